@@ -1,0 +1,34 @@
+/**
+ * The vitest settings every package shares: tests run against the TypeScript
+ * sources of sibling packages (never their build output), so `npm test` needs
+ * no build first.
+ */
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
+
+const repoRoot = dirname(fileURLToPath(import.meta.url));
+const packagesDir = join(repoRoot, 'packages');
+
+/** `@scorelane/<name>` -> `packages/<name>/src/index.ts`, for every package in the repo. */
+function sourceAliases(): Record<string, string> {
+  const aliases: Record<string, string> = {};
+  for (const name of readdirSync(packagesDir)) {
+    aliases[`@scorelane/${name}`] = join(packagesDir, name, 'src', 'index.ts');
+  }
+  return aliases;
+}
+
+/** Builds a package's vitest config; `overrides.test` is merged over the shared test settings. */
+export function packageTestConfig(overrides: ViteUserConfig = {}): ViteUserConfig {
+  return defineConfig({
+    ...overrides,
+    resolve: { alias: sourceAliases(), ...overrides.resolve },
+    test: {
+      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      exclude: ['**/node_modules/**', '**/dist/**', 'test/browser/**'],
+      ...overrides.test,
+    },
+  });
+}
