@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { resolveAnnotations, toMcpAnnotations, toWebMcpAnnotations } from './annotations';
+
+describe('resolveAnnotations', () => {
+  it('makes read tools read-only, non-destructive and idempotent by default', () => {
+    expect(resolveAnnotations('read')).toEqual({
+      readOnly: true,
+      destructive: false,
+      idempotent: true,
+      openWorld: false,
+      untrustedContent: false,
+    });
+  });
+
+  it('assumes the worst of a write tool unless told otherwise', () => {
+    expect(resolveAnnotations('write')).toMatchObject({
+      readOnly: false,
+      destructive: true,
+      idempotent: false,
+    });
+    expect(resolveAnnotations('write', { destructive: false, idempotent: true })).toMatchObject({
+      destructive: false,
+      idempotent: true,
+    });
+  });
+
+  it('throws for a read tool marked destructive', () => {
+    expect(() => resolveAnnotations('read', { destructive: true })).toThrow(
+      /cannot be destructive/,
+    );
+  });
+});
+
+describe('one source, two renderings', () => {
+  const hints = resolveAnnotations('write', { idempotent: true, untrustedContent: true });
+
+  it('renders the four MCP hints and the title', () => {
+    expect(toMcpAnnotations('Complete item', hints)).toEqual({
+      title: 'Complete item',
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
+  });
+
+  it('renders the WebMCP hints, with the same readOnlyHint as MCP', () => {
+    const web = toWebMcpAnnotations(hints);
+    expect(web).toEqual({ readOnlyHint: false, untrustedContentHint: true });
+    expect(web.readOnlyHint).toBe(toMcpAnnotations('x', hints).readOnlyHint);
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { argumentProblems, formatPath } from './argument-problems';
+
+const schema = z
+  .object({
+    start: z.number().int().min(1),
+    mode: z.enum(['fast', 'exact']),
+    tags: z.array(z.string()).max(2).optional(),
+    range: z.object({ from: z.number(), to: z.number() }).strict().optional(),
+  })
+  .strict();
+
+function problemsFor(args: unknown) {
+  const parsed = schema.safeParse(args);
+  if (parsed.success) throw new Error('expected the arguments to be invalid');
+  return argumentProblems(parsed.error.issues, args, schema);
+}
+
+describe('formatPath', () => {
+  it('writes paths as an agent would', () => {
+    expect(formatPath(['items', 2, 'title'])).toBe('items[2].title');
+    expect(formatPath([0])).toBe('[0]');
+    expect(formatPath([])).toBeUndefined();
+  });
+});
+
+describe('argumentProblems', () => {
+  it('names each bad field and what was expected, in one pass', () => {
+    expect(
+      problemsFor({
+        start: 0.5,
+        mode: 'slow',
+        tags: ['a', 2],
+        extra: true,
+        range: { from: 1, to: 'x', by: 2 },
+      }),
+    ).toEqual([
+      { path: 'start', message: 'Expected integer, received 0.5.' },
+      { path: 'mode', message: 'Expected one of "fast", "exact"; received "slow".' },
+      { path: 'tags[1]', message: 'Expected string, received 2.' },
+      { path: 'range.to', message: 'Expected number, received "x".' },
+      { path: 'range.by', message: 'Unknown field.', hint: 'Fields here: from, to.' },
+      { path: 'extra', message: 'Unknown field.', hint: 'Fields here: start, mode, tags, range.' },
+    ]);
+  });
+
+  it('says a required field is missing rather than "received undefined"', () => {
+    expect(problemsFor({ mode: 'fast' })).toEqual([
+      { path: 'start', message: 'Missing required field; expected number.' },
+    ]);
+  });
+
+  it('reports arguments that are not an object as a problem of the whole call', () => {
+    expect(problemsFor([1])).toEqual([
+      { message: 'Expected an object of arguments, received an array.' },
+    ]);
+    expect(problemsFor(null)).toEqual([
+      { message: 'Expected an object of arguments, received null.' },
+    ]);
+  });
+
+  it("keeps zod's own wording for range checks and adds what was received", () => {
+    expect(problemsFor({ start: 1, mode: 'fast', tags: ['a', 'b', 'c'] })).toEqual([
+      {
+        path: 'tags',
+        message: 'Too big: expected array to have <=2 items. Received ["a","b","c"].',
+      },
+    ]);
+  });
+});

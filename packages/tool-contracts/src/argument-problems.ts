@@ -1,0 +1,183 @@
+/**
+ * Zod issues -> problems an agent can act on: each names the field (as
+ * `items[2].title`), says what was expected and what was received, and, for
+ * unknown fields and wrong choices, lists what would have been accepted.
+ */
+import type * as z from 'zod';
+import type { ToolProblem } from './tool-error';
+
+/**
+ * Formats an issue path the way an agent writes it: `items[2].title`.
+ * The empty path (the arguments as a whole) gives `undefined`.
+ *
+ * @example
+ * ```ts
+ * formatPath(['items', 2, 'title']); // 'items[2].title'
+ * formatPath([]); // undefined
+ * ```
+ */
+export function formatPath(path: readonly PropertyKey[]): string | undefined {
+  let text = '';
+  for (const segment of path) {
+    if (typeof segment === 'number') text += `[${segment}]`;
+    else text += text === '' ? String(segment) : `.${String(segment)}`;
+  }
+  return text === '' ? undefined : text;
+}
+
+/**
+ * Turns the issues of a failed `safeParse` of `args` against `schema` into
+ * problems, one per bad field (one per unknown key).
+ *
+ * @example
+ * ```ts
+ * const schema = z.object({ count: z.number().int() }).strict();
+ * const parsed = schema.safeParse({ count: 'two', extra: 1 });
+ * if (!parsed.success) argumentProblems(parsed.error.issues, { count: 'two', extra: 1 }, schema);
+ * // [ { path: 'count', message: 'Expected number, received "two".' },
+ * //   { path: 'extra', message: 'Unknown field.', hint: 'Fields here: count.' } ]
+ * ```
+ */
+export function argumentProblems(
+  issues: readonly z.core.$ZodIssue[],
+  args: unknown,
+  schema: z.ZodType,
+): ToolProblem[] {
+  const problems: ToolProblem[] = [];
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      const known = fieldsAt(schema, issue.path);
+      for (const key of issue.keys) {
+        problems.push(
+          withPath(
+            formatPath([...issue.path, key]),
+            'Unknown field.',
+            known === undefined ? 'Remove it.' : `Fields here: ${known.join(', ') || '(none)'}.`,
+          ),
+        );
+      }
+      continue;
+    }
+    const path = formatPath(issue.path);
+    const value = valueAt(args, issue.path);
+    switch (issue.code) {
+      case 'invalid_type': {
+        const expected = expectedName(issue.expected);
+        if (!value.present) {
+          problems.push(
+            path === undefined
+              ? withPath(undefined, `Expected an ${expected} of arguments, received nothing.`)
+              : withPath(path, `Missing required field; expected ${expected}.`),
+          );
+        } else if (path === undefined) {
+          problems.push(
+            withPath(
+              undefined,
+              `Expected an ${expected} of arguments, received ${kindOf(value.value)}.`,
+            ),
+          );
+        } else {
+          problems.push(withPath(path, `Expected ${expected}, received ${preview(value.value)}.`));
+        }
+        break;
+      }
+      case 'invalid_value':
+        problems.push(
+          withPath(
+            path,
+            `Expected one of ${issue.values.map((choice) => preview(choice)).join(', ')}; received ${value.present ? preview(value.value) : 'nothing'}.`,
+          ),
+        );
+        break;
+      default:
+        problems.push(
+          withPath(
+            path,
+            value.present && issue.path.length > 0
+              ? `${sentence(issue.message)} Received ${preview(value.value)}.`
+              : sentence(issue.message),
+          ),
+        );
+    }
+  }
+  return problems;
+}
+
+/** Zod's type names, in the words of JSON Schema where they differ. */
+function expectedName(expected: string): string {
+  return expected === 'int' ? 'integer' : expected;
+}
+
+function withPath(path: string | undefined, message: string, hint?: string): ToolProblem {
+  return {
+    ...(path === undefined ? {} : { path }),
+    message,
+    ...(hint === undefined ? {} : { hint }),
+  };
+}
+
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+function valueAt(
+  root: unknown,
+  path: readonly PropertyKey[],
+): { present: true; value: unknown } | { present: false } {
+  let current: unknown = root;
+  for (const segment of path) {
+    if (typeof current !== 'object' || current === null) return { present: false };
+    const container = current as Record<PropertyKey, unknown>;
+    if (!Object.hasOwn(container, segment)) return { present: false };
+    current = container[segment];
+  }
+  return current === undefined ? { present: false } : { present: true, value: current };
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return `a ${typeof value}`;
+}
+
+function preview(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+interface ZodInternals {
+  _zod: {
+    def: { type: string; shape?: Record<string, unknown>; innerType?: unknown; element?: unknown };
+  };
+}
+
+/** The field names of the object schema found at `path`, through optional, default and array wrappers. */
+function fieldsAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] | undefined {
+  let current = unwrap(schema as unknown as ZodInternals);
+  for (const segment of path) {
+    if (current === undefined) return undefined;
+    const def = current._zod.def;
+    if (def.type === 'object' && typeof segment === 'string') {
+      current = unwrap(def.shape?.[segment] as ZodInternals | undefined);
+    } else if (def.type === 'array' && typeof segment === 'number') {
+      current = unwrap(def.element as ZodInternals | undefined);
+    } else {
+      return undefined;
+    }
+  }
+  if (current === undefined || current._zod.def.type !== 'object') return undefined;
+  return Object.keys(current._zod.def.shape ?? {});
+}
+
+function unwrap(schema: ZodInternals | undefined): ZodInternals | undefined {
+  let current = schema;
+  while (current?._zod?.def?.innerType !== undefined) {
+    current = current._zod.def.innerType as ZodInternals;
+  }
+  return current?._zod === undefined ? undefined : current;
+}

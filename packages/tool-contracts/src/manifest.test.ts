@@ -1,0 +1,140 @@
+import Ajv2020 from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { addItem, listItems, todoCatalog } from '../test/todo-editor';
+import { defineTool, EXAMPLES_HEADING, toolOk } from './define-tool';
+import { toMcpTool, toolManifest, toolManifestEntry, toWebMcpTool } from './manifest';
+
+/** A standalone draft 2020-12 validator: the schemas are checked by something other than zod. */
+const ajv = new Ajv2020({ allErrors: true, strict: true });
+
+/** The examples as the agent reads them: the JSON lines under the heading of the description. */
+function examplesInDescription(description: string): unknown[] {
+  const [, tail] = description.split(`\n\n${EXAMPLES_HEADING}\n`);
+  return tail === undefined ? [] : tail.split('\n').map((line) => JSON.parse(line));
+}
+
+describe('generated input schemas, checked by ajv', () => {
+  for (const tool of todoCatalog.tools) {
+    describe(tool.name, () => {
+      const validate = ajv.compile(tool.inputSchema);
+
+      it('is a valid draft 2020-12 schema', () => {
+        expect(ajv.validateSchema(tool.inputSchema)).toBe(true);
+        expect(ajv.validateSchema(tool.outputSchema)).toBe(true);
+      });
+
+      it('accepts every example shown in the description', () => {
+        const examples = examplesInDescription(tool.description);
+        expect(examples).toEqual(JSON.parse(JSON.stringify(tool.examples)));
+        expect(examples.length).toBeGreaterThan(0);
+        for (const example of examples) {
+          expect(validate(example), JSON.stringify(validate.errors)).toBe(true);
+        }
+      });
+
+      it('rejects an example with an unknown field, and with any field of the wrong type', () => {
+        const [first] = examplesInDescription(tool.description) as Record<string, unknown>[];
+        expect(validate({ ...first, not_a_field: 1 })).toBe(false);
+        const properties = Object.entries(tool.inputSchema.properties ?? {});
+        for (const [field, schema] of properties) {
+          const wrong = (schema as { type?: string }).type === 'string' ? 42 : 'wrong';
+          expect(validate({ ...first, [field]: wrong }), field).toBe(false);
+        }
+      });
+    });
+  }
+
+  it('rejects a wrong example: a missing required field, a value out of range', () => {
+    const validate = ajv.compile(addItem.inputSchema);
+    expect(validate({ idempotency_key: 'k' })).toBe(false);
+    expect(validate.errors?.[0]).toMatchObject({
+      keyword: 'required',
+      params: { missingProperty: 'title' },
+    });
+    expect(validate({ title: '' })).toBe(false);
+    expect(validate.errors?.[0]).toMatchObject({ keyword: 'minLength', instancePath: '/title' });
+  });
+
+  it('agrees with zod on defaults, enums and nested objects', () => {
+    const tool = defineTool({
+      name: 'move_items',
+      title: 'Move items',
+      description: 'Moves items.',
+      input: z.object({
+        ids: z.array(z.number().int().min(1)).min(1).max(64),
+        to: z.enum(['top', 'bottom']).default('bottom'),
+        range: z.object({ from: z.number(), to: z.number() }).optional(),
+      }),
+      output: z.object({ moved: z.number() }),
+      permission: 'write',
+      examples: [{ ids: [1] }, { ids: [2, 3], to: 'top', range: { from: 1, to: 2 } }],
+      run: (args) => toolOk({ moved: args.ids.length }),
+    });
+    const validate = ajv.compile(tool.inputSchema);
+    const cases = [
+      ...tool.examples,
+      { ids: [] },
+      { ids: [0] },
+      { ids: [1], to: 'middle' },
+      { ids: [1], range: { from: 1 } },
+      { ids: [1.5] },
+    ];
+    for (const candidate of cases) {
+      expect(validate(candidate), JSON.stringify(candidate)).toBe(
+        tool.input.safeParse(candidate).success,
+      );
+    }
+  });
+});
+
+describe('toolManifest', () => {
+  it('lists per role, as plain JSON', () => {
+    const viewer = toolManifest(todoCatalog, 'viewer');
+    expect(viewer.role).toBe('viewer');
+    expect(viewer.tools.map((entry) => entry.name)).toEqual(['list_items']);
+    const editor = toolManifest(todoCatalog, 'editor');
+    expect(editor.tools.map((entry) => entry.name)).toEqual([
+      'list_items',
+      'add_item',
+      'complete_item',
+      'clear_done',
+    ]);
+    expect(JSON.parse(JSON.stringify(editor))).toEqual(editor);
+  });
+});
+
+describe('one manifest entry, rendered for MCP and WebMCP', () => {
+  const entry = toolManifestEntry(addItem);
+
+  it('renders an MCP tools/list entry with all four hints', () => {
+    expect(toMcpTool(entry)).toEqual({
+      name: 'add_item',
+      title: 'Add item',
+      description: addItem.description,
+      inputSchema: addItem.inputSchema,
+      outputSchema: addItem.outputSchema,
+      annotations: {
+        title: 'Add item',
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
+    });
+  });
+
+  it('renders a WebMCP registerTool descriptor with the same name, description, schema and readOnlyHint', () => {
+    const web = toWebMcpTool(entry);
+    expect(web).toEqual({
+      name: 'add_item',
+      title: 'Add item',
+      description: addItem.description,
+      inputSchema: addItem.inputSchema,
+      annotations: { readOnlyHint: false, untrustedContentHint: false },
+    });
+    expect(toWebMcpTool(toolManifestEntry(listItems)).annotations.readOnlyHint).toBe(
+      toMcpTool(toolManifestEntry(listItems)).annotations.readOnlyHint,
+    );
+  });
+});

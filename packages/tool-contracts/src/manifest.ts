@@ -1,0 +1,161 @@
+/**
+ * The manifest: what a host offers to one role, as plain JSON, and its
+ * rendering as MCP `tools/list` entries and WebMCP `registerTool` descriptors.
+ * The hints of both come from one {@link ToolAnnotations} per tool.
+ */
+import {
+  type McpToolAnnotations,
+  type ToolAnnotations,
+  toMcpAnnotations,
+  toWebMcpAnnotations,
+  type WebMcpToolAnnotations,
+} from './annotations';
+import { type CatalogTool, listTools, type ToolCatalog } from './catalog';
+import type { JsonSchemaObject } from './json-schema';
+import { DEFAULT_ROLES, type RoleTable, type ToolPermission } from './permissions';
+
+/**
+ * One tool in a manifest: JSON only, no functions, safe to log or send.
+ *
+ * @example
+ * ```ts
+ * const entry: ManifestEntry = toolManifestEntry(addItem);
+ * entry.inputSchema.type; // 'object'
+ * ```
+ */
+export interface ManifestEntry {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly permission: ToolPermission;
+  readonly annotations: ToolAnnotations;
+  readonly inputSchema: JsonSchemaObject;
+  readonly outputSchema: JsonSchemaObject;
+}
+
+/**
+ * The tools one role may call.
+ *
+ * @example
+ * ```ts
+ * const manifest: ToolManifest = toolManifest(catalog, 'viewer');
+ * ```
+ */
+export interface ToolManifest {
+  readonly role: string;
+  readonly tools: readonly ManifestEntry[];
+}
+
+/**
+ * A tool's manifest entry.
+ *
+ * @example
+ * ```ts
+ * JSON.stringify(toolManifestEntry(addItem)); // plain JSON
+ * ```
+ */
+export function toolManifestEntry<Ctx>(tool: CatalogTool<Ctx>): ManifestEntry {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    permission: tool.permission,
+    annotations: tool.annotations,
+    inputSchema: tool.inputSchema,
+    outputSchema: tool.outputSchema,
+  };
+}
+
+/**
+ * The manifest of the tools `role` may call. Throws a `RangeError` for a role
+ * `roles` does not define.
+ *
+ * @example
+ * ```ts
+ * toolManifest(catalog, 'editor').tools.map((entry) => entry.name); // ['list_items', 'add_item']
+ * ```
+ */
+export function toolManifest<Ctx>(
+  catalog: ToolCatalog<Ctx>,
+  role: string,
+  roles: RoleTable = DEFAULT_ROLES,
+): ToolManifest {
+  return { role, tools: listTools(catalog, role, roles).map(toolManifestEntry) };
+}
+
+/**
+ * A tool as MCP lists it in `tools/list`.
+ *
+ * @example
+ * ```ts
+ * const listed: McpToolDescriptor = toMcpTool(toolManifestEntry(addItem));
+ * listed.annotations.destructiveHint; // false
+ * ```
+ */
+export interface McpToolDescriptor {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly inputSchema: JsonSchemaObject;
+  readonly outputSchema: JsonSchemaObject;
+  readonly annotations: McpToolAnnotations;
+}
+
+/**
+ * Renders a manifest entry as an MCP tool.
+ *
+ * @example
+ * ```ts
+ * const tools = toolManifest(catalog, role).tools.map(toMcpTool); // the tools/list result
+ * ```
+ */
+export function toMcpTool(entry: ManifestEntry): McpToolDescriptor {
+  return {
+    name: entry.name,
+    title: entry.title,
+    description: entry.description,
+    inputSchema: entry.inputSchema,
+    outputSchema: entry.outputSchema,
+    annotations: toMcpAnnotations(entry.title, entry.annotations),
+  };
+}
+
+/**
+ * A tool as WebMCP's `registerTool` takes it, less the `execute` callback the
+ * bridge adds (which returns the invocation's `result`).
+ *
+ * @example
+ * ```ts
+ * const descriptor: WebMcpToolDescriptor = toWebMcpTool(toolManifestEntry(addItem));
+ * ```
+ */
+export interface WebMcpToolDescriptor {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly inputSchema: JsonSchemaObject;
+  readonly annotations: WebMcpToolAnnotations;
+}
+
+/**
+ * Renders a manifest entry as a WebMCP tool descriptor.
+ *
+ * @example
+ * ```ts
+ * for (const entry of toolManifest(catalog, role).tools) {
+ *   await document.modelContext.registerTool(
+ *     { ...toWebMcpTool(entry), execute: async (args) => (await invoke(entry.name, args)).result },
+ *     { signal },
+ *   );
+ * }
+ * ```
+ */
+export function toWebMcpTool(entry: ManifestEntry): WebMcpToolDescriptor {
+  return {
+    name: entry.name,
+    title: entry.title,
+    description: entry.description,
+    inputSchema: entry.inputSchema,
+    annotations: toWebMcpAnnotations(entry.annotations),
+  };
+}

@@ -1,0 +1,225 @@
+/**
+ * Every way a tool call can fail, as a value. One code per kind of failure,
+ * each carrying a one-line `message` and the full list of `problems`, so an
+ * agent can fix every mistake in one retry instead of one per call.
+ */
+
+/**
+ * The documented error codes, in the order the pipeline can produce them.
+ *
+ * | code | meaning |
+ * | --- | --- |
+ * | `permission_denied` | the caller's role does not grant the tool's permission |
+ * | `not_found` | no tool of that name, or the tool's target does not exist |
+ * | `invalid_arguments` | the arguments do not match the input schema, or an `idempotency_key` was reused with other arguments |
+ * | `stale_revision` | the write carried a `revision` and what it replaces changed since |
+ * | `limit_exceeded` | the call asks for more than the tool allows (too many items, too large) |
+ * | `nothing_changed` | the tool checked the write and refused it; every problem is listed |
+ * | `internal` | the tool threw or returned an output that breaks its own schema |
+ *
+ * @example
+ * ```ts
+ * TOOL_ERROR_CODES.includes('stale_revision'); // true
+ * ```
+ */
+export const TOOL_ERROR_CODES = [
+  'permission_denied',
+  'not_found',
+  'invalid_arguments',
+  'stale_revision',
+  'limit_exceeded',
+  'nothing_changed',
+  'internal',
+] as const;
+
+/**
+ * One of {@link TOOL_ERROR_CODES}.
+ *
+ * @example
+ * ```ts
+ * const code: ToolErrorCode = 'not_found';
+ * ```
+ */
+export type ToolErrorCode = (typeof TOOL_ERROR_CODES)[number];
+
+/**
+ * One thing wrong with a call: where (`path`, a field such as `items[2].title`,
+ * left out when the problem is the call as a whole), what, and how to fix it.
+ *
+ * @example
+ * ```ts
+ * const problem: ToolProblem = {
+ *   path: 'count',
+ *   message: 'Expected an integer, received 1.5.',
+ *   hint: 'Use a whole number.',
+ * };
+ * ```
+ */
+export interface ToolProblem {
+  readonly path?: string;
+  readonly message: string;
+  readonly hint?: string;
+}
+
+/**
+ * A tool failure with code `C`. {@link ToolError} is the union of these,
+ * discriminated on `code`.
+ *
+ * @example
+ * ```ts
+ * const stale: ToolErrorOf<'stale_revision'> = {
+ *   code: 'stale_revision',
+ *   message: 'The target changed since revision r4.',
+ *   problems: [{ message: 'Item 3 was edited at r5.', hint: 'Read it again, then retry.' }],
+ * };
+ * ```
+ */
+export interface ToolErrorOf<C extends ToolErrorCode> {
+  readonly code: C;
+  readonly message: string;
+  readonly problems: readonly ToolProblem[];
+}
+
+/**
+ * A tool failure: a union discriminated on `code`.
+ *
+ * @example
+ * ```ts
+ * function isRetryable(error: ToolError): boolean {
+ *   switch (error.code) {
+ *     case 'stale_revision':
+ *     case 'invalid_arguments':
+ *       return true;
+ *     default:
+ *       return false;
+ *   }
+ * }
+ * ```
+ */
+export type ToolError = { [C in ToolErrorCode]: ToolErrorOf<C> }[ToolErrorCode];
+
+/**
+ * Builds a {@link ToolError}. Throws a `TypeError` for a code outside
+ * {@link TOOL_ERROR_CODES} or an empty message: those are bugs in the caller.
+ *
+ * @example
+ * ```ts
+ * const error = toolError('limit_exceeded', 'At most 64 items per call.', [
+ *   { path: 'count', message: 'Asked for 100 items.', hint: 'Split the call in two.' },
+ * ]);
+ * ```
+ */
+export function toolError<C extends ToolErrorCode>(
+  code: C,
+  message: string,
+  problems: readonly ToolProblem[] = [],
+): ToolErrorOf<C> {
+  if (!isToolErrorCode(code)) {
+    throw new TypeError(`Unknown tool error code ${JSON.stringify(code)}.`);
+  }
+  if (typeof message !== 'string' || message.trim() === '') {
+    throw new TypeError('A tool error needs a non-empty message.');
+  }
+  return { code, message, problems: problems.map(copyProblem) };
+}
+
+/**
+ * Whether `value` is one of {@link TOOL_ERROR_CODES}.
+ *
+ * @example
+ * ```ts
+ * isToolErrorCode('internal'); // true
+ * isToolErrorCode('oops'); // false
+ * ```
+ */
+export function isToolErrorCode(value: unknown): value is ToolErrorCode {
+  return typeof value === 'string' && (TOOL_ERROR_CODES as readonly string[]).includes(value);
+}
+
+/**
+ * Whether `value` has the shape of a {@link ToolError}: a known code, a
+ * string message and an array of problems with string messages.
+ *
+ * @example
+ * ```ts
+ * isToolError({ code: 'not_found', message: 'No item 7.', problems: [] }); // true
+ * isToolError(new Error('boom')); // false
+ * ```
+ */
+export function isToolError(value: unknown): value is ToolError {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Record<string, unknown>;
+  return (
+    isToolErrorCode(candidate.code) &&
+    typeof candidate.message === 'string' &&
+    Array.isArray(candidate.problems) &&
+    candidate.problems.every(
+      (problem: unknown) =>
+        typeof problem === 'object' &&
+        problem !== null &&
+        typeof (problem as Record<string, unknown>).message === 'string',
+    )
+  );
+}
+
+/** The first line of every refused write, exactly. */
+export const NOTHING_WAS_CHANGED = 'Nothing was changed.';
+
+/**
+ * Options for {@link formatToolError}.
+ *
+ * @example
+ * ```ts
+ * const options: FormatToolErrorOptions = { nothingChanged: true };
+ * ```
+ */
+export interface FormatToolErrorOptions {
+  /**
+   * The call was a write and the target is known to be untouched: the text
+   * then starts with exactly `Nothing was changed.` on a line of its own.
+   */
+  readonly nothingChanged?: boolean;
+}
+
+/**
+ * Renders an error as the text an agent reads: (for an untouched write) the
+ * line `Nothing was changed.`, then the message, then every problem on a line
+ * of its own as `- path: message Hint: hint`.
+ *
+ * @example
+ * ```ts
+ * formatToolError(
+ *   toolError('invalid_arguments', '1 argument is invalid.', [
+ *     { path: 'count', message: 'Expected an integer.', hint: 'Use a whole number.' },
+ *   ]),
+ *   { nothingChanged: true },
+ * );
+ * // Nothing was changed.
+ * // 1 argument is invalid.
+ * // - count: Expected an integer. Hint: Use a whole number.
+ * ```
+ */
+export function formatToolError(error: ToolError, options: FormatToolErrorOptions = {}): string {
+  const lines: string[] = [];
+  if (options.nothingChanged === true) lines.push(NOTHING_WAS_CHANGED);
+  lines.push(error.message);
+  for (const problem of error.problems) lines.push(formatProblem(problem));
+  return lines.join('\n');
+}
+
+function formatProblem(problem: ToolProblem): string {
+  const where = problem.path === undefined || problem.path === '' ? '' : `${problem.path}: `;
+  const hint = problem.hint === undefined ? '' : ` Hint: ${problem.hint}`;
+  return `- ${where}${problem.message}${hint}`;
+}
+
+function copyProblem(problem: ToolProblem): ToolProblem {
+  if (typeof problem?.message !== 'string') {
+    throw new TypeError('Every tool problem needs a string message.');
+  }
+  return {
+    ...(problem.path === undefined ? {} : { path: problem.path }),
+    message: problem.message,
+    ...(problem.hint === undefined ? {} : { hint: problem.hint }),
+  };
+}
