@@ -1,0 +1,450 @@
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { TodoEditor, todoCatalog } from '../test/todo-editor';
+import { type AuditEvent, createAuditLog } from './audit';
+import { defineCatalog } from './catalog';
+import { defineTool, type ToolRunCall, toolFail, toolOk } from './define-tool';
+import { createMemoryIdempotencyStore } from './idempotency-store';
+import { createToolPipeline, type ToolInvocation } from './invoke';
+import { toolError } from './tool-error';
+import { writeFields } from './write-fields';
+
+/** A pipeline over a fresh to-do editor, with a clock that advances 5 ms per reading. */
+function setup(options: { limit?: number } = {}) {
+  const editor = new TodoEditor();
+  const log = createAuditLog();
+  let clock = Date.UTC(2026, 0, 1);
+  let ids = 0;
+  const pipeline = createToolPipeline({
+    catalog: todoCatalog,
+    context: editor,
+    audit: log.sink,
+    idempotency: createMemoryIdempotencyStore({ limit: options.limit ?? 1000 }),
+    now: () => {
+      clock += 5;
+      return clock;
+    },
+    newCallId: () => `call-${++ids}`,
+  });
+  return { editor, log, pipeline, last: () => log.events().at(-1) as AuditEvent };
+}
+
+function text(invocation: ToolInvocation): string {
+  return invocation.result.content.map((block) => block.text).join('\n');
+}
+
+describe('a call that succeeds', () => {
+  it('returns the output as an MCP CallToolResult and audits it', async () => {
+    const { pipeline, editor, last } = setup();
+    const invocation = await pipeline.invoke('add_item', { title: 'Buy milk' }, { role: 'editor' });
+    const output = { item: { id: 1, title: 'Buy milk', done: false }, revision: 'r1' };
+    expect(invocation).toEqual({
+      ok: true,
+      tool: 'add_item',
+      call_id: 'call-1',
+      output,
+      replayed: false,
+      revision_before: 'r0',
+      revision_after: 'r1',
+      changed: ['item:1'],
+      result: {
+        content: [{ type: 'text', text: JSON.stringify(output) }],
+        structuredContent: output,
+        isError: false,
+      },
+    });
+    expect(editor.items).toHaveLength(1);
+    expect(last()).toEqual({
+      tool: 'add_item',
+      call_id: 'call-1',
+      role: 'editor',
+      argument_digest: expect.stringMatching(/^[0-9a-f]{16}$/),
+      started_at: '2026-01-01T00:00:00.005Z',
+      duration_ms: 5,
+      status: 'ok',
+      dry_run: false,
+      revision_before: 'r0',
+      revision_after: 'r1',
+      changed: ['item:1'],
+    });
+  });
+
+  it('passes the context, call id, role and signal to run', async () => {
+    const seen: ToolRunCall<{ name: string }>[] = [];
+    const probe = defineTool({
+      name: 'probe',
+      title: 'Probe',
+      description: 'Records what it was given.',
+      input: z.object({}),
+      output: z.object({}),
+      permission: 'read',
+      run: (_args, call: ToolRunCall<{ name: string }>) => {
+        seen.push(call);
+        return toolOk({});
+      },
+    });
+    const context = { name: 'doc' };
+    const controller = new AbortController();
+    const pipeline = createToolPipeline({ catalog: defineCatalog([probe]), context });
+    await pipeline.invoke('probe', undefined, {
+      role: 'viewer',
+      call_id: 'from-adapter',
+      signal: controller.signal,
+    });
+    expect(seen).toEqual([
+      { context, call_id: 'from-adapter', role: 'viewer', signal: controller.signal },
+    ]);
+  });
+
+  it('lists and describes only the tools of the role', () => {
+    const { pipeline } = setup();
+    expect(pipeline.list('viewer').map((tool) => tool.name)).toEqual(['list_items']);
+    expect(pipeline.manifest('editor').tools).toHaveLength(4);
+  });
+});
+
+describe('permissions', () => {
+  it('refuses a tool outside the role even when called by name, before looking at the arguments', async () => {
+    const { pipeline, editor, last } = setup();
+    const invocation = await pipeline.invoke('add_item', { title: 42 }, { role: 'viewer' });
+    expect(invocation.ok).toBe(false);
+    expect(!invocation.ok && invocation.error.code).toBe('permission_denied');
+    expect(text(invocation)).toBe(
+      [
+        'Nothing was changed.',
+        'The viewer role may not call add_item.',
+        '- add_item needs the write permission; viewer has read. Hint: Ask the user for a role that allows it, or use a tool you were given.',
+      ].join('\n'),
+    );
+    expect(invocation.result.isError).toBe(true);
+    expect(editor.runs).toEqual([]);
+    expect(last()).toMatchObject({
+      status: 'error',
+      error_code: 'permission_denied',
+      role: 'viewer',
+    });
+  });
+
+  it('throws for a role the host never defined', async () => {
+    const { pipeline } = setup();
+    await expect(pipeline.invoke('list_items', {}, { role: 'admin' })).rejects.toThrow(RangeError);
+  });
+
+  it('answers not_found for an unknown tool, listing only what the role may call', async () => {
+    const { pipeline } = setup();
+    const invocation = await pipeline.invoke('delete_everything', {}, { role: 'viewer' });
+    expect(!invocation.ok && invocation.error.code).toBe('not_found');
+    expect(text(invocation)).toBe(
+      'There is no tool named "delete_everything".\n- Unknown tool "delete_everything". Hint: Tools you can call: list_items.',
+    );
+  });
+});
+
+describe('arguments', () => {
+  it('refuses invalid arguments with every bad field named, without running', async () => {
+    const { pipeline, editor } = setup();
+    const invocation = await pipeline.invoke(
+      'add_item',
+      { title: '', dry_run: 'no', colour: 'red' },
+      { role: 'editor' },
+    );
+    expect(invocation.ok).toBe(false);
+    expect(text(invocation).split('\n')).toEqual([
+      'Nothing was changed.',
+      '3 problems with the arguments of add_item.',
+      '- title: Too small: expected string to have >=1 characters. Received "".',
+      '- dry_run: Expected boolean, received "no".',
+      '- colour: Unknown field. Hint: Fields here: title, revision, dry_run, idempotency_key.',
+    ]);
+    expect(editor.runs).toEqual([]);
+  });
+
+  it('treats missing arguments as an empty object', async () => {
+    const { pipeline } = setup();
+    expect((await pipeline.invoke('list_items', undefined, { role: 'viewer' })).ok).toBe(true);
+  });
+
+  it('does not start a read tool\'s failure with "Nothing was changed."', async () => {
+    const { pipeline } = setup();
+    const invocation = await pipeline.invoke('list_items', { open_only: 1 }, { role: 'viewer' });
+    expect(text(invocation)).toBe(
+      '1 problem with the arguments of list_items.\n- open_only: Expected boolean, received 1.',
+    );
+  });
+});
+
+describe('failures the tool returns', () => {
+  it('passes them through, saying nothing changed', async () => {
+    const { pipeline, editor, last } = setup();
+    editor.add('Tea');
+    const read = await pipeline.invoke('list_items', {}, { role: 'viewer' });
+    editor.touch();
+    const stale = await pipeline.invoke(
+      'complete_item',
+      { id: 1, revision: read.ok ? (read.output.revision as string) : '' },
+      { role: 'editor' },
+    );
+    expect(!stale.ok && stale.error.code).toBe('stale_revision');
+    expect(text(stale)).toBe(
+      'Nothing was changed.\nThe list changed since your read.\n- revision: You read r1; the list is at r2. Hint: Call list_items again, then retry.',
+    );
+    expect(last()).toMatchObject({
+      status: 'error',
+      error_code: 'stale_revision',
+      revision_before: 'r2',
+      revision_after: 'r2',
+    });
+    const missing = await pipeline.invoke('complete_item', { id: 9 }, { role: 'editor' });
+    expect(!missing.ok && missing.error.code).toBe('not_found');
+    const refused = await pipeline.invoke('add_item', { title: '   ' }, { role: 'editor' });
+    expect(!refused.ok && refused.error.code).toBe('nothing_changed');
+    expect(
+      text(refused).startsWith('Nothing was changed.\nThe item was not added.\n- title:'),
+    ).toBe(true);
+  });
+});
+
+describe('failures inside the tool become internal', () => {
+  const counter = { value: 0, revision: () => `v${counter.value}` };
+  type Counter = typeof counter;
+  const breaks = (when: 'before' | 'after' | 'output' | 'shape' | 'error') =>
+    defineTool({
+      name: 'bump',
+      title: 'Bump',
+      description: 'Adds one.',
+      input: z.object({ ...writeFields }),
+      output: z.object({ value: z.number() }),
+      permission: 'write',
+      run: (_args, { context }: ToolRunCall<Counter>) => {
+        if (when === 'before') throw new Error('disk on fire');
+        context.value += 1;
+        if (when === 'after') throw new Error('lost after writing');
+        if (when === 'output') return toolOk({ value: 'one' as unknown as number });
+        if (when === 'shape') return { value: 1 } as never;
+        return toolFail({ code: 'teapot', message: 'x', problems: [] } as never);
+      },
+    });
+  const run = async (when: Parameters<typeof breaks>[0]) => {
+    const log = createAuditLog();
+    const pipeline = createToolPipeline({
+      catalog: defineCatalog([breaks(when)]),
+      context: counter,
+      audit: log.sink,
+    });
+    const invocation = await pipeline.invoke('bump', {}, { role: 'editor' });
+    return { invocation, event: log.events()[0] as AuditEvent };
+  };
+
+  it('hides a thrown error from the agent but keeps it in the audit', async () => {
+    const { invocation, event } = await run('before');
+    expect(!invocation.ok && invocation.error.code).toBe('internal');
+    expect(text(invocation)).toBe(
+      'Nothing was changed.\nbump failed unexpectedly.\n- The tool stopped with an internal error. Hint: Read the target again before retrying.',
+    );
+    expect(text(invocation)).not.toContain('disk on fire');
+    expect(event.detail).toContain('Error: disk on fire');
+    expect(event.detail).toContain('invoke.test.ts');
+  });
+
+  it('does not claim nothing changed when the revision moved before the throw', async () => {
+    const { invocation, event } = await run('after');
+    expect(!invocation.ok && invocation.untouched).toBe(false);
+    expect(text(invocation).startsWith('bump failed unexpectedly.')).toBe(true);
+    expect(event.revision_before).not.toBe(event.revision_after);
+  });
+
+  it('turns an output that breaks the output schema into internal, with the detail in the audit', async () => {
+    const { invocation, event } = await run('output');
+    expect(!invocation.ok && invocation.error.code).toBe('internal');
+    expect(text(invocation)).toBe('bump produced a result that breaks its own output schema.');
+    expect(event.detail).toBe('value: Expected number, received "one".');
+  });
+
+  it('turns a return value that is not a result, or an unknown error code, into internal', async () => {
+    for (const when of ['shape', 'error'] as const) {
+      const { invocation, event } = await run(when);
+      expect(!invocation.ok && invocation.error.code).toBe('internal');
+      expect(event.error_code).toBe('internal');
+    }
+  });
+});
+
+describe('a context without revision()', () => {
+  it('audits null revisions and still trusts a returned failure to have changed nothing', async () => {
+    const refuse = defineTool({
+      name: 'refuse',
+      title: 'Refuse',
+      description: 'Always refuses.',
+      input: z.object({}),
+      output: z.object({}),
+      permission: 'write',
+      run: () => toolFail(toolError('limit_exceeded', 'Too many.', [{ message: 'At most 3.' }])),
+    });
+    const log = createAuditLog();
+    const pipeline = createToolPipeline({
+      catalog: defineCatalog([refuse]),
+      context: {},
+      audit: log.sink,
+    });
+    const invocation = await pipeline.invoke('refuse', {}, { role: 'editor' });
+    expect(text(invocation)).toBe('Nothing was changed.\nToo many.\n- At most 3.');
+    expect(log.events()[0]).toMatchObject({ revision_before: null, revision_after: null });
+  });
+});
+
+describe('idempotency', () => {
+  it('replays the same key with the same arguments without running again', async () => {
+    const { pipeline, editor, log, last } = setup();
+    const first = await pipeline.invoke(
+      'add_item',
+      { title: 'Tea', idempotency_key: 'k1' },
+      { role: 'editor' },
+    );
+    const again = await pipeline.invoke(
+      'add_item',
+      { idempotency_key: 'k1', title: 'Tea' },
+      { role: 'editor' },
+    );
+    expect(editor.runs).toEqual(['add_item']);
+    expect(editor.items).toHaveLength(1);
+    expect(again).toMatchObject({
+      ok: true,
+      replayed: true,
+      replay_of: first.call_id,
+      output: first.ok ? first.output : null,
+      revision_after: 'r1',
+      changed: ['item:1'],
+    });
+    expect(again.result).toEqual(first.result);
+    expect(last()).toMatchObject({ status: 'replayed', replay_of: 'call-1', changed: [] });
+    const [original, replayed] = log.events();
+    expect(replayed?.argument_digest).toBe(original?.argument_digest);
+  });
+
+  it('refuses the same key with other arguments', async () => {
+    const { pipeline, editor } = setup();
+    await pipeline.invoke('add_item', { title: 'Tea', idempotency_key: 'k1' }, { role: 'editor' });
+    const other = await pipeline.invoke(
+      'add_item',
+      { title: 'Coffee', idempotency_key: 'k1' },
+      { role: 'editor' },
+    );
+    expect(!other.ok && other.error.code).toBe('invalid_arguments');
+    expect(!other.ok && other.error.problems[0]?.path).toBe('idempotency_key');
+    expect(text(other).startsWith('Nothing was changed.')).toBe(true);
+    expect(editor.items.map((item) => item.title)).toEqual(['Tea']);
+  });
+
+  it('keeps keys apart per tool', async () => {
+    const { pipeline, editor } = setup();
+    await pipeline.invoke('add_item', { title: 'Tea', idempotency_key: 'k' }, { role: 'editor' });
+    const other = await pipeline.invoke(
+      'complete_item',
+      { id: 1, idempotency_key: 'k' },
+      { role: 'editor' },
+    );
+    expect(other.ok && other.replayed).toBe(false);
+    expect(editor.runs).toEqual(['add_item', 'complete_item']);
+  });
+
+  it('does not record dry runs or failures, so the real call can follow', async () => {
+    const { pipeline, editor } = setup();
+    await pipeline.invoke(
+      'add_item',
+      { title: 'Tea', idempotency_key: 'k', dry_run: true },
+      { role: 'editor' },
+    );
+    await pipeline.invoke('complete_item', { id: 1, idempotency_key: 'c' }, { role: 'editor' });
+    editor.add('Tea');
+    const real = await pipeline.invoke(
+      'add_item',
+      { title: 'Tea', idempotency_key: 'k' },
+      { role: 'editor' },
+    );
+    const retried = await pipeline.invoke(
+      'complete_item',
+      { id: 1, idempotency_key: 'c' },
+      { role: 'editor' },
+    );
+    expect(real.ok && real.replayed).toBe(false);
+    expect(retried.ok && retried.replayed).toBe(false);
+    expect(editor.runs).toEqual(['add_item', 'complete_item', 'add_item', 'complete_item']);
+  });
+
+  it('runs once when the same key arrives twice at the same time', async () => {
+    const { pipeline, editor } = setup();
+    const calls = await Promise.all(
+      [1, 2, 3].map(() =>
+        pipeline.invoke('add_item', { title: 'Tea', idempotency_key: 'k' }, { role: 'editor' }),
+      ),
+    );
+    expect(editor.runs).toEqual(['add_item']);
+    expect(calls.map((call) => call.ok && call.replayed)).toEqual([false, true, true]);
+  });
+
+  it('refuses a key on arguments that cannot be digested', async () => {
+    const loose = defineTool({
+      name: 'take_anything',
+      title: 'Take anything',
+      description: 'Takes any value.',
+      input: z.object({ value: z.any(), ...writeFields }),
+      output: z.object({}),
+      permission: 'write',
+      run: () => toolOk({}),
+    });
+    const pipeline = createToolPipeline({ catalog: defineCatalog([loose]), context: {} });
+    const invocation = await pipeline.invoke(
+      'take_anything',
+      { value: new Date(0), idempotency_key: 'k' },
+      { role: 'editor' },
+    );
+    expect(!invocation.ok && invocation.error.problems[0]?.path).toBe('idempotency_key');
+  });
+
+  const call = fc.record({
+    key: fc.constantFrom('a', 'b', 'c', undefined),
+    title: fc.constantFrom('Tea', 'Milk'),
+  });
+
+  test.prop([fc.array(fc.array(call, { minLength: 1, maxLength: 4 }), { maxLength: 8 })])(
+    'an idempotent replay never runs the tool twice, even for calls in flight together',
+    async (batches) => {
+      const { pipeline, editor } = setup();
+      const firstTitle = new Map<string, string>();
+      const firstOutput = new Map<string, unknown>();
+      let keyless = 0;
+      for (const batch of batches) {
+        const results = await Promise.all(
+          batch.map(({ key, title }) =>
+            pipeline.invoke(
+              'add_item',
+              key === undefined ? { title } : { title, idempotency_key: key },
+              { role: 'editor' },
+            ),
+          ),
+        );
+        batch.forEach(({ key, title }, index) => {
+          const result = results[index] as ToolInvocation;
+          if (key === undefined) {
+            keyless += 1;
+            expect(result.ok && !result.replayed).toBe(true);
+            return;
+          }
+          const first = firstTitle.get(key);
+          if (first === undefined) {
+            firstTitle.set(key, title);
+            expect(result.ok && !result.replayed).toBe(true);
+            firstOutput.set(key, result.ok ? result.output : null);
+          } else if (first === title) {
+            expect(result.ok && result.replayed).toBe(true);
+            expect(result.ok && result.output).toEqual(firstOutput.get(key));
+          } else {
+            expect(!result.ok && result.error.code).toBe('invalid_arguments');
+          }
+        });
+      }
+      expect(editor.runs).toHaveLength(keyless + firstTitle.size);
+    },
+  );
+});
