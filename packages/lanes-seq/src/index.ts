@@ -1,1 +1,70 @@
-export const x = 1;
+export type {
+  ChordEvent,
+  ChordNote,
+  Lane,
+  LaneEvent,
+  LaneLocation,
+  LanesDocument,
+  NoteEvent,
+  Point,
+  RestEvent,
+  SpaceEvent,
+  Span,
+} from './document.ts';
+export { laneKey } from './document.ts';
+export type { CommonMistake, FormatGuideOptions } from './format-guide.ts';
+export { COMMON_MISTAKES, formatGuide } from './format-guide.ts';
+export type { IssueCode, LanesIssue } from './issue.ts';
+export { formatIssue, ISSUE_CODES, LIMITS } from './issue.ts';
+export type { DurationNotation, NoteValue, TupletRatio } from './note-value.ts';
+export {
+  LONGEST_VALUE,
+  MAX_DOTS,
+  MAX_TIED_VALUES,
+  MAX_TUPLET,
+  notateDuration,
+  noteValueDuration,
+  noteValueOf,
+  SHORTEST_VALUE,
+} from './note-value.ts';
+export type { ParseResult } from './parse.ts';
+export { parse } from './parse.ts';
+export type { Alter, Pitch, Step } from './pitch.ts';
+export {
+  comparePitches,
+  diatonicIndex,
+  formatPitch,
+  isMidiPitch,
+  MAX_OCTAVE,
+  MIN_OCTAVE,
+  midiNumber,
+  parsePitch,
+  STEPS,
+  samePitch,
+} from './pitch.ts';
+export type { Rational } from './rational.ts';
+export {
+  add,
+  compare,
+  equals,
+  formatRational,
+  isPowerOfTwo,
+  multiply,
+  rational,
+  subtract,
+  sum,
+  ZERO,
+} from './rational.ts';
+export type {
+  Clef,
+  KeyChange,
+  PartDeclaration,
+  PickupLength,
+  ScoreFile,
+  ScoreFileResult,
+  ScoreHeader,
+  TimeChange,
+} from './score-file.ts';
+export { CLEFS, keyFifths, parseScoreFile, serializeScoreFile, timeLength } from './score-file.ts';
+export { compareLanes, serialize, serializeEvent, serializeLane } from './serialize.ts';
+export { pointAt } from './source-text.ts';

@@ -1,0 +1,124 @@
+/**
+ * The lanes-seq document: plain data, with no source positions in it, so that
+ * `parse(serialize(document))` gives back a deeply equal document. Positions
+ * live beside it, in {@link LaneLocation}.
+ */
+import type { Pitch } from './pitch.ts';
+import type { Rational } from './rational.ts';
+
+/**
+ * One lane: the events of one voice, on one staff of one part, in one
+ * measure. All four numbers are 1-based; `measure` is the measure's index in
+ * the score (a pickup is `m1`), not its printed number.
+ */
+export interface Lane {
+  readonly part: number;
+  readonly staff: number;
+  readonly voice: number;
+  readonly measure: number;
+  /** At least one event, in time order. */
+  readonly events: readonly LaneEvent[];
+}
+
+/** What every event shares. */
+interface EventBase {
+  /**
+   * The sounding length as a fraction of a whole note; for a grace note, the
+   * printed value (grace notes take no time).
+   */
+  readonly duration: Rational;
+  /** `true` for a grace note (`D5=g1/16`). */
+  readonly grace: boolean;
+}
+
+/** A single pitch: `E4=1/4`, `F#4=1/8~`. */
+export interface NoteEvent extends EventBase {
+  readonly kind: 'note';
+  readonly pitch: Pitch;
+  /** `~` after the duration: tied to the same pitch in the next sounding event. */
+  readonly tie: boolean;
+}
+
+/** One pitch of a chord, with its own tie (`(C4~ E4 G4)=1/2`). */
+export interface ChordNote {
+  readonly pitch: Pitch;
+  readonly tie: boolean;
+}
+
+/** A chord: `(C4 E4 G4)=1/2`. Its notes are in the order written. */
+export interface ChordEvent extends EventBase {
+  readonly kind: 'chord';
+  readonly notes: readonly ChordNote[];
+  /** `~` after the duration: every note of the chord is tied. */
+  readonly tie: boolean;
+}
+
+/** A rest `r=1/4`. Rests carry no tie and are never grace notes. */
+export interface RestEvent extends EventBase {
+  readonly kind: 'rest';
+  readonly grace: false;
+}
+
+/** An invisible rest `x=1/4`: holds time, prints nothing. */
+export interface SpaceEvent extends EventBase {
+  readonly kind: 'space';
+  readonly grace: false;
+}
+
+/** Any event of a lane, discriminated on `kind`. */
+export type LaneEvent = NoteEvent | ChordEvent | RestEvent | SpaceEvent;
+
+/**
+ * A lanes-seq document: any number of lanes, in any order, no two with the
+ * same (part, staff, voice, measure).
+ */
+export interface LanesDocument {
+  readonly lanes: readonly Lane[];
+}
+
+/** A place in the source text. `line` and `column` are 1-based; `offset` is 0-based. */
+export interface Point {
+  readonly line: number;
+  /** Counted in Unicode code points from the start of the line, so it matches what an editor shows. */
+  readonly column: number;
+  /** Counted in UTF-16 code units from the start of the text, for slicing. */
+  readonly offset: number;
+}
+
+/** A stretch of the source text, `start` inclusive, `end` exclusive. */
+export interface Span {
+  readonly start: Point;
+  readonly end: Point;
+}
+
+/**
+ * Where a parsed lane came from: its line, the offsets of its header and of
+ * each event. Offsets are cheap to record; turn one into a {@link Point} with
+ * `pointAt`.
+ */
+export interface LaneLocation {
+  /** 1-based line of the lane. */
+  readonly line: number;
+  /** Offset of the first character of the lane's line. */
+  readonly lineStart: number;
+  /** Offset where the lane's header starts. */
+  readonly start: number;
+  /** Offset just past the lane's last event. */
+  readonly end: number;
+  /** Offset where each event starts, parallel to `Lane.events`. */
+  readonly eventStarts: readonly number[];
+  /** Offset just past each event, parallel to `Lane.events`. */
+  readonly eventEnds: readonly number[];
+}
+
+/**
+ * The key that identifies a lane: `"P1 s1 v1 m2"`, as its header is written.
+ *
+ * @example
+ * ```ts
+ * laneKey({ part: 1, staff: 2, voice: 1, measure: 7 }); // "P1 s2 v1 m7"
+ * ```
+ */
+export function laneKey(lane: Pick<Lane, 'part' | 'staff' | 'voice' | 'measure'>): string {
+  return `P${lane.part} s${lane.staff} v${lane.voice} m${lane.measure}`;
+}

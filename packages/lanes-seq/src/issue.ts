@@ -1,0 +1,108 @@
+/**
+ * Problems the parser finds, each with a stable code. The codes are part of
+ * the public surface: tools and tests match on them, so a code is never
+ * renamed, only added.
+ */
+import type { Point } from './document.ts';
+
+/**
+ * Every code the lanes-seq parser and score-file reader can report, with what
+ * it means. Matching on `issue.code` is stable across versions.
+ */
+export const ISSUE_CODES = {
+  'unexpected-character':
+    'A character that lanes-seq never uses (outside a comment), such as a stray symbol.',
+  'missing-lane-header': 'A line of events with no `P s v m:` header in front of it.',
+  'invalid-header': 'The lane header is not `P<part> s<staff> v<voice> m<measure>`.',
+  'missing-header-field': 'The lane header leaves out the part, staff, voice or measure.',
+  'missing-colon': 'The lane header is not followed by `:`.',
+  'invalid-number':
+    'A number with a leading zero, a sign or a decimal point where a whole number is expected.',
+  'zero-index': 'A part, staff, voice or measure numbered 0; they count from 1.',
+  'number-too-large': 'A number beyond what lanes-seq accepts (see `LIMITS`).',
+  'empty-lane': 'A lane header with no events after it.',
+  'duplicate-lane': 'The same (part, staff, voice, measure) written twice.',
+  'invalid-pitch': 'Text where a pitch, `r` (rest) or `x` (invisible rest) was expected.',
+  'lowercase-step': 'A pitch step in lower case; steps are `A` to `G`.',
+  'unicode-accidental':
+    'A `♯`, `♭`, `♮`, `𝄪` or `𝄫` sign; lanes-seq writes `#`, `b`, `##`, `bb`, and a natural as no sign.',
+  'invalid-accidental': 'An accidental other than `#`, `##`, `b` or `bb`.',
+  'missing-octave': 'A pitch without its octave number.',
+  'octave-out-of-range': 'An octave outside -1 to 9.',
+  'missing-equals': 'An event without `=` between what sounds and its duration.',
+  'missing-duration': 'Nothing after `=`.',
+  'invalid-duration': 'A duration that is not a whole number or a fraction of whole numbers.',
+  'zero-duration': 'A duration of 0, or a fraction with 0 above the line.',
+  'zero-denominator': 'A fraction with 0 below the line.',
+  'negative-duration': 'A duration with a minus sign.',
+  'decimal-duration': 'A duration written with a decimal point.',
+  'unclosed-chord': 'A chord `(` with no matching `)`.',
+  'empty-chord': 'A chord `()` with no pitches.',
+  'nested-chord': 'A `(` inside a chord.',
+  'unexpected-closing-parenthesis': 'A `)` with no chord open.',
+  'duplicate-chord-pitch': 'The same pitch twice in one chord.',
+  'rest-tie': 'A tie `~` on a rest or invisible rest.',
+  'grace-rest': 'A rest or invisible rest marked as a grace note (`g`).',
+  'invalid-tie': 'A `~` where no tie can stand (doubled, or before the duration).',
+  'missing-space': 'Two events with no space between them.',
+  'unknown-directive': 'A `%%` line in a score file that is not a known directive.',
+  'invalid-directive': 'A known directive whose arguments are wrong.',
+  'duplicate-directive': 'A directive given twice where only one may stand.',
+  'missing-directive': 'A score file without a directive it needs (the time or key at m1, a part).',
+  'undeclared-part': 'A lane for a part or staff that the score file does not declare.',
+  'measure-out-of-range': 'A lane or directive for a measure past the declared measure count.',
+} as const;
+
+/** The stable code of a problem; see {@link ISSUE_CODES} for the meaning of each. */
+export type IssueCode = keyof typeof ISSUE_CODES;
+
+/**
+ * One problem in lanes-seq text. `line` and `column` are 1-based and point at
+ * where the problem starts; `span` covers the text it concerns.
+ *
+ * @example
+ * ```ts
+ * const issue: LanesIssue = {
+ *   code: 'lowercase-step',
+ *   message: 'Pitch "c4" has a lower-case step.',
+ *   hint: 'pitch steps are upper case: C4',
+ *   line: 1, column: 13,
+ *   span: { start: { line: 1, column: 13, offset: 12 }, end: { line: 1, column: 15, offset: 14 } },
+ * };
+ * ```
+ */
+export interface LanesIssue {
+  readonly code: IssueCode;
+  /** What is wrong, in a sentence that quotes the text concerned. */
+  readonly message: string;
+  readonly line: number;
+  readonly column: number;
+  readonly span: { readonly start: Point; readonly end: Point };
+  /** How to fix it, often with the corrected text, where one helps. */
+  readonly hint?: string;
+}
+
+/**
+ * Limits on numbers in lanes-seq text. Past them a number is reported as
+ * `number-too-large` rather than read, so no arithmetic ever leaves the exact
+ * integer range.
+ */
+export const LIMITS = {
+  /** The largest part, staff, voice or measure number. */
+  maxIndex: 100_000,
+  /** The largest numerator or denominator of a duration. */
+  maxDurationTerm: 1_000_000,
+} as const;
+
+/**
+ * Formats an issue for a person or an agent: `line 3, column 14: message (hint)`.
+ *
+ * @example
+ * ```ts
+ * formatIssue(issue); // 'line 1, column 13: Pitch "c4" has a lower-case step. Hint: pitch steps are upper case: C4'
+ * ```
+ */
+export function formatIssue(issue: LanesIssue): string {
+  const hint = issue.hint ? ` Hint: ${issue.hint}` : '';
+  return `line ${issue.line}, column ${issue.column}: ${issue.message}${hint}`;
+}

@@ -1,0 +1,38 @@
+/**
+ * Every pitch lanes-seq can write, made once. The parser hands out these
+ * shared, frozen objects instead of allocating a pitch per note, which keeps
+ * parsing fast and lets a chord check duplicates by index.
+ */
+import { type Alter, MAX_OCTAVE, MIN_OCTAVE, type Pitch, STEPS } from './pitch.ts';
+
+const ALTER_COUNT = 5;
+const OCTAVE_COUNT = MAX_OCTAVE - MIN_OCTAVE + 1;
+
+/** The number of distinct spelled pitches: 7 steps, 5 alterations, 11 octaves. */
+export const PITCH_COUNT = STEPS.length * ALTER_COUNT * OCTAVE_COUNT;
+
+/** The index of a spelled pitch in the table. */
+export function pitchIndex(stepIndex: number, alter: number, octave: number): number {
+  return ((octave - MIN_OCTAVE) * STEPS.length + stepIndex) * ALTER_COUNT + (alter + 2);
+}
+
+const TABLE: readonly Pitch[] = (() => {
+  const table: Pitch[] = new Array(PITCH_COUNT);
+  for (let octave = MIN_OCTAVE; octave <= MAX_OCTAVE; octave++) {
+    for (let stepIndex = 0; stepIndex < STEPS.length; stepIndex++) {
+      for (let alter = -2; alter <= 2; alter++) {
+        table[pitchIndex(stepIndex, alter, octave)] = Object.freeze({
+          step: STEPS[stepIndex]!,
+          alter: alter as Alter,
+          octave,
+        });
+      }
+    }
+  }
+  return table;
+})();
+
+/** The shared pitch object at a table index. */
+export function pitchAt(index: number): Pitch {
+  return TABLE[index]!;
+}

@@ -1,0 +1,160 @@
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it } from 'vitest';
+import { arbitraryDocument } from './arbitrary-document.test-support.ts';
+import type { IssueCode } from './issue.ts';
+import { rational } from './rational.ts';
+import {
+  CLEFS,
+  keyFifths,
+  parseScoreFile,
+  type ScoreFile,
+  serializeScoreFile,
+} from './score-file.ts';
+
+const HEADER = [
+  '%% title: Ode',
+  '%% part P1 name="Violin" staves=1 clefs=treble',
+  '%% part P2 name="Piano" staves=2 clefs=treble,bass',
+  '%% time m1 4/4',
+  '%% key m1 G major',
+].join('\n');
+
+describe('parseScoreFile', () => {
+  it('reads directives and lanes together', () => {
+    const result = parseScoreFile(`${HEADER}\nP1 s1 v1 m1: D4=1\nP2 s2 v1 m1: G2=1\n`);
+    if (!result.ok) throw new Error(JSON.stringify(result.issues));
+    expect(result.score.header.parts.map((part) => part.name)).toEqual(['Violin', 'Piano']);
+    expect(result.score.document.lanes).toHaveLength(2);
+  });
+
+  it('keeps escaped quotes in part names', () => {
+    const result = parseScoreFile(
+      '%% part P1 name="The \\"Big\\" Horn" staves=1 clefs=treble\n%% time m1 4/4\n%% key m1 C major\n',
+    );
+    if (!result.ok) throw new Error(JSON.stringify(result.issues));
+    expect(result.score.header.parts[0]!.name).toBe('The "Big" Horn');
+  });
+
+  const problems: ReadonlyArray<readonly [string, string, IssueCode, number]> = [
+    ['an unknown directive', `${HEADER}\n%% tempo m1 120`, 'unknown-directive', 6],
+    ['a part out of order', `${HEADER}\n%% part P4 name="Flute"`, 'invalid-directive', 6],
+    [
+      'an unknown clef',
+      '%% part P1 name="Viola" staves=1 clefs=viola\n%% time m1 4/4\n%% key m1 C major',
+      'invalid-directive',
+      1,
+    ],
+    [
+      'more staves than clefs',
+      '%% part P1 name="Piano" staves=2 clefs=treble\n%% time m1 4/4\n%% key m1 C major',
+      'invalid-directive',
+      1,
+    ],
+    ['a time signature with a beat type of 3', `${HEADER}\n%% time m5 4/3`, 'invalid-directive', 6],
+    ['a time signature without a measure', `${HEADER}\n%% time 3/4`, 'invalid-directive', 6],
+    [
+      'a key with a mode that is not major or minor',
+      `${HEADER}\n%% key m3 D dorian`,
+      'invalid-directive',
+      6,
+    ],
+    ['a key with eight sharps', `${HEADER}\n%% key m3 G# major`, 'invalid-directive', 6],
+    ['two time signatures in one measure', `${HEADER}\n%% time m1 3/4`, 'duplicate-directive', 6],
+    ['two titles', `${HEADER}\n%% title: Again`, 'duplicate-directive', 6],
+    [
+      'no time at m1',
+      '%% part P1 name="Violin"\n%% key m1 C major\n%% time m2 3/4',
+      'missing-directive',
+      1,
+    ],
+    ['no key at m1', '%% part P1 name="Violin"\n%% time m1 4/4', 'missing-directive', 1],
+    ['no part', '%% time m1 4/4\n%% key m1 C major', 'missing-directive', 1],
+    ['a lane for an undeclared part', `${HEADER}\nP3 s1 v1 m1: C4=1`, 'undeclared-part', 6],
+    ['a lane for a staff the part lacks', `${HEADER}\nP1 s2 v1 m1: C4=1`, 'undeclared-part', 6],
+    [
+      'a lane past the measure count',
+      `${HEADER}\n%% measures 2\nP1 s1 v1 m3: C4=1`,
+      'measure-out-of-range',
+      7,
+    ],
+    ['a pickup as long as its measure', `${HEADER}\n%% pickup m1 1`, 'invalid-directive', 6],
+    ['a bad lane', `${HEADER}\nP1 s1 v1 m1: c4=1`, 'lowercase-step', 6],
+  ];
+
+  it.each(problems)('reports %s', (_name, text, code, line) => {
+    const result = parseScoreFile(text);
+    expect(result.ok).toBe(false);
+    expect(result.issues.map((issue) => [issue.code, issue.line])).toContainEqual([code, line]);
+    for (const issue of result.issues) expect(issue.hint).toBeTruthy();
+  });
+
+  it('computes key signatures from tonic and mode', () => {
+    expect(keyFifths({ step: 'A', alter: 0 }, 'minor')).toBe(0);
+    expect(keyFifths({ step: 'F', alter: 1 }, 'minor')).toBe(3);
+    expect(keyFifths({ step: 'E', alter: -1 }, 'major')).toBe(-3);
+    expect(keyFifths({ step: 'C', alter: 1 }, 'major')).toBe(7);
+  });
+});
+
+const arbitraryScoreFile: fc.Arbitrary<ScoreFile> = fc
+  .record({
+    title: fc.option(
+      fc.string({ unit: 'grapheme-ascii', maxLength: 20 }).map((t) => t.trim()),
+      { nil: undefined },
+    ),
+    parts: fc.array(
+      fc.integer({ min: 1, max: 2 }).chain((staves) =>
+        fc.record({
+          name: fc.string({ unit: 'grapheme-ascii', maxLength: 12 }),
+          staves: fc.constant(staves),
+          clefs: fc.array(fc.constantFrom(...CLEFS), { minLength: staves, maxLength: staves }),
+        }),
+      ),
+      { minLength: 4, maxLength: 4 },
+    ),
+    timeMeasures: fc.uniqueArray(fc.integer({ min: 2, max: 40 }), { maxLength: 3 }),
+    document: arbitraryDocument,
+  })
+  .map(({ title, parts, timeMeasures, document }) => ({
+    header: {
+      ...(title === undefined ? {} : { title }),
+      parts,
+      measures: 40,
+      times: [1, ...timeMeasures]
+        .sort((a, b) => a - b)
+        .map((measure) => ({ measure, beats: 3, beatType: 8 })),
+      keys: [
+        {
+          measure: 1,
+          tonic: { step: 'B' as const, alter: -1 as const },
+          mode: 'major' as const,
+          fifths: -2,
+        },
+      ],
+      pickups: timeMeasures.length > 0 ? [{ measure: 1, length: rational(1, 8) }] : [],
+    },
+    document: {
+      lanes: document.lanes.filter((lane) => lane.staff <= parts[lane.part - 1]!.staves),
+    },
+  }));
+
+describe('serializeScoreFile (property)', () => {
+  test.prop([arbitraryScoreFile], { numRuns: 200 })(
+    'parseScoreFile(serializeScoreFile(file)) gives the file back',
+    (file) => {
+      const result = parseScoreFile(serializeScoreFile(file));
+      if (!result.ok) throw new Error(JSON.stringify(result.issues));
+      expect(result.score.header).toEqual(file.header);
+      expect(serializeScoreFile(result.score)).toBe(serializeScoreFile(file));
+    },
+  );
+
+  it('refuses a title with a line break, as misuse', () => {
+    expect(() =>
+      serializeScoreFile({
+        header: { title: 'a\nb', parts: [], times: [], keys: [], pickups: [] },
+        document: { lanes: [] },
+      }),
+    ).toThrow(TypeError);
+  });
+});
