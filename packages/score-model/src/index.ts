@@ -1,1 +1,51 @@
-export const x = 1;
+/**
+ * `@scorelane/score-model`: the score on a Yjs document, reads as lanes-seq,
+ * and a pure planner that refuses bad writes before they touch the document.
+ */
+export { type ApplyOutput, apply } from './apply-plan.ts';
+export type { Json } from './json.ts';
+export { formatKey, keySignature } from './key-signature.ts';
+export { MAX_REWRITE_MEASURES, plan, type RewriteRequest } from './plan-rewrite.ts';
+export type {
+  DroppedAttachment,
+  PlannedWrite,
+  ScorePlan,
+  TieRepair,
+  UnitChange,
+} from './plan-types.ts';
+export {
+  formatProblems,
+  PROBLEM_CODES,
+  type Problem,
+  type ProblemCode,
+  type Result,
+} from './problem.ts';
+export {
+  MAX_READ_MEASURES,
+  type ReadContext,
+  type ReadOutput,
+  type ReadRequest,
+  readMeasures,
+} from './read-measures.ts';
+export { currentRevision } from './revision.ts';
+export {
+  createScore,
+  measureLength,
+  openScore,
+  type Score,
+  type ScoreInit,
+  type ScoreOptions,
+  type UnitInit,
+} from './score.ts';
+export { type ScoreFromLanesOptions, scoreFromLanes, scoreToLanes } from './score-lanes.ts';
+export type {
+  KeySignature,
+  MeasureInfo,
+  PartInfo,
+  ScoreEvent,
+  TimeSignature,
+  Tonic,
+  UnitContent,
+  VoiceContent,
+} from './score-types.ts';
+export type { SplitEvent, TupletGroup } from './voice-check.ts';

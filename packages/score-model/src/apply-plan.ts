@@ -1,0 +1,110 @@
+/**
+ * Applying a plan: every write in one transaction, after checking that
+ * nothing it touches changed since it was planned.
+ */
+import { encodeMeasure, encodeUnit } from './codec.ts';
+import { freshIds, nextStamp, unitKey } from './layout.ts';
+import type { ScorePlan } from './plan-types.ts';
+import type { Problem, Result } from './problem.ts';
+import { currentRevision, decodeRevision } from './revision.ts';
+import type { Score } from './score.ts';
+import { viewScore } from './score-view.ts';
+import { findStale } from './staleness.ts';
+
+/** What applying a plan changed. */
+export interface ApplyOutput {
+  /** The revision after the write. */
+  readonly revision: string;
+  /** The measures changed, 1-based inclusive. */
+  readonly range: { readonly start: number; readonly end: number };
+  readonly parts: readonly number[];
+}
+
+/**
+ * Applies a plan in one Yjs transaction with the score's origin. If a unit
+ * or measure the plan touches changed since it was planned (a remote edit
+ * arrived in between), it writes nothing and returns `stale` problems: plan
+ * again and retry.
+ *
+ * @throws Error when the plan was not made by this package (its basis is not a revision).
+ * @example
+ * ```ts
+ * const planned = plan(score, request);
+ * if (planned.ok) {
+ *   const applied = apply(score, planned.plan);
+ *   if (applied.ok) console.log(applied.revision);
+ * }
+ * ```
+ */
+export function apply(score: Score, plan: ScorePlan): Result<ApplyOutput> {
+  const seen = decodeRevision(plan.basis);
+  if (!seen) throw new Error('This plan has no valid basis revision; make plans with plan().');
+  const view = viewScore(score);
+  const problems: Problem[] = findStale(view, seen, plan.basis, plan.targets);
+  if (
+    view.measureCount !== plan.measureCount &&
+    (plan.addedMeasures > 0 || plan.removedMeasures > 0)
+  ) {
+    problems.push({
+      code: 'stale',
+      message: `The score has ${view.measureCount} measures now, not the ${plan.measureCount} this plan was made for.`,
+      fix: 'Plan the change again against the score as it is now.',
+    });
+  }
+  if (problems.length > 0) return { ok: false, problems };
+  const { doc } = score;
+  const { types } = view;
+  doc.transact(() => {
+    const stamp = nextStamp(doc);
+    for (const write of plan.writes) {
+      switch (write.op) {
+        case 'insert-measures': {
+          const ids = freshIds(doc, 'm', write.infos.length);
+          write.infos.forEach((info, index) => {
+            types.measures.set(ids[index]!, encodeMeasure(info, stamp));
+          });
+          types.measureOrder.insert(write.at - 1, ids);
+          types.structure.push([{ stamp, op: 'insert', ids }]);
+          break;
+        }
+        case 'delete-measures': {
+          const ids = types.measureOrder.slice(write.start - 1, write.end);
+          const next =
+            types.measureOrder.length > write.end ? types.measureOrder.get(write.end) : null;
+          types.measureOrder.delete(write.start - 1, ids.length);
+          for (const id of ids) types.measures.delete(id);
+          const partIds = types.partOrder.toArray();
+          for (const partId of partIds) {
+            const staves = types.parts.get(partId)?.staves ?? 0;
+            for (const id of ids) {
+              for (let staff = 1; staff <= staves; staff++)
+                types.units.delete(unitKey(partId, staff, id));
+            }
+          }
+          types.structure.push([{ stamp, op: 'delete', ids: [], next }]);
+          break;
+        }
+        case 'measure': {
+          const id = types.measureOrder.get(write.measure - 1);
+          types.measures.set(id, encodeMeasure(write.info, stamp));
+          break;
+        }
+        case 'unit': {
+          const partId = types.partOrder.get(write.part - 1);
+          const measureId = types.measureOrder.get(write.measure - 1);
+          types.units.set(
+            unitKey(partId, write.staff, measureId),
+            encodeUnit(write.content, stamp),
+          );
+          break;
+        }
+      }
+    }
+  }, score.origin);
+  return {
+    ok: true,
+    revision: currentRevision(score),
+    range: plan.range,
+    parts: plan.parts,
+  };
+}

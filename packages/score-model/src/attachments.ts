@@ -1,0 +1,71 @@
+/**
+ * Carrying attachments across a rewrite: an event that is written again
+ * unchanged, at the same place in the same voice, keeps what rode on it;
+ * every other attachment of a replaced unit is reported as dropped.
+ */
+import { add, serializeEvent, ZERO } from '@scorelane/lanes-seq';
+import type { DroppedAttachment } from './plan-types.ts';
+import type { ScoreEvent, UnitContent, VoiceContent } from './score-types.ts';
+import { laneEvent } from './unit-lanes.ts';
+
+function placed(events: readonly ScoreEvent[]): string[] {
+  let onset = ZERO;
+  return events.map((event) => {
+    const key = `${onset.num}/${onset.den} ${serializeEvent(laneEvent(event))}`;
+    if (!event.grace) onset = add(onset, event.duration);
+    return key;
+  });
+}
+
+/**
+ * The new content with attachments carried over from the old one where an
+ * event is unchanged, and the attachments that are dropped.
+ */
+export function carryAttachments(
+  part: number,
+  staff: number,
+  measure: number,
+  before: UnitContent,
+  after: UnitContent,
+): { content: UnitContent; dropped: DroppedAttachment[] } {
+  const dropped: DroppedAttachment[] = [];
+  const voices: VoiceContent[] = after.voices.map((voice) => {
+    const old = before.voices.find((candidate) => candidate.voice === voice.voice);
+    if (!old?.events.some((event) => event.attachments !== undefined)) return voice;
+    const oldKeys = placed(old.events);
+    const newKeys = placed(voice.events);
+    const used = new Set<number>();
+    const events = voice.events.map((event, index) => {
+      const match = oldKeys.findIndex((key, at) => key === newKeys[index] && !used.has(at));
+      if (match === -1) return event;
+      used.add(match);
+      const attachments = old.events[match]!.attachments;
+      return attachments === undefined ? event : { ...event, attachments };
+    });
+    old.events.forEach((event, index) => {
+      if (event.attachments !== undefined && !used.has(index)) {
+        dropped.push({
+          lane: `P${part} s${staff} v${voice.voice} m${measure}`,
+          event: index + 1,
+          attachments: event.attachments,
+        });
+      }
+    });
+    return { voice: voice.voice, events };
+  });
+  for (const old of before.voices) {
+    if (after.voices.some((voice) => voice.voice === old.voice)) continue;
+    old.events.forEach((event, index) => {
+      if (event.attachments !== undefined) {
+        dropped.push({
+          lane: `P${part} s${staff} v${old.voice} m${measure}`,
+          event: index + 1,
+          attachments: event.attachments,
+        });
+      }
+    });
+  }
+  const content: UnitContent =
+    before.attachments !== undefined ? { voices, attachments: before.attachments } : { voices };
+  return { content, dropped };
+}

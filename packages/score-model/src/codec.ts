@@ -1,0 +1,180 @@
+/**
+ * Turns the caller's values into the plain JSON stored in the Y.Doc and back.
+ * Durations are stored as `[num, den]`, pitches as lanes-seq writes them.
+ */
+
+import type { Clef } from '@scorelane/lanes-seq';
+import {
+  type Alter,
+  type ChordNote,
+  formatPitch,
+  type Pitch,
+  parsePitch,
+  type Rational,
+  rational,
+  type Step,
+} from '@scorelane/lanes-seq';
+import type {
+  StoredChordNote,
+  StoredEvent,
+  StoredMeasure,
+  StoredPart,
+  StoredRational,
+  StoredStamp,
+  StoredUnit,
+  StoredVoice,
+} from './layout.ts';
+import type {
+  MeasureInfo,
+  PartInfo,
+  ScoreEvent,
+  UnitContent,
+  VoiceContent,
+} from './score-types.ts';
+
+/** `[num, den]` for a rational. */
+export function encodeRational(value: Rational): StoredRational {
+  return [value.num, value.den];
+}
+
+/** The rational of `[num, den]`; throws on a value that is not one. */
+export function decodeRational(value: StoredRational): Rational {
+  return rational(value[0], value[1]);
+}
+
+function decodePitch(text: string): Pitch {
+  const pitch = parsePitch(text);
+  if (!pitch) throw new TypeError(`The score holds a pitch that is not one: "${text}".`);
+  return pitch;
+}
+
+/** One event as stored. */
+export function encodeEvent(event: ScoreEvent): StoredEvent {
+  const base: { -readonly [K in keyof StoredEvent]: StoredEvent[K] } = {
+    kind: event.kind,
+    duration: encodeRational(event.duration),
+  };
+  if (event.kind === 'note') base.pitch = formatPitch(event.pitch);
+  if (event.kind === 'chord') {
+    base.notes = event.notes.map((note): StoredChordNote => {
+      const pitch = formatPitch(note.pitch);
+      return note.tie ? { pitch, tie: true } : { pitch };
+    });
+  }
+  if (event.grace) base.grace = true;
+  if ((event.kind === 'note' || event.kind === 'chord') && event.tie) base.tie = true;
+  if (event.attachments !== undefined) base.attachments = event.attachments;
+  return base;
+}
+
+/** One stored event as a {@link ScoreEvent}. */
+export function decodeEvent(stored: StoredEvent): ScoreEvent {
+  const duration = decodeRational(stored.duration);
+  const grace = stored.grace === true;
+  const tie = stored.tie === true;
+  const extra = stored.attachments !== undefined ? { attachments: stored.attachments } : {};
+  switch (stored.kind) {
+    case 'note':
+      return {
+        kind: 'note',
+        pitch: decodePitch(stored.pitch ?? ''),
+        duration,
+        grace,
+        tie,
+        ...extra,
+      };
+    case 'chord':
+      return {
+        kind: 'chord',
+        notes: (stored.notes ?? []).map(
+          (note): ChordNote => ({ pitch: decodePitch(note.pitch), tie: note.tie === true }),
+        ),
+        duration,
+        grace,
+        tie,
+        ...extra,
+      };
+    case 'rest':
+      return { kind: 'rest', duration, grace: false, ...extra };
+    case 'space':
+      return { kind: 'space', duration, grace: false, ...extra };
+  }
+}
+
+/** A unit's content as stored, with the stamp of the write. */
+export function encodeUnit(content: UnitContent, stamp: StoredStamp): StoredUnit {
+  const voices = [...content.voices]
+    .sort((a, b) => a.voice - b.voice)
+    .map((voice): StoredVoice => ({ voice: voice.voice, events: voice.events.map(encodeEvent) }));
+  return content.attachments !== undefined
+    ? { stamp, voices, attachments: content.attachments }
+    : { stamp, voices };
+}
+
+/** A stored unit's content. */
+export function decodeUnit(stored: StoredUnit): UnitContent {
+  const voices = stored.voices.map(
+    (voice): VoiceContent => ({ voice: voice.voice, events: voice.events.map(decodeEvent) }),
+  );
+  return stored.attachments !== undefined
+    ? { voices, attachments: stored.attachments }
+    : { voices };
+}
+
+/** A measure's signatures as stored. */
+export function encodeMeasure(info: MeasureInfo, stamp: StoredStamp): StoredMeasure {
+  const stored: { -readonly [K in keyof StoredMeasure]: StoredMeasure[K] } = {
+    stamp,
+    time: [info.time.beats, info.time.beatType],
+    key: {
+      step: info.key.tonic.step,
+      alter: info.key.tonic.alter,
+      mode: info.key.mode,
+      fifths: info.key.fifths,
+    },
+  };
+  if (info.pickup) stored.pickup = encodeRational(info.pickup);
+  if (info.number !== undefined) stored.number = info.number;
+  if (info.attachments !== undefined) stored.attachments = info.attachments;
+  return stored;
+}
+
+/** A stored measure's signatures. */
+export function decodeMeasure(stored: StoredMeasure): MeasureInfo {
+  const info: { -readonly [K in keyof MeasureInfo]: MeasureInfo[K] } = {
+    time: { beats: stored.time[0], beatType: stored.time[1] },
+    key: {
+      tonic: { step: stored.key.step as Step, alter: stored.key.alter as Alter },
+      mode: stored.key.mode === 'minor' ? 'minor' : 'major',
+      fifths: stored.key.fifths,
+    },
+  };
+  if (stored.pickup) info.pickup = decodeRational(stored.pickup);
+  if (stored.number !== undefined) info.number = stored.number;
+  if (stored.attachments !== undefined) info.attachments = stored.attachments;
+  return info;
+}
+
+/** A part as stored. */
+export function encodePart(part: PartInfo): StoredPart {
+  const stored: { -readonly [K in keyof StoredPart]: StoredPart[K] } = {
+    name: part.name,
+    staves: part.staves,
+    clefs: [...part.clefs],
+  };
+  if (part.program !== undefined) stored.program = part.program;
+  if (part.attachments !== undefined) stored.attachments = part.attachments;
+  return stored;
+}
+
+/** A stored part. */
+export function decodePart(stored: StoredPart): PartInfo {
+  const part: { -readonly [K in keyof PartInfo]: PartInfo[K] } = {
+    name: stored.name,
+    staves: stored.staves,
+    clefs: stored.clefs as Clef[],
+  };
+  if (stored.program !== undefined) part.program = stored.program;
+  if (stored.attachments !== undefined) part.attachments = stored.attachments;
+  return part;
+}

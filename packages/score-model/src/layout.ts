@@ -1,0 +1,158 @@
+/**
+ * How a score is laid out in a Y.Doc. Every shared type is a top-level type
+ * with a fixed name, so two peers that open the same document find the same
+ * types (nested types created concurrently would replace one another).
+ *
+ * | name | type | holds |
+ * | --- | --- | --- |
+ * | `scorelane.meta` | Y.Map | `format` (1), `title` |
+ * | `scorelane.partOrder` | Y.Array<string> | part ids in order |
+ * | `scorelane.parts` | Y.Map<StoredPart> | part id -> name, staves, clefs, program |
+ * | `scorelane.measureOrder` | Y.Array<string> | measure ids in order |
+ * | `scorelane.measures` | Y.Map<StoredMeasure> | measure id -> time, key, pickup, number |
+ * | `scorelane.units` | Y.Map<StoredUnit> | `partId/staff/measureId` -> voices and events |
+ * | `scorelane.structure` | Y.Array<StructureEntry> | one entry per insertion or deletion of measures |
+ *
+ * Every stored value is a plain JSON object, replaced whole and never edited
+ * in place.
+ */
+import * as Y from 'yjs';
+import type { Json } from './json.ts';
+
+/** The version of this layout, stored as `meta.format`. */
+export const LAYOUT_FORMAT = 1;
+
+/** The names of the top-level shared types a score uses. */
+export const ROOT_NAMES = {
+  meta: 'scorelane.meta',
+  partOrder: 'scorelane.partOrder',
+  parts: 'scorelane.parts',
+  measureOrder: 'scorelane.measureOrder',
+  measures: 'scorelane.measures',
+  units: 'scorelane.units',
+  structure: 'scorelane.structure',
+} as const;
+
+/** `[client, clock]`: the Yjs id of the first change of the transaction that wrote a value. */
+export type StoredStamp = readonly [number, number];
+
+/** An exact duration as `[numerator, denominator]`. */
+export type StoredRational = readonly [number, number];
+
+/** A part as stored. */
+export interface StoredPart {
+  readonly name: string;
+  readonly staves: number;
+  readonly clefs: readonly string[];
+  readonly program?: number;
+  readonly attachments?: Json;
+}
+
+/** A measure as stored: the signatures in force in it. */
+export interface StoredMeasure {
+  readonly stamp: StoredStamp;
+  readonly time: readonly [number, number];
+  readonly key: {
+    readonly step: string;
+    readonly alter: number;
+    readonly mode: string;
+    readonly fifths: number;
+  };
+  readonly pickup?: StoredRational;
+  readonly number?: string;
+  readonly attachments?: Json;
+}
+
+/** One note of a stored chord. */
+export interface StoredChordNote {
+  readonly pitch: string;
+  readonly tie?: true;
+}
+
+/** One event as stored; pitches as lanes-seq writes them (`F#4`). */
+export interface StoredEvent {
+  readonly kind: 'note' | 'chord' | 'rest' | 'space';
+  readonly duration: StoredRational;
+  readonly pitch?: string;
+  readonly notes?: readonly StoredChordNote[];
+  readonly grace?: true;
+  readonly tie?: true;
+  readonly attachments?: Json;
+}
+
+/** One voice as stored. */
+export interface StoredVoice {
+  readonly voice: number;
+  readonly events: readonly StoredEvent[];
+}
+
+/** One unit as stored, replaced whole on every write. */
+export interface StoredUnit {
+  readonly stamp: StoredStamp;
+  readonly voices: readonly StoredVoice[];
+  readonly attachments?: Json;
+}
+
+/** The shared types of a score in one Y.Doc. */
+export interface ScoreTypes {
+  readonly meta: Y.Map<unknown>;
+  readonly partOrder: Y.Array<string>;
+  readonly parts: Y.Map<StoredPart>;
+  readonly measureOrder: Y.Array<string>;
+  readonly measures: Y.Map<StoredMeasure>;
+  readonly units: Y.Map<StoredUnit>;
+  readonly structure: Y.Array<StructureEntry>;
+}
+
+/**
+ * A record of measures inserted or deleted, so a revision can tell whether
+ * measure indexes moved under a write: `ids` are the measures inserted, or
+ * for a deletion the measure that followed the deleted ones (`null` at the end).
+ */
+export interface StructureEntry {
+  readonly stamp: StoredStamp;
+  readonly op: 'insert' | 'delete';
+  readonly ids: readonly string[];
+  readonly next?: string | null;
+}
+
+/**
+ * The score's shared types in `doc`. Getting them writes nothing: top-level
+ * types are not part of the document's state until something is stored in them.
+ */
+export function scoreTypes(doc: Y.Doc): ScoreTypes {
+  return {
+    meta: doc.getMap(ROOT_NAMES.meta),
+    partOrder: doc.getArray(ROOT_NAMES.partOrder),
+    parts: doc.getMap(ROOT_NAMES.parts),
+    measureOrder: doc.getArray(ROOT_NAMES.measureOrder),
+    measures: doc.getMap(ROOT_NAMES.measures),
+    units: doc.getMap(ROOT_NAMES.units),
+    structure: doc.getArray(ROOT_NAMES.structure),
+  };
+}
+
+/** The key of a unit in `scorelane.units`. */
+export function unitKey(partId: string, staff: number, measureId: string): string {
+  return `${partId}/${staff}/${measureId}`;
+}
+
+/**
+ * The stamp for a write about to happen in `doc`: the id the transaction's
+ * first change will get. Any peer whose state vector has seen that id has
+ * seen the value written with it.
+ */
+export function nextStamp(doc: Y.Doc): StoredStamp {
+  return [doc.clientID, Y.getState(doc.store, doc.clientID)];
+}
+
+/**
+ * Fresh ids for `count` new parts or measures, unique across peers: the
+ * writer's client id and its clock before the write, which no later write of
+ * the same client repeats.
+ */
+export function freshIds(doc: Y.Doc, prefix: string, count: number): string[] {
+  const [client, clock] = nextStamp(doc);
+  const base = `${prefix}${client.toString(36)}.${clock.toString(36)}`;
+  return Array.from({ length: count }, (_, index) => `${base}.${index.toString(36)}`);
+}

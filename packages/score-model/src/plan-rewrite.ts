@@ -1,0 +1,477 @@
+/**
+ * The rewrite planner: a pure function from the score as it is and a
+ * lanes-seq request to a complete plan, or to every problem found.
+ */
+import {
+  formatPitch,
+  type Lane,
+  type LaneLocation,
+  laneKey,
+  type Pitch,
+  parse,
+  pointAt,
+  serializeEvent,
+} from '@scorelane/lanes-seq';
+import { carryAttachments } from './attachments.ts';
+import type {
+  DroppedAttachment,
+  PlannedWrite,
+  ScorePlan,
+  TieRepair,
+  UnitChange,
+} from './plan-types.ts';
+import type { Problem, Result } from './problem.ts';
+import { currentRevision, decodeRevision } from './revision.ts';
+import type { Score } from './score.ts';
+import type { MeasureInfo, ScoreEvent, UnitContent } from './score-types.ts';
+import { restUnit, type ScoreView, viewScore } from './score-view.ts';
+import { findStale, type UnitRef } from './staleness.ts';
+import { holdsPitch, lastSounding, nextSounding, tiedPitches, withoutTie } from './ties.ts';
+import { unitName, unitText } from './unit-lanes.ts';
+import {
+  checkVoice,
+  type EventPlace,
+  type SplitEvent,
+  type TupletGroup,
+  tieProblem,
+} from './voice-check.ts';
+
+/** The most measures one rewrite may cover. */
+export const MAX_REWRITE_MEASURES = 32;
+
+/**
+ * A rewrite: lanes-seq text replacing the units it names, from `start`.
+ *
+ * @example
+ * ```ts
+ * const request: RewriteRequest = {
+ *   start: 3,
+ *   parts: [1],
+ *   text: 'P1 s1 v1 m3: E4=1/4 E4=1/4 F4=1/4 G4=1/4\n',
+ *   revision: read.revision,
+ * };
+ * ```
+ */
+export interface RewriteRequest {
+  /** The first measure of the range, 1-based. */
+  readonly start: number;
+  /** The last measure of the range; left out, the range ends at the last lane. */
+  readonly end?: number;
+  /** The parts the rewrite may touch, 1-based; left out means all. */
+  readonly parts?: readonly number[];
+  /** lanes-seq text; `%` comments are ignored. */
+  readonly text: string;
+  /** Lanes past the last measure add measures only with this flag. */
+  readonly allowMeasureCountChange?: boolean;
+  /** The revision the text was written against; a write to units changed since is refused. */
+  readonly revision?: string;
+}
+
+interface WrittenUnit extends UnitRef {
+  readonly voices: Map<number, { lane: Lane; index: number }>;
+}
+
+function placeFor(text: string, location: LaneLocation | undefined): EventPlace {
+  return (eventIndex) => {
+    if (!location) return {};
+    const offset =
+      eventIndex === undefined
+        ? location.start
+        : (location.eventStarts[eventIndex] ?? location.start);
+    const point = pointAt(text, offset);
+    return { line: point.line, column: point.column };
+  };
+}
+
+function syntaxProblems(
+  issues: readonly {
+    code: Problem['issue'] & string;
+    message: string;
+    line: number;
+    column: number;
+    hint?: string;
+  }[],
+): Problem[] {
+  return issues.map((issue) => ({
+    code: 'syntax',
+    issue: issue.code,
+    line: issue.line,
+    column: issue.column,
+    message: issue.message,
+    fix: issue.hint ?? 'Correct the text as lanes-seq writes it (see the format guide).',
+  }));
+}
+
+/** The signatures of a measure the rewrite adds past the end: those of the last measure, no pickup. */
+function appendedInfo(view: ScoreView): MeasureInfo {
+  const last = view.measure(view.measureCount)!.info;
+  return { time: last.time, key: last.key };
+}
+
+/**
+ * Plans a rewrite without touching the document. It checks the syntax, that
+ * every lane is for a part the request names and a staff that part has, that
+ * it lies in the range (at most 32 measures from `start`), that measures are
+ * added only with `allowMeasureCountChange`, that every voice fills its
+ * measure with notatable durations and whole tuplet groups, that every tie
+ * lands (inside the text and into the measure after it), and, given a
+ * revision, that no unit the write touches changed since. Ties from the
+ * measure before a replaced unit that no longer land are removed and
+ * reported as repairs.
+ *
+ * @example
+ * ```ts
+ * const result = plan(score, { start: 2, parts: [1], text: 'P1 s1 v1 m2: C5=1/2 r=1/2\n' });
+ * if (!result.ok) console.log(formatProblems(result.problems));
+ * else apply(score, result.plan);
+ * ```
+ */
+export function plan(score: Score, request: RewriteRequest): Result<{ plan: ScorePlan }> {
+  const view = viewScore(score);
+  const parsed = parse(request.text);
+  if (!parsed.ok) return { ok: false, problems: syntaxProblems(parsed.issues) };
+  const problems: Problem[] = [];
+  const count = view.measureCount;
+  const partCount = view.parts.length;
+  const { start } = request;
+  const allow = request.allowMeasureCountChange === true;
+
+  if (parsed.document.lanes.length === 0) {
+    problems.push({
+      code: 'no-lanes',
+      message: 'The text holds no lanes, so there is nothing to write.',
+      fix: `Write one line per voice to replace, for example "P1 s1 v1 m${start}: r=1".`,
+    });
+  }
+  const rangeLimit = start + MAX_REWRITE_MEASURES - 1;
+  if (!Number.isInteger(start) || start < 1 || start > count + (allow ? 1 : 0)) {
+    problems.push({
+      code: 'invalid-range',
+      message: `The rewrite starts at m${start}, but the score has measures 1-${count}.`,
+      fix: `Start at a measure between 1 and ${count}.`,
+    });
+    return { ok: false, problems };
+  }
+  const end = request.end;
+  if (end !== undefined && (!Number.isInteger(end) || end < start || end > rangeLimit)) {
+    problems.push({
+      code: 'invalid-range',
+      message: `The rewrite names m${start}-m${end}; a rewrite covers 1 to ${MAX_REWRITE_MEASURES} measures from its start.`,
+      fix: `End at a measure between ${start} and ${rangeLimit}.`,
+    });
+  }
+  const named = new Set(request.parts ?? view.parts.map((part) => part.index));
+  for (const part of named) {
+    if (!Number.isInteger(part) || part < 1 || part > partCount) {
+      problems.push({
+        code: 'unknown-part',
+        message: `The rewrite names part ${part}, but the score has parts 1-${partCount}.`,
+        fix: `Name parts between 1 and ${partCount}.`,
+      });
+    }
+  }
+  const namedList = [...named].sort((a, b) => a - b).join(', ');
+
+  // Which lanes may be written, grouped by unit.
+  const written = new Map<string, WrittenUnit>();
+  const { lanes } = parsed.document;
+  const locations = parsed.locations;
+  let lastMeasure = start;
+  lanes.forEach((lane, index) => {
+    const key = laneKey(lane);
+    const at = placeFor(request.text, locations[index])(undefined);
+    const refuse = (code: Problem['code'], message: string, fix: string) =>
+      problems.push({ code, lane: key, ...at, message, fix });
+    const part = view.parts[lane.part - 1];
+    if (!part) {
+      refuse(
+        'unknown-part',
+        `${key} is for part ${lane.part}, but the score has parts 1-${partCount}.`,
+        `Use a part between P1 and P${partCount}.`,
+      );
+      return;
+    }
+    if (!named.has(lane.part)) {
+      refuse(
+        'part-not-named',
+        `${key} is for part ${lane.part}, which the rewrite does not name (it names ${namedList}).`,
+        `Add part ${lane.part} to the rewrite's parts, or remove this lane.`,
+      );
+      return;
+    }
+    if (lane.staff > part.info.staves) {
+      const staves = `${part.info.staves} ${part.info.staves === 1 ? 'staff' : 'staves'}`;
+      refuse(
+        'unknown-staff',
+        `${key} is for staff ${lane.staff}, but part ${lane.part} ("${part.info.name}") has ${staves}.`,
+        `Use a staff between s1 and s${part.info.staves}.`,
+      );
+      return;
+    }
+    if (lane.measure < start || (end !== undefined && lane.measure > end)) {
+      refuse(
+        'outside-range',
+        `${key} is outside the rewrite's range, m${start}-m${end ?? rangeLimit}.`,
+        lane.measure < start
+          ? `Start the rewrite at m${lane.measure}, or remove this lane.`
+          : `End the rewrite at m${lane.measure} or later, or remove this lane.`,
+      );
+      return;
+    }
+    if (lane.measure > rangeLimit) {
+      refuse(
+        'range-too-long',
+        `${key} is ${lane.measure - start + 1} measures from the start m${start}; a rewrite covers at most ${MAX_REWRITE_MEASURES} measures (m${start}-m${rangeLimit}).`,
+        'Split the rewrite into calls of at most 32 measures each.',
+      );
+      return;
+    }
+    if (lane.measure > count && !allow) {
+      const added = lane.measure - count;
+      refuse(
+        'measure-count-change',
+        `${key} is past the last measure, m${count}; writing it adds ${added} measure${added === 1 ? '' : 's'}.`,
+        'Allow the measure-count change (allow_measure_count_change: true, or --allow-measure-count-change), or remove this lane.',
+      );
+      return;
+    }
+    lastMeasure = Math.max(lastMeasure, lane.measure);
+    const unitKey = `${lane.part}/${lane.staff}/${lane.measure}`;
+    let unit = written.get(unitKey);
+    if (!unit) {
+      unit = { part: lane.part, staff: lane.staff, measure: lane.measure, voices: new Map() };
+      written.set(unitKey, unit);
+    }
+    unit.voices.set(lane.voice, { lane, index });
+  });
+
+  const added = Math.max(0, lastMeasure - count);
+  const newInfo = added > 0 ? appendedInfo(view) : undefined;
+  const infoAt = (measure: number): MeasureInfo | undefined =>
+    measure <= count ? view.measure(measure)?.info : measure <= count + added ? newInfo : undefined;
+  const tuplets: TupletGroup[] = [];
+  const splits: SplitEvent[] = [];
+  const tieTargets: UnitRef[] = [];
+
+  // Per voice: fill, notation, tuplets, ties inside the lane.
+  for (const unit of written.values()) {
+    const info = infoAt(unit.measure)!;
+    for (const { lane, index } of unit.voices.values()) {
+      const place = placeFor(request.text, locations[index]);
+      const checked = checkVoice(laneKey(lane), lane.measure, lane.events, info, place);
+      problems.push(...checked.problems);
+      tuplets.push(...checked.tuplets);
+      splits.push(...checked.splits);
+    }
+  }
+
+  // Ties out of each lane's last sounding event, into the next measure.
+  for (const unit of written.values()) {
+    for (const { lane, index } of unit.voices.values()) {
+      const events = lane.events as readonly ScoreEvent[];
+      const lastIndex = lastSounding(events);
+      const last = events[lastIndex];
+      if (!last) continue;
+      const pitches = tiedPitches(last);
+      if (pitches.length === 0) continue;
+      const key = laneKey(lane);
+      const place = placeFor(request.text, locations[index]);
+      const nextMeasure = lane.measure + 1;
+      const nextKey = laneKey({ ...lane, measure: nextMeasure });
+      const nextUnit = written.get(`${lane.part}/${lane.staff}/${nextMeasure}`);
+      const report = (pitch: Pitch, target: string, fix?: string) =>
+        problems.push(tieProblem(key, lastIndex, last, pitch, target, place, fix));
+      if (nextUnit) {
+        const nextLane = nextUnit.voices.get(lane.voice)?.lane;
+        const nextEvents = (nextLane?.events ?? []) as readonly ScoreEvent[];
+        const first = nextEvents[nextSounding(nextEvents, 0)];
+        for (const pitch of pitches) {
+          if (holdsPitch(first, pitch)) continue;
+          report(
+            pitch,
+            first
+              ? `the first event of ${nextKey} "${serializeEvent(first)}"`
+              : `${nextKey}, which the text leaves out,`,
+          );
+        }
+        continue;
+      }
+      const name = (pitch: Pitch) => formatPitch(pitch);
+      if (nextMeasure > count + added) {
+        for (const pitch of pitches) {
+          report(
+            pitch,
+            `there is no measure after m${lane.measure}, so the next event`,
+            `Remove the ~ after ${name(pitch)}.`,
+          );
+        }
+        continue;
+      }
+      if (nextMeasure > count) {
+        for (const pitch of pitches) {
+          report(
+            pitch,
+            `${nextKey}, a new measure filled with a rest,`,
+            `Remove the ~ after ${name(pitch)}, or write ${nextKey} starting with ${name(pitch)}.`,
+          );
+        }
+        continue;
+      }
+      const target = view.unit(lane.part, lane.staff, nextMeasure)!;
+      tieTargets.push(target);
+      const voice = target.content.voices.find((candidate) => candidate.voice === lane.voice);
+      const first = voice ? voice.events[nextSounding(voice.events, 0)] : undefined;
+      for (const pitch of pitches) {
+        if (holdsPitch(first, pitch)) continue;
+        report(
+          pitch,
+          first
+            ? `${nextKey} in the score, which starts with "${serializeEvent(first)}",`
+            : `${nextKey} in the score, which has no voice ${lane.voice},`,
+          `Remove the ~ after ${name(pitch)}, or include m${nextMeasure} in the rewrite so that ${nextKey} starts with ${name(pitch)}.`,
+        );
+      }
+    }
+  }
+
+  // New content of every written unit.
+  const newContent = new Map<string, UnitContent>();
+  for (const [key, unit] of written) {
+    const voices = [...unit.voices.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([voice, { lane }]) => ({ voice, events: lane.events }));
+    newContent.set(key, { voices });
+  }
+
+  // Ties from the measure before a replaced unit that no longer land: repaired.
+  const repairs: TieRepair[] = [];
+  const repaired = new Map<string, { ref: UnitRef; content: UnitContent }>();
+  for (const [key, unit] of written) {
+    const before = unit.measure - 1;
+    if (before < 1 || written.has(`${unit.part}/${unit.staff}/${before}`)) continue;
+    const previous = view.unit(unit.part, unit.staff, before);
+    if (!previous) continue;
+    const content = newContent.get(key)!;
+    let voices = previous.content.voices;
+    let changed = false;
+    voices = voices.map((voice) => {
+      const lastIndex = lastSounding(voice.events);
+      const last = voice.events[lastIndex];
+      if (!last) return voice;
+      const newVoice = content.voices.find((candidate) => candidate.voice === voice.voice);
+      const first = newVoice ? newVoice.events[nextSounding(newVoice.events, 0)] : undefined;
+      let event = last;
+      for (const pitch of tiedPitches(last)) {
+        if (holdsPitch(first, pitch)) continue;
+        const lane = `P${unit.part} s${unit.staff} v${voice.voice} m${before}`;
+        const name = formatPitch(pitch);
+        repairs.push({
+          lane,
+          pitch: name,
+          message: `${lane} tied ${name} into m${unit.measure}, where P${unit.part} s${unit.staff} v${voice.voice} m${unit.measure} no longer starts with ${name}; the tie was removed.`,
+        });
+        event = withoutTie(event, pitch);
+        changed = true;
+      }
+      if (event === last) return voice;
+      const events = [...voice.events];
+      events[lastIndex] = event;
+      return { voice: voice.voice, events };
+    });
+    if (changed) {
+      const ref = { part: unit.part, staff: unit.staff, measure: before };
+      const repairedContent: UnitContent =
+        previous.content.attachments !== undefined
+          ? { voices, attachments: previous.content.attachments }
+          : { voices };
+      repaired.set(`${unit.part}/${unit.staff}/${before}`, { ref, content: repairedContent });
+    }
+  }
+
+  // Staleness, judged on what the write touches.
+  const targetUnits: UnitRef[] = [
+    ...[...written.values()].filter((unit) => unit.measure <= count),
+    ...[...repaired.values()].map((entry) => entry.ref),
+    ...tieTargets,
+  ];
+  const targets = {
+    units: targetUnits,
+    measures: targetUnits.map((unit) => unit.measure),
+    lastIndex: Math.min(lastMeasure + 1, count),
+  };
+  if (request.revision !== undefined) {
+    const seen = decodeRevision(request.revision);
+    if (!seen) {
+      problems.push({
+        code: 'invalid-revision',
+        message: `"${request.revision}" is not a revision of this score.`,
+        fix: 'Pass the revision that the last read returned, or leave it out.',
+      });
+    } else {
+      problems.push(...findStale(view, seen, request.revision, targets));
+    }
+  }
+  if (problems.length > 0) return { ok: false, problems };
+
+  // The plan.
+  const changes: UnitChange[] = [];
+  const dropped: DroppedAttachment[] = [];
+  const writes: PlannedWrite[] = [];
+  if (added > 0) {
+    writes.push({
+      op: 'insert-measures',
+      at: count + 1,
+      infos: Array.from({ length: added }, () => newInfo!),
+    });
+  }
+  const entries = [
+    ...[...written.values()].map((unit) => ({
+      ref: unit as UnitRef,
+      content: newContent.get(`${unit.part}/${unit.staff}/${unit.measure}`)!,
+      reason: 'rewrite' as const,
+    })),
+    ...[...repaired.values()].map((entry) => ({ ...entry, reason: 'tie-repair' as const })),
+  ].sort(
+    (a, b) => a.ref.measure - b.ref.measure || a.ref.part - b.ref.part || a.ref.staff - b.ref.staff,
+  );
+  for (const { ref, content, reason } of entries) {
+    const existing = ref.measure <= count ? view.unit(ref.part, ref.staff, ref.measure) : undefined;
+    const before = existing?.content ?? restUnit(infoAt(ref.measure)!);
+    const carried =
+      reason === 'rewrite'
+        ? carryAttachments(ref.part, ref.staff, ref.measure, before, content)
+        : { content, dropped: [] };
+    dropped.push(...carried.dropped);
+    changes.push({
+      unit: unitName(ref.part, ref.staff, ref.measure),
+      part: ref.part,
+      staff: ref.staff,
+      measure: ref.measure,
+      reason,
+      before: existing ? unitText(ref.part, ref.staff, ref.measure, existing.content) : '',
+      after: unitText(ref.part, ref.staff, ref.measure, carried.content),
+    });
+    writes.push({ op: 'unit', ...ref, content: carried.content });
+  }
+  const changedMeasures = entries.map((entry) => entry.ref.measure);
+  const changedParts = [...new Set(entries.map((entry) => entry.ref.part))].sort((a, b) => a - b);
+  return {
+    ok: true,
+    plan: {
+      kind: 'rewrite',
+      basis: currentRevision(score),
+      measureCount: count,
+      range: { start: Math.min(...changedMeasures), end: Math.max(...changedMeasures) },
+      parts: changedParts,
+      addedMeasures: added,
+      removedMeasures: 0,
+      changes,
+      repairs,
+      tuplets,
+      splits,
+      dropped,
+      writes,
+      targets,
+    },
+  };
+}

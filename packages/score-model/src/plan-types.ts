@@ -1,0 +1,87 @@
+/**
+ * What a plan holds: the exact writes, and everything a dry run shows about
+ * them.
+ */
+import type { Json } from './json.ts';
+import type { MeasureInfo, UnitContent } from './score-types.ts';
+import type { StaleTargets } from './staleness.ts';
+import type { SplitEvent, TupletGroup } from './voice-check.ts';
+
+/** One unit a plan replaces, with its lanes-seq before and after. */
+export interface UnitChange {
+  /** `P1 s1 m3`. */
+  readonly unit: string;
+  readonly part: number;
+  readonly staff: number;
+  readonly measure: number;
+  /** Why it changes: written by the request, or a tie into it repaired, or transposed. */
+  readonly reason: 'rewrite' | 'tie-repair' | 'transpose' | 'new-measure';
+  /** Canonical lanes-seq of the unit now; empty for a measure the plan adds. */
+  readonly before: string;
+  /** Canonical lanes-seq of the unit after the plan. */
+  readonly after: string;
+}
+
+/** A tie from before the rewritten range that no longer lands, and was removed. */
+export interface TieRepair {
+  /** The lane that held the tie, `P1 s1 v1 m2`. */
+  readonly lane: string;
+  readonly pitch: string;
+  readonly message: string;
+}
+
+/** Attachments a plan drops because the event or unit that held them is replaced. */
+export interface DroppedAttachment {
+  readonly lane: string;
+  /** 1-based index of the event in the lane before the change. */
+  readonly event: number;
+  readonly attachments: Json;
+}
+
+/** One write a plan makes, in order. Measure numbers are 1-based and refer to the score as it is when the write runs. */
+export type PlannedWrite =
+  | {
+      readonly op: 'unit';
+      readonly part: number;
+      readonly staff: number;
+      readonly measure: number;
+      readonly content: UnitContent;
+    }
+  | { readonly op: 'measure'; readonly measure: number; readonly info: MeasureInfo }
+  | { readonly op: 'insert-measures'; readonly at: number; readonly infos: readonly MeasureInfo[] }
+  | { readonly op: 'delete-measures'; readonly start: number; readonly end: number };
+
+/**
+ * A complete plan: apply it with `apply`, or show it as a dry run.
+ *
+ * @example
+ * ```ts
+ * const result = plan(score, { start: 3, parts: [1], text: 'P1 s1 v1 m3: C5=1\n' });
+ * if (result.ok) for (const change of result.plan.changes) console.log(change.before, '->', change.after);
+ * ```
+ */
+export interface ScorePlan {
+  readonly kind:
+    | 'rewrite'
+    | 'transpose'
+    | 'set-time'
+    | 'set-key'
+    | 'insert-measures'
+    | 'delete-measures';
+  /** The revision the plan was made at; `apply` refuses if a target changed since. */
+  readonly basis: string;
+  /** The measure count when the plan was made. */
+  readonly measureCount: number;
+  /** The measures the plan changes, 1-based inclusive, after it is applied. */
+  readonly range: { readonly start: number; readonly end: number };
+  readonly parts: readonly number[];
+  readonly addedMeasures: number;
+  readonly removedMeasures: number;
+  readonly changes: readonly UnitChange[];
+  readonly repairs: readonly TieRepair[];
+  readonly tuplets: readonly TupletGroup[];
+  readonly splits: readonly SplitEvent[];
+  readonly dropped: readonly DroppedAttachment[];
+  readonly writes: readonly PlannedWrite[];
+  readonly targets: StaleTargets;
+}

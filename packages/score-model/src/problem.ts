@@ -1,0 +1,92 @@
+/**
+ * Problems: why a plan was refused, each with where it is and how to fix it.
+ */
+import type { IssueCode } from '@scorelane/lanes-seq';
+
+/**
+ * Every code a planner, reader or `validate` can report, with what it means.
+ * Codes are never renamed, only added.
+ */
+export const PROBLEM_CODES = {
+  syntax: 'The lanes-seq text does not parse; `issue` holds the parser code.',
+  'no-lanes': 'The text holds no lane, so there is nothing to write.',
+  'invalid-range': 'The start or end measure lies outside the score, or the range is too long.',
+  'unknown-part': 'A lane or request names a part the score does not have.',
+  'unknown-staff': 'A lane names a staff its part does not have.',
+  'part-not-named': 'A lane is for a part the request does not name.',
+  'outside-range': 'A lane is for a measure outside the range the request names.',
+  'range-too-long': 'A lane is more measures after the start than one rewrite may cover.',
+  'measure-count-change': 'A lane adds measures past the end without the flag that allows it.',
+  'measure-fill': 'A voice does not add up to the length of its measure.',
+  'unnotatable-duration': 'A duration that no plain, dotted, tuplet or tied value can print.',
+  'incomplete-tuplet': 'Tuplet values that do not make up a whole tuplet group.',
+  'tie-not-landing': 'A tie whose next event does not hold the tied pitch.',
+  stale: 'A unit the write touches changed after the revision the write was based on.',
+  'invalid-revision': 'A revision token that this score never gave out.',
+  'invalid-interval': 'A transposition interval that is not written like "M3", "-P4", "A1".',
+  'pitch-out-of-range': 'A transposed pitch that lanes-seq cannot write.',
+  'invalid-signature': 'A time or key signature that cannot be set.',
+  'content-does-not-fit': 'Existing content that would no longer fill its measure after a change.',
+} as const;
+
+/** The stable code of a problem; see {@link PROBLEM_CODES}. */
+export type ProblemCode = keyof typeof PROBLEM_CODES;
+
+/**
+ * One problem with a request. `lane` names the lane (`P1 s1 v1 m3`) or unit
+ * (`P1 s1 m3`) concerned; `line` and `column` point into the submitted text
+ * when the problem is there.
+ *
+ * @example
+ * ```ts
+ * const problem: Problem = {
+ *   code: 'measure-fill',
+ *   lane: 'P1 s1 v1 m3',
+ *   line: 2,
+ *   column: 1,
+ *   message: 'P1 s1 v1 m3 lasts 3/4, but m3 lasts 1 (time 4/4): 1/4 is missing.',
+ *   fix: 'Add 1/4 to the lane, for example r=1/4 at its end, or lengthen its events.',
+ * };
+ * ```
+ */
+export interface Problem {
+  readonly code: ProblemCode;
+  readonly lane?: string;
+  readonly line?: number;
+  readonly column?: number;
+  readonly message: string;
+  readonly fix: string;
+  /** For `syntax` problems, the lanes-seq parser's own code. */
+  readonly issue?: IssueCode;
+}
+
+/** A result that is either a value or every problem found. */
+export type Result<T> =
+  | ({ readonly ok: true } & T)
+  | { readonly ok: false; readonly problems: readonly Problem[] };
+
+function place(problem: Problem): string | undefined {
+  if (problem.line === undefined) return undefined;
+  return `line ${problem.line}${problem.column !== undefined ? `, column ${problem.column}` : ''}`;
+}
+
+/**
+ * The message of a refused write: `Nothing was changed.`, then every problem
+ * on a line of its own with where it is and how to fix it.
+ *
+ * @example
+ * ```ts
+ * formatProblems([problem]);
+ * // Nothing was changed. 1 problem:
+ * // - P1 s1 v1 m3 (line 2, column 1): P1 s1 v1 m3 lasts 3/4, but m3 lasts 1 (time 4/4): 1/4 is missing. Fix: Add 1/4 ...
+ * ```
+ */
+export function formatProblems(problems: readonly Problem[]): string {
+  const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
+  const lines = problems.map((problem) => {
+    const at = place(problem);
+    const head = problem.lane ? `${problem.lane}${at ? ` (${at})` : ''}: ` : at ? `${at}: ` : '';
+    return `- ${head}${problem.message} Fix: ${problem.fix}`;
+  });
+  return `Nothing was changed. ${count}:\n${lines.join('\n')}\n`;
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { SMALL, scoreOf } from './fixtures.test-support.ts';
+import { readMeasures } from './read-measures.ts';
+
+describe('readMeasures', () => {
+  it('reads a range of parts as canonical lanes with context lines and a revision', () => {
+    const score = scoreOf(SMALL);
+    const result = readMeasures(score, { start: 2, end: 3 });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.lanes).toBe(
+      [
+        'P1 s1 v1 m2: D5=1/2 B4=1/2~',
+        'P2 s1 v1 m2: (D4 F#4)=1',
+        'P2 s1 v2 m2: A3=1/2 A3=1/2',
+        'P2 s2 v1 m2: D3=1',
+        'P1 s1 v1 m3: B4=1/4 A4=1/4 G4=1/2',
+        'P2 s1 v1 m3: (C4 E4)=1',
+        'P2 s2 v1 m3: C3=1',
+        '',
+      ].join('\n'),
+    );
+    expect(result.text).toBe(
+      [
+        '% Small: measures 2-3 of 4',
+        '% P1 "Violin": 1 staff, clefs treble',
+        '% P2 "Piano": 2 staves, clefs treble,bass',
+        '% time 4/4 from m2',
+        '% key G major from m2',
+        `% revision ${result.revision}`,
+        result.lanes,
+      ].join('\n'),
+    );
+  });
+});

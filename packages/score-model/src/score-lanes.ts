@@ -1,0 +1,198 @@
+/**
+ * Loading a `.lanes` score file's content into a Y.Doc, and writing a score
+ * back out as one.
+ */
+import {
+  compare,
+  type Lane,
+  type LanesDocument,
+  type ScoreFile,
+  type ScoreHeader,
+} from '@scorelane/lanes-seq';
+import * as Y from 'yjs';
+import { keySignature } from './key-signature.ts';
+import {
+  createScore,
+  measureLength,
+  type Score,
+  type ScoreOptions,
+  type UnitInit,
+} from './score.ts';
+import type { MeasureInfo, UnitContent } from './score-types.ts';
+import { viewScore } from './score-view.ts';
+import { unitLanes } from './unit-lanes.ts';
+
+/** Options for {@link scoreFromLanes}. */
+export interface ScoreFromLanesOptions extends ScoreOptions {
+  /** The Y.Doc to write into; a new one when left out. */
+  readonly doc?: Y.Doc;
+}
+
+function inForce<T extends { readonly measure: number }>(
+  changes: readonly T[],
+  measure: number,
+): T | undefined {
+  let found: T | undefined;
+  for (const change of changes)
+    if (change.measure <= measure && (!found || change.measure >= found.measure)) found = change;
+  return found;
+}
+
+/**
+ * The measures a score file describes, with the signatures in force in each.
+ *
+ * @throws RangeError when the header has no time or key at m1, or a key
+ *   with more than seven sharps or flats (`parseScoreFile` refuses both).
+ */
+export function measuresFromHeader(header: ScoreHeader, count: number): MeasureInfo[] {
+  return Array.from({ length: count }, (_, index) => {
+    const measure = index + 1;
+    const time = inForce(header.times, measure);
+    const key = inForce(header.keys, measure);
+    if (!time || !key) throw new RangeError('A score file header needs a time and a key at m1.');
+    const signature = keySignature(key.tonic, key.mode);
+    if (!signature)
+      throw new RangeError(`The key at m${key.measure} has more than seven sharps or flats.`);
+    const pickup = header.pickups.find((candidate) => candidate.measure === measure);
+    const info: MeasureInfo = {
+      time: { beats: time.beats, beatType: time.beatType },
+      key: signature,
+    };
+    return pickup ? { ...info, pickup: pickup.length } : info;
+  });
+}
+
+/**
+ * Creates a score from a `.lanes` file's header and lanes (as
+ * `parseScoreFile` returns them). A (part, staff, measure) with no lane holds
+ * one voice with a rest filling the measure.
+ *
+ * @throws RangeError when the lanes name a part, staff or measure the header
+ *   does not declare (`parseScoreFile` refuses those).
+ * @example
+ * ```ts
+ * const file = parseScoreFile(text);
+ * if (file.ok) {
+ *   const score = scoreFromLanes(file.score.header, file.score.document, { origin: 'import' });
+ * }
+ * ```
+ */
+export function scoreFromLanes(
+  header: ScoreHeader,
+  document: LanesDocument,
+  options: ScoreFromLanesOptions = {},
+): Score {
+  const highest = document.lanes.reduce((max, lane) => Math.max(max, lane.measure), 1);
+  const count = header.measures ?? highest;
+  const units = new Map<string, { part: number; staff: number; measure: number; lanes: Lane[] }>();
+  for (const lane of document.lanes) {
+    const key = `${lane.part}/${lane.staff}/${lane.measure}`;
+    let unit = units.get(key);
+    if (!unit) {
+      unit = { part: lane.part, staff: lane.staff, measure: lane.measure, lanes: [] };
+      units.set(key, unit);
+    }
+    unit.lanes.push(lane);
+  }
+  const unitInits: UnitInit[] = [...units.values()].map((unit) => ({
+    part: unit.part,
+    staff: unit.staff,
+    measure: unit.measure,
+    content: {
+      voices: unit.lanes
+        .sort((a, b) => a.voice - b.voice)
+        .map((lane) => ({ voice: lane.voice, events: lane.events })),
+    },
+  }));
+  const doc = options.doc ?? new Y.Doc();
+  return createScore(
+    doc,
+    {
+      ...(header.title !== undefined ? { title: header.title } : {}),
+      parts: header.parts.map((part) => ({
+        name: part.name,
+        staves: part.staves,
+        clefs: part.clefs,
+      })),
+      measures: measuresFromHeader(header, count),
+      units: unitInits,
+    },
+    options.origin !== undefined ? { origin: options.origin } : {},
+  );
+}
+
+function isRestUnit(content: UnitContent, info: MeasureInfo): boolean {
+  const voice = content.voices[0];
+  const event = voice?.events[0];
+  return (
+    content.voices.length === 1 &&
+    voice!.voice === 1 &&
+    voice!.events.length === 1 &&
+    event!.kind === 'rest' &&
+    compare(event!.duration, measureLength(info)) === 0
+  );
+}
+
+/**
+ * The whole score as a `.lanes` file's header and lanes, for
+ * `serializeScoreFile`. Units that hold only a full-measure rest are left
+ * out, as the file format allows. Attachments are not part of lanes-seq and
+ * are not written.
+ *
+ * @example
+ * ```ts
+ * const text = serializeScoreFile(scoreToLanes(score));
+ * ```
+ */
+export function scoreToLanes(score: Score): ScoreFile {
+  const view = viewScore(score);
+  const times: { measure: number; beats: number; beatType: number }[] = [];
+  const keys: ScoreHeader['keys'][number][] = [];
+  const pickups: { measure: number; length: MeasureInfo['pickup'] & object }[] = [];
+  const lanes: Lane[] = [];
+  let previous: MeasureInfo | undefined;
+  for (let measure = 1; measure <= view.measureCount; measure++) {
+    const info = view.measure(measure)!.info;
+    if (
+      !previous ||
+      previous.time.beats !== info.time.beats ||
+      previous.time.beatType !== info.time.beatType
+    ) {
+      times.push({ measure, ...info.time });
+    }
+    if (
+      !previous ||
+      previous.key.tonic.step !== info.key.tonic.step ||
+      previous.key.tonic.alter !== info.key.tonic.alter ||
+      previous.key.mode !== info.key.mode
+    ) {
+      keys.push({ measure, tonic: info.key.tonic, mode: info.key.mode, fifths: info.key.fifths });
+    }
+    if (info.pickup) pickups.push({ measure, length: info.pickup });
+    for (const part of view.parts) {
+      for (let staff = 1; staff <= part.info.staves; staff++) {
+        const unit = view.unit(part.index, staff, measure)!;
+        if (!isRestUnit(unit.content, info)) {
+          lanes.push(...unitLanes(part.index, staff, measure, unit.content));
+        }
+      }
+    }
+    previous = info;
+  }
+  const title = view.title;
+  return {
+    header: {
+      ...(title !== undefined ? { title } : {}),
+      parts: view.parts.map((part) => ({
+        name: part.info.name,
+        staves: part.info.staves,
+        clefs: part.info.clefs,
+      })),
+      measures: view.measureCount,
+      times,
+      keys,
+      pickups,
+    },
+    document: { lanes },
+  };
+}

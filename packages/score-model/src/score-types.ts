@@ -1,0 +1,118 @@
+/**
+ * The plain values a score is made of, as callers see them: parts, measure
+ * signatures, events with their attachments, and the content of one unit.
+ */
+import type { Alter, Clef, LaneEvent, Rational, Step } from '@scorelane/lanes-seq';
+import type { Json } from './json.ts';
+
+/**
+ * A time signature: `beats` of `1/beatType` each.
+ *
+ * @example
+ * ```ts
+ * const waltz: TimeSignature = { beats: 3, beatType: 4 };
+ * ```
+ */
+export interface TimeSignature {
+  readonly beats: number;
+  readonly beatType: number;
+}
+
+/** A tonic without octave: `F#`, `Bb`. */
+export interface Tonic {
+  readonly step: Step;
+  readonly alter: Alter;
+}
+
+/**
+ * A key signature: a tonic and a mode, with the number of sharps (positive)
+ * or flats (negative) it implies.
+ *
+ * @example
+ * ```ts
+ * const gMajor: KeySignature = { tonic: { step: 'G', alter: 0 }, mode: 'major', fifths: 1 };
+ * ```
+ */
+export interface KeySignature {
+  readonly tonic: Tonic;
+  readonly mode: 'major' | 'minor';
+  readonly fifths: number;
+}
+
+/**
+ * One part: its name, staves and one clef per staff, and the MIDI program
+ * (0-127) it plays with.
+ *
+ * @example
+ * ```ts
+ * const piano: PartInfo = { name: 'Piano', staves: 2, clefs: ['treble', 'bass'], program: 0 };
+ * ```
+ */
+export interface PartInfo {
+  readonly name: string;
+  readonly staves: number;
+  readonly clefs: readonly Clef[];
+  /** General MIDI program, 0-based; left out means the host's default. */
+  readonly program?: number;
+  /** What an importer hands over and the model does not read. */
+  readonly attachments?: Json;
+}
+
+/**
+ * One measure's signatures: the time and key in force in it (stored on every
+ * measure, so inserting or deleting measures elsewhere never changes them),
+ * the shorter length of a pickup or incomplete measure, and the number
+ * printed on the page when it is not the index.
+ *
+ * @example
+ * ```ts
+ * const pickup: MeasureInfo = {
+ *   time: { beats: 4, beatType: 4 },
+ *   key: { tonic: { step: 'C', alter: 0 }, mode: 'major', fifths: 0 },
+ *   pickup: rational(1, 4),
+ *   number: '0',
+ * };
+ * ```
+ */
+export interface MeasureInfo {
+  readonly time: TimeSignature;
+  readonly key: KeySignature;
+  /** The measure's length when shorter (or longer) than its time signature. */
+  readonly pickup?: Rational;
+  /** The printed number, when an importer gave one. */
+  readonly number?: string;
+  readonly attachments?: Json;
+}
+
+/**
+ * A lanes-seq event with what rides along on it.
+ *
+ * @example
+ * ```ts
+ * const note: ScoreEvent = {
+ *   kind: 'note', pitch: parsePitch('E4')!, duration: rational(1, 4), grace: false, tie: false,
+ *   attachments: { lyric: 'Freu-' },
+ * };
+ * ```
+ */
+export type ScoreEvent = LaneEvent & { readonly attachments?: Json };
+
+/** The events of one voice in one unit. */
+export interface VoiceContent {
+  readonly voice: number;
+  readonly events: readonly ScoreEvent[];
+}
+
+/**
+ * The content of one unit (one staff of one part in one measure): its voices
+ * in ascending order, and attachments that belong to the unit as a whole.
+ *
+ * @example
+ * ```ts
+ * const unit: UnitContent = { voices: [{ voice: 1, events: [restEvent] }] };
+ * ```
+ */
+export interface UnitContent {
+  readonly voices: readonly VoiceContent[];
+  readonly attachments?: Json;
+}

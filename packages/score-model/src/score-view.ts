@@ -1,0 +1,121 @@
+/**
+ * Reading a score's state out of its Y.Doc: parts, measures and units by
+ * 1-based index. Reads only; every planner and reader goes through here.
+ */
+import { rational } from '@scorelane/lanes-seq';
+import { decodeMeasure, decodePart, decodeUnit } from './codec.ts';
+import { type ScoreTypes, type StoredStamp, scoreTypes, unitKey } from './layout.ts';
+import { measureLength, type Score } from './score.ts';
+import type { MeasureInfo, PartInfo, UnitContent } from './score-types.ts';
+
+/** A part with its place and id. */
+export interface PartEntry {
+  readonly index: number;
+  readonly id: string;
+  readonly info: PartInfo;
+}
+
+/** A measure with its place, id and the stamp of its last write. */
+export interface MeasureEntry {
+  readonly index: number;
+  readonly id: string;
+  readonly info: MeasureInfo;
+  readonly stamp: StoredStamp;
+}
+
+/** A unit's content; `stamp` is missing for a unit never written (a full-measure rest). */
+export interface UnitEntry {
+  readonly part: number;
+  readonly staff: number;
+  readonly measure: number;
+  readonly key: string;
+  readonly content: UnitContent;
+  readonly stamp?: StoredStamp;
+}
+
+/** A read-only view of a score, caching what it decodes. */
+export interface ScoreView {
+  readonly types: ScoreTypes;
+  readonly title: string | undefined;
+  readonly measureCount: number;
+  readonly parts: readonly PartEntry[];
+  measure(index: number): MeasureEntry | undefined;
+  unit(part: number, staff: number, measure: number): UnitEntry | undefined;
+}
+
+/** The content of a unit nobody has written: one voice, one rest filling the measure. */
+export function restUnit(info: MeasureInfo): UnitContent {
+  return {
+    voices: [{ voice: 1, events: [{ kind: 'rest', duration: measureLength(info), grace: false }] }],
+  };
+}
+
+/**
+ * A view of the score as it is now. Decoding is lazy and cached, so the cost
+ * follows what is read, not the size of the score.
+ */
+export function viewScore(score: Score): ScoreView {
+  const types = scoreTypes(score.doc);
+  const measures = new Map<number, MeasureEntry | undefined>();
+  const units = new Map<string, UnitEntry | undefined>();
+  let parts: PartEntry[] | undefined;
+  const view: ScoreView = {
+    types,
+    get title() {
+      const title = types.meta.get('title');
+      return typeof title === 'string' ? title : undefined;
+    },
+    get measureCount() {
+      return types.measureOrder.length;
+    },
+    get parts() {
+      if (!parts) {
+        parts = [];
+        for (const id of types.partOrder.toArray()) {
+          const stored = types.parts.get(id);
+          if (stored) parts.push({ index: parts.length + 1, id, info: decodePart(stored) });
+        }
+      }
+      return parts;
+    },
+    measure(index) {
+      if (measures.has(index)) return measures.get(index);
+      let entry: MeasureEntry | undefined;
+      if (Number.isInteger(index) && index >= 1 && index <= types.measureOrder.length) {
+        const id = types.measureOrder.get(index - 1);
+        const stored = types.measures.get(id);
+        if (stored) entry = { index, id, info: decodeMeasure(stored), stamp: stored.stamp };
+      }
+      measures.set(index, entry);
+      return entry;
+    },
+    unit(part, staff, measure) {
+      const cacheKey = `${part}/${staff}/${measure}`;
+      if (units.has(cacheKey)) return units.get(cacheKey);
+      let entry: UnitEntry | undefined;
+      const partEntry = view.parts[part - 1];
+      const measureEntry = view.measure(measure);
+      if (partEntry && measureEntry && staff >= 1 && staff <= partEntry.info.staves) {
+        const key = unitKey(partEntry.id, staff, measureEntry.id);
+        const stored = types.units.get(key);
+        entry = stored
+          ? { part, staff, measure, key, content: decodeUnit(stored), stamp: stored.stamp }
+          : { part, staff, measure, key, content: restUnit(measureEntry.info) };
+      }
+      units.set(cacheKey, entry);
+      return entry;
+    },
+  };
+  return view;
+}
+
+/** The printed number of a measure: the stored one, else its index (less one after a pickup at m1). */
+export function printedNumber(view: ScoreView, index: number): string {
+  const entry = view.measure(index);
+  if (entry?.info.number !== undefined) return entry.info.number;
+  const first = view.measure(1);
+  return String(first?.info.pickup ? index - 1 : index);
+}
+
+/** Zero as a rational, for sums. */
+export const NOTHING = rational(0);

@@ -1,0 +1,160 @@
+/**
+ * The score handle: a Y.Doc that holds a score, and the transaction origin
+ * the host wants on every write made through it.
+ */
+import { formatRational, type Rational, rational } from '@scorelane/lanes-seq';
+import type * as Y from 'yjs';
+import { encodeMeasure, encodePart, encodeUnit } from './codec.ts';
+import { freshIds, LAYOUT_FORMAT, nextStamp, scoreTypes, unitKey } from './layout.ts';
+import type { MeasureInfo, PartInfo, UnitContent } from './score-types.ts';
+
+/**
+ * A score on a Y.Doc. It holds no state of its own: every read looks at the
+ * document, so a score opened on a doc synced by a provider sees remote edits
+ * as they arrive.
+ *
+ * @example
+ * ```ts
+ * const score = openScore(doc, { origin: 'agent' });
+ * score.doc === doc; // true
+ * ```
+ */
+export interface Score {
+  readonly doc: Y.Doc;
+  /** The transaction origin of every write made through this handle. */
+  readonly origin: unknown;
+}
+
+/** Options for {@link createScore} and {@link openScore}. */
+export interface ScoreOptions {
+  /** The transaction origin of writes; an undo manager can track it. Default `null`. */
+  readonly origin?: unknown;
+}
+
+/** The content of one unit when a score is created. Numbers are 1-based. */
+export interface UnitInit {
+  readonly part: number;
+  readonly staff: number;
+  readonly measure: number;
+  readonly content: UnitContent;
+}
+
+/**
+ * Everything a new score holds. A (part, staff, measure) without a unit holds
+ * one voice with a rest filling the measure.
+ *
+ * @example
+ * ```ts
+ * const init: ScoreInit = {
+ *   title: 'Ode',
+ *   parts: [{ name: 'Violin', staves: 1, clefs: ['treble'] }],
+ *   measures: [{ time: { beats: 4, beatType: 4 }, key: keySignature({ step: 'C', alter: 0 }, 'major')! }],
+ * };
+ * ```
+ */
+export interface ScoreInit {
+  readonly title?: string;
+  readonly parts: readonly PartInfo[];
+  readonly measures: readonly MeasureInfo[];
+  readonly units?: readonly UnitInit[];
+}
+
+function checkInit(init: ScoreInit): void {
+  if (init.parts.length === 0) throw new RangeError('A score needs at least one part.');
+  if (init.measures.length === 0) throw new RangeError('A score needs at least one measure.');
+  init.parts.forEach((part, index) => {
+    if (!Number.isInteger(part.staves) || part.staves < 1 || part.clefs.length !== part.staves) {
+      throw new RangeError(
+        `Part ${index + 1} ("${part.name}") needs one clef per staff: ${part.staves} staves, ${part.clefs.length} clefs.`,
+      );
+    }
+  });
+  for (const [index, measure] of init.measures.entries()) {
+    const { beats, beatType } = measure.time;
+    if (!Number.isInteger(beats) || beats < 1 || !Number.isInteger(beatType) || beatType < 1) {
+      throw new RangeError(
+        `Measure ${index + 1} has an invalid time signature ${beats}/${beatType}.`,
+      );
+    }
+    if (measure.pickup && measure.pickup.num <= 0) {
+      throw new RangeError(
+        `Measure ${index + 1} has a pickup length ${formatRational(measure.pickup)}.`,
+      );
+    }
+  }
+  for (const unit of init.units ?? []) {
+    const part = init.parts[unit.part - 1];
+    if (!part || unit.staff < 1 || unit.staff > part.staves) {
+      throw new RangeError(`No staff ${unit.staff} of part ${unit.part} for a unit.`);
+    }
+    if (unit.measure < 1 || unit.measure > init.measures.length) {
+      throw new RangeError(`No measure ${unit.measure} for a unit.`);
+    }
+  }
+}
+
+/**
+ * Writes a new score into `doc` in one transaction and returns its handle.
+ *
+ * @throws Error when `doc` already holds a score; RangeError when `init` is
+ *   inconsistent (a part without one clef per staff, no measures, a unit for
+ *   a staff or measure that does not exist).
+ * @example
+ * ```ts
+ * const score = createScore(new Y.Doc(), init, { origin: 'import' });
+ * ```
+ */
+export function createScore(doc: Y.Doc, init: ScoreInit, options: ScoreOptions = {}): Score {
+  const types = scoreTypes(doc);
+  if (types.meta.get('format') !== undefined) {
+    throw new Error('This Y.Doc already holds a score; open it with openScore.');
+  }
+  checkInit(init);
+  const score: Score = { doc, origin: options.origin ?? null };
+  doc.transact(() => {
+    const stamp = nextStamp(doc);
+    const partIds = freshIds(doc, 'p', init.parts.length);
+    const measureIds = freshIds(doc, 'm', init.measures.length);
+    types.meta.set('format', LAYOUT_FORMAT);
+    if (init.title !== undefined) types.meta.set('title', init.title);
+    init.parts.forEach((part, index) => {
+      types.parts.set(partIds[index]!, encodePart(part));
+    });
+    types.partOrder.push(partIds);
+    init.measures.forEach((measure, index) => {
+      types.measures.set(measureIds[index]!, encodeMeasure(measure, stamp));
+    });
+    types.measureOrder.push(measureIds);
+    for (const unit of init.units ?? []) {
+      const key = unitKey(partIds[unit.part - 1]!, unit.staff, measureIds[unit.measure - 1]!);
+      types.units.set(key, encodeUnit(unit.content, stamp));
+    }
+  }, score.origin);
+  return score;
+}
+
+/**
+ * A handle on the score in `doc`. Writes nothing; a doc still waiting for its
+ * provider to sync simply reads as a score with no measures until it arrives.
+ *
+ * @example
+ * ```ts
+ * const score = openScore(providerDoc, { origin: 'agent' });
+ * ```
+ */
+export function openScore(doc: Y.Doc, options: ScoreOptions = {}): Score {
+  return { doc, origin: options.origin ?? null };
+}
+
+/**
+ * The length of a measure: its pickup length when it has one, else its time
+ * signature's.
+ *
+ * @example
+ * ```ts
+ * measureLength({ time: { beats: 6, beatType: 8 }, key }); // { num: 3, den: 4 }
+ * ```
+ */
+export function measureLength(info: MeasureInfo): Rational {
+  return info.pickup ?? rational(info.time.beats, info.time.beatType);
+}
