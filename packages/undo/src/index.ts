@@ -19,4 +19,4 @@ export {
 export type { UndoChange, UndoChangeEvent, UndoChangeListener, UndoState } from './undo-events';
 export { UndoMisuseError } from './undo-misuse-error';
 export type { UndoResult } from './undo-result';
-export type { UndoScope } from './undo-scope';
+export type { SharedType, UndoScope } from './undo-scope';

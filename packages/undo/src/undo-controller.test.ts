@@ -22,7 +22,10 @@ function setup(captureTimeout = longCapture) {
   const userEdit = (key: string, value: string): void => {
     peers.local.transact(() => units.set(key, value), userOrigin);
   };
-  return { ...peers, units, remoteUnits, controller, userEdit };
+  const userDelete = (key: string): void => {
+    peers.local.transact(() => units.delete(key), userOrigin);
+  };
+  return { ...peers, units, remoteUnits, controller, userEdit, userDelete };
 }
 
 describe('tool calls on synced documents', () => {
@@ -142,6 +145,33 @@ describe('tool calls on synced documents', () => {
     controller.undo();
 
     expect(units.toJSON()).toEqual({ m1: 'f4' });
+  });
+
+  it('undoes a tool call after undoing a quick run of user edits to the unit it cleared', () => {
+    const { controller, units, userEdit, sync, remoteUnits } = setup();
+    controller.runAsStep({ actor: 'agent', toolCallId: 'call_1' }, () => units.delete('m1'));
+    controller.beginUndoGesture({ actor: 'user' });
+    userEdit('m1', 'd4');
+    userEdit('m1', 'd4 e4');
+
+    expect(controller.undo()).toMatchObject({ ok: true, step: { meta: { actor: 'user' } } });
+    expect(units.toJSON()).toEqual({});
+    expect(controller.undo()).toMatchObject({ ok: true, step: { meta: { toolCallId: 'call_1' } } });
+    expect(units.toJSON()).toEqual({ m1: 'c4' });
+    sync();
+    expect(remoteUnits.toJSON()).toEqual({ m1: 'c4' });
+  });
+
+  it('undoes past a step that set a unit and removed it again', () => {
+    const { controller, units, userEdit, userDelete } = setup();
+    controller.runAsStep({ actor: 'agent', toolCallId: 'call_1' }, () => units.delete('m1'));
+    controller.beginUndoGesture({ actor: 'user' });
+    userEdit('m1', 'd4');
+    userDelete('m1');
+
+    // The user's step changed nothing in the end, so the first undo reverts the tool call.
+    expect(controller.undo()).toMatchObject({ ok: true, step: { meta: { toolCallId: 'call_1' } } });
+    expect(units.toJSON()).toEqual({ m1: 'c4' });
   });
 
   it('never records remote updates, even when they are the only changes', () => {

@@ -15,6 +15,7 @@ import {
   toStepMeta,
   type UndoStep,
 } from './step-meta';
+import { carryTransientItems } from './transient-items';
 import {
   createListenerSet,
   type UndoChange,
@@ -24,7 +25,7 @@ import {
 } from './undo-events';
 import { UndoMisuseError } from './undo-misuse-error';
 import type { UndoResult } from './undo-result';
-import { resolveUndoScope, type UndoScope } from './undo-scope';
+import { type ResolvedUndoScope, resolveUndoScope, type UndoScope } from './undo-scope';
 
 /**
  * Options of {@link createUndoController}. `S` is the host's selection type;
@@ -104,7 +105,8 @@ export interface UndoController<S = unknown> {
   /**
    * The underlying `Y.UndoManager`, for editor bindings that take one (such as
    * y-prosemirror's `yUndoPlugin`). Steps it pops still restore the selection
-   * and emit `change`; prefer the controller's own methods otherwise.
+   * and emit `change`, but prefer the controller's `undo()`: it also keeps
+   * Y.Map undo exact when a step wrote one key twice (see the README).
    */
   readonly undoManager: Y.UndoManager;
   /** Whether `destroy()` was called (directly or by destroying the document). */
@@ -112,7 +114,9 @@ export interface UndoController<S = unknown> {
   /**
    * Closes the current step, so the next recorded change starts a new one
    * described by `meta`. Call it where a gesture begins: a pointer down, a key
-   * down, the start of a command.
+   * down, the start of a command. The gesture lasts until the next gesture,
+   * `runAsStep`, `undo` or `redo`; steps it opens after a capture timeout
+   * carry the same meta, while changes of another origin get their own.
    */
   beginUndoGesture(meta: StepMeta): void;
   /**
@@ -203,7 +207,7 @@ class GestureUndoController<S> implements UndoController<S> {
   readonly undoManager: Y.UndoManager;
 
   readonly #doc: Y.Doc;
-  readonly #scope: Y.Doc | Y.AbstractType<unknown>[];
+  readonly #scope: ResolvedUndoScope['scope'];
   readonly #maxSteps: number;
   readonly #getSelection: (() => S) | undefined;
   readonly #setSelection: UndoControllerOptions<S>['setSelection'];
@@ -241,7 +245,7 @@ class GestureUndoController<S> implements UndoController<S> {
 
     const trackedOrigins = new Set<unknown>(options.trackedOrigins ?? []);
     trackedOrigins.add(this.origin);
-    this.undoManager = new Y.UndoManager(resolved.scope as Y.Doc | Y.AbstractType<unknown>[], {
+    this.undoManager = new Y.UndoManager(resolved.scope, {
       captureTimeout,
       trackedOrigins,
       captureTransaction: this.#captureTransaction,
@@ -324,6 +328,7 @@ class GestureUndoController<S> implements UndoController<S> {
     this.#assertNotInStep('undo');
     this.#assertNoOpenTransaction('undo');
     this.#closeStep();
+    carryTransientItems(this.undoManager.undoStack);
     const item = this.undoManager.undo();
     if (item === null) {
       return { ok: false, code: 'nothing-to-undo', message: 'Nothing to undo.' };
@@ -499,6 +504,8 @@ class GestureUndoController<S> implements UndoController<S> {
     const record = this.#recordOf(event.stackItem);
     this.#openItem = null;
     this.#openOrigin = noOrigin;
+    // An undo or redo ends the gesture: what follows is described afresh.
+    this.#gesture = null;
     const selection = event.type === 'undo' ? record.selectionBefore : record.selectionAfter;
     if (this.#setSelection !== undefined && selection !== undefined) {
       this.#setSelection(selection, record, event.type);

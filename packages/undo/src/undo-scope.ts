@@ -17,13 +17,26 @@ import { UndoMisuseError } from './undo-misuse-error';
  * const justTheScore: UndoScope = [doc.getMap('units'), doc.getArray('measures')];
  * ```
  */
-export type UndoScope = Y.Doc | Y.AbstractType<unknown> | readonly Y.AbstractType<unknown>[];
+export type UndoScope = Y.Doc | SharedType | readonly SharedType[];
+
+/**
+ * Any Yjs shared type (`Y.Map`, `Y.Array`, `Y.Text`, the XML types), typed as
+ * Yjs itself types them.
+ *
+ * @example
+ * ```ts
+ * const units: SharedType = new Y.Doc().getMap('units');
+ * ```
+ */
+export type SharedType =
+  // biome-ignore lint/suspicious/noExplicitAny: Yjs types its shared types as AbstractType<any>; a narrower type rejects Y.Map<T>.
+  Y.AbstractType<any>;
 
 /** A scope with its document found and checked. */
 export interface ResolvedUndoScope {
   readonly doc: Y.Doc;
   /** What `Y.UndoManager` is given: the document itself or a non-empty list of its types. */
-  readonly scope: Y.Doc | Y.AbstractType<unknown>[];
+  readonly scope: Y.Doc | SharedType[];
 }
 
 /**
@@ -39,9 +52,9 @@ export interface ResolvedUndoScope {
  */
 export function resolveUndoScope(scope: UndoScope): ResolvedUndoScope {
   if (scope instanceof Y.Doc) return { doc: scope, scope };
-  const types: Y.AbstractType<unknown>[] = Array.isArray(scope)
-    ? [...(scope as readonly Y.AbstractType<unknown>[])]
-    : [scope as Y.AbstractType<unknown>];
+  const types: SharedType[] = Array.isArray(scope)
+    ? [...(scope as readonly SharedType[])]
+    : [scope as SharedType];
   if (types.length === 0) {
     throw new UndoMisuseError(
       'the undo scope is an empty list; pass the Y.Doc or its shared types.',
