@@ -83,7 +83,10 @@ function placeFor(text: string, location: LaneLocation | undefined): EventPlace 
   };
 }
 
+const HEADER = /^[ \t]*(P[1-9]\d* s[1-9]\d* v[1-9]\d* m[1-9]\d*)[ \t]*:/;
+
 function syntaxProblems(
+  text: string,
   issues: readonly {
     code: Problem['issue'] & string;
     message: string;
@@ -92,14 +95,32 @@ function syntaxProblems(
     hint?: string;
   }[],
 ): Problem[] {
-  return issues.map((issue) => ({
-    code: 'syntax',
-    issue: issue.code,
-    line: issue.line,
-    column: issue.column,
-    message: issue.message,
-    fix: issue.hint ?? 'Correct the text as lanes-seq writes it (see the format guide).',
-  }));
+  const lines = text.split('\n');
+  return issues.map((issue) => {
+    const lane = HEADER.exec(lines[issue.line - 1] ?? '')?.[1];
+    return {
+      code: 'syntax' as const,
+      issue: issue.code,
+      ...(lane ? { lane } : {}),
+      line: issue.line,
+      column: issue.column,
+      message: issue.message,
+      fix: issue.hint ?? 'Correct the text as lanes-seq writes it (see the format guide).',
+    };
+  });
+}
+
+/** Problems in text order: those without a line first, then by line and column. */
+export function sortProblems(problems: readonly Problem[]): Problem[] {
+  return problems
+    .map((problem, index) => ({ problem, index }))
+    .sort(
+      (a, b) =>
+        (a.problem.line ?? 0) - (b.problem.line ?? 0) ||
+        (a.problem.column ?? 0) - (b.problem.column ?? 0) ||
+        a.index - b.index,
+    )
+    .map((entry) => entry.problem);
 }
 
 /** The signatures of a measure the rewrite adds past the end: those of the last measure, no pickup. */
@@ -129,7 +150,7 @@ function appendedInfo(view: ScoreView): MeasureInfo {
 export function plan(score: Score, request: RewriteRequest): Result<{ plan: ScorePlan }> {
   const view = viewScore(score);
   const parsed = parse(request.text);
-  if (!parsed.ok) return { ok: false, problems: syntaxProblems(parsed.issues) };
+  if (!parsed.ok) return { ok: false, problems: syntaxProblems(request.text, parsed.issues) };
   const problems: Problem[] = [];
   const count = view.measureCount;
   const partCount = view.parts.length;
@@ -279,7 +300,7 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
       const nextMeasure = lane.measure + 1;
       const nextKey = laneKey({ ...lane, measure: nextMeasure });
       const nextUnit = written.get(`${lane.part}/${lane.staff}/${nextMeasure}`);
-      const report = (pitch: Pitch, target: string, fix?: string) =>
+      const report = (pitch: Pitch, target: string | undefined, fix?: string) =>
         problems.push(tieProblem(key, lastIndex, last, pitch, target, place, fix));
       if (nextUnit) {
         const nextLane = nextUnit.voices.get(lane.voice)?.lane;
@@ -299,11 +320,7 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
       const name = (pitch: Pitch) => formatPitch(pitch);
       if (nextMeasure > count + added) {
         for (const pitch of pitches) {
-          report(
-            pitch,
-            `there is no measure after m${lane.measure}, so the next event`,
-            `Remove the ~ after ${name(pitch)}.`,
-          );
+          report(pitch, undefined, `Remove the ~ after ${name(pitch)}.`);
         }
         continue;
       }
@@ -411,7 +428,7 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
       problems.push(...findStale(view, seen, request.revision, targets));
     }
   }
-  if (problems.length > 0) return { ok: false, problems };
+  if (problems.length > 0) return { ok: false, problems: sortProblems(problems) };
 
   // The plan.
   const changes: UnitChange[] = [];

@@ -121,7 +121,7 @@ export function checkVoice(
       code: 'incomplete-tuplet',
       lane,
       ...place(group.first),
-      message: `${lane} events ${group.first + 1}-${group.last + 1} "${texts}" are ${actual}:${normal} tuplet values that last ${formatRational(group.total)}, which is not a whole tuplet group.`,
+      message: `${lane} ${group.first === group.last ? `event ${group.first + 1}` : `events ${group.first + 1}-${group.last + 1}`} "${texts}" ${group.first === group.last ? 'is a' : 'are'} ${actual}:${normal} tuplet ${group.first === group.last ? 'value' : 'values'} that last${group.first === group.last ? 's' : ''} ${formatRational(group.total)}, which is not a whole tuplet group.`,
       fix: `Complete the group so it lasts a plain value (${example}), or use plain values.`,
     });
     group = undefined;
@@ -208,22 +208,26 @@ export function checkVoice(
   return { problems, tuplets, splits };
 }
 
-/** The problem of a tie that does not land, pointing at the tied event. */
+/** The problem of a tie that does not land, pointing at the tied event; no `target` means past the last measure. */
 export function tieProblem(
   lane: string,
   index: number,
   event: ScoreEvent,
   pitch: Pitch,
-  target: string,
+  target: string | undefined,
   place: EventPlace,
   fix?: string,
 ): Problem {
   const name = formatPitch(pitch);
+  const tied = `${lane} event ${index + 1} "${eventText(event)}" ties ${name}`;
   return {
     code: 'tie-not-landing',
     lane,
     ...place(index),
-    message: `${lane} event ${index + 1} "${eventText(event)}" ties ${name}, but ${target} does not hold ${name}.`,
+    message:
+      target === undefined
+        ? `${tied} past the last measure.`
+        : `${tied}, but ${target} does not hold ${name}.`,
     fix: fix ?? `Remove the ~ after ${name}, or make the next event hold ${name}.`,
   };
 }
