@@ -27,6 +27,10 @@ export function packageTestConfig(overrides: ViteUserConfig = {}): ViteUserConfi
     resolve: { alias: sourceAliases(), ...overrides.resolve },
     test: {
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      // In CI every package also writes its results, which scripts/test-summary.mjs adds up.
+      ...(process.env.CI
+        ? { reporters: ['default', 'json'], outputFile: { json: 'test-results.json' } }
+        : {}),
       exclude: ['**/node_modules/**', '**/dist/**', 'test/browser/**'],
       ...overrides.test,
     },

@@ -57,6 +57,10 @@ const LOWER_R = 114;
 const LOWER_X = 120;
 const UPPER_R = 82;
 const UPPER_X = 88;
+const UPPER_P = 80;
+const LOWER_S = 115;
+const LOWER_V = 118;
+const LOWER_M = 109;
 const BAR = 124;
 const TILDE = 126;
 const BYTE_ORDER_MARK = 0xfeff;
@@ -118,6 +122,8 @@ interface Cursor {
   chordId: number;
   /** The last column computed on this line, so columns of many problems on one long line cost linear time. */
   columnMemo: { offset: number; column: number };
+  /** The value of the event being read; see EventValue. */
+  readonly value: EventValue;
 }
 
 interface LaneHeader {
@@ -158,10 +164,20 @@ export function parse(text: string): ParseResult {
     chordSeen: new Int32Array(PITCH_COUNT),
     chordId: 0,
     columnMemo: { offset: contentStart(text), column: 1 },
+    value: {
+      duration: undefined,
+      grace: false,
+      tie: false,
+      durationStart: 0,
+      durationEnd: 0,
+      subjectStart: 0,
+      subjectEnd: 0,
+    },
   };
   const lanes: Lane[] = [];
   const locations: LaneLocation[] = [];
-  const firstLineOfLane = new Map<string, number>();
+  /** Per measure, the line of the first lane for each (part, staff, voice): finds duplicate lanes. */
+  const firstLineOfLane = new Map<number, Map<number, number>>();
 
   while (cursor.pos <= text.length) {
     const newline = text.indexOf('\n', cursor.pos);
@@ -234,7 +250,7 @@ function readLine(
   cursor: Cursor,
   lanes: Lane[],
   locations: LaneLocation[],
-  firstLineOfLane: Map<string, number>,
+  firstLineOfLane: Map<number, Map<number, number>>,
 ): void {
   skipSpaces(cursor);
   if (cursor.text.charCodeAt(cursor.pos) === BYTE_ORDER_MARK) {
@@ -258,8 +274,15 @@ function readLine(
   const events = readEvents(cursor, header !== undefined, eventStarts, eventEnds);
   if (header === undefined || events.length === 0 || cursor.issues.length > issuesBefore) return;
 
-  const key = `${header.part} ${header.staff} ${header.voice} ${header.measure}`;
-  const firstLine = firstLineOfLane.get(key);
+  let linesOfMeasure = firstLineOfLane.get(header.measure);
+  if (linesOfMeasure === undefined) {
+    linesOfMeasure = new Map();
+    firstLineOfLane.set(header.measure, linesOfMeasure);
+  }
+  // part, staff and voice are at most LIMITS.maxIndex, so this key is exact.
+  const key =
+    (header.part * (LIMITS.maxIndex + 1) + header.staff) * (LIMITS.maxIndex + 1) + header.voice;
+  const firstLine = linesOfMeasure.get(key);
   if (firstLine !== undefined) {
     const headerText = `P${header.part} s${header.staff} v${header.voice} m${header.measure}`;
     report(
@@ -272,8 +295,14 @@ function readLine(
     );
     return;
   }
-  firstLineOfLane.set(key, cursor.line);
-  lanes.push({ ...header, events });
+  linesOfMeasure.set(key, cursor.line);
+  lanes.push({
+    part: header.part,
+    staff: header.staff,
+    voice: header.voice,
+    measure: header.measure,
+    events,
+  });
   locations.push({
     line: cursor.line,
     lineStart: cursor.lineStart,
@@ -306,6 +335,54 @@ const FIELD_LETTERS: Readonly<Record<string, string>> = { p: 'P', s: 's', v: 'v'
  * Returns undefined (after reporting why) when the header is not usable.
  */
 function readHeader(cursor: Cursor): LaneHeader | undefined {
+  return readWellFormedHeader(cursor) ?? diagnoseHeader(cursor);
+}
+
+/**
+ * The fast path for the common case, a header written exactly right
+ * (`P1 s1 v1 m1:`), read without allocating. Leaves the cursor where it was
+ * and returns undefined for anything else, which `diagnoseHeader` explains.
+ */
+function readWellFormedHeader(cursor: Cursor): LaneHeader | undefined {
+  const start = cursor.pos;
+  const part = readHeaderField(cursor, UPPER_P, false);
+  const staff = part > 0 ? readHeaderField(cursor, LOWER_S, true) : 0;
+  const voice = staff > 0 ? readHeaderField(cursor, LOWER_V, true) : 0;
+  const measure = voice > 0 ? readHeaderField(cursor, LOWER_M, true) : 0;
+  if (measure > 0) {
+    skipSpaces(cursor);
+    if (cursor.text.charCodeAt(cursor.pos) === COLON) {
+      cursor.pos++;
+      return { part, staff, voice, measure };
+    }
+  }
+  cursor.pos = start;
+  return undefined;
+}
+
+/** Reads `[spaces] letter digits` for a well-formed header; 0 when it is not exactly that. */
+function readHeaderField(cursor: Cursor, letter: number, spaceBefore: boolean): number {
+  const { text } = cursor;
+  if (spaceBefore) {
+    if (!isSpace(text.charCodeAt(cursor.pos))) return 0;
+    skipSpaces(cursor);
+  }
+  if (text.charCodeAt(cursor.pos) !== letter) return 0;
+  cursor.pos++;
+  const digitsStart = cursor.pos;
+  let value = 0;
+  while (isDigit(text.charCodeAt(cursor.pos)) && value <= LIMITS.maxIndex) {
+    value = value * 10 + (text.charCodeAt(cursor.pos) - DIGIT_0);
+    cursor.pos++;
+  }
+  const leadingZero = text.charCodeAt(digitsStart) === DIGIT_0;
+  const after = text.charCodeAt(cursor.pos);
+  const ended = isSpace(after) || after === COLON;
+  return leadingZero || value > LIMITS.maxIndex || !ended ? 0 : value;
+}
+
+/** Reads a header that is not well formed, to report exactly what is wrong with it. */
+function diagnoseHeader(cursor: Cursor): LaneHeader | undefined {
   const { text } = cursor;
   const tokens: HeaderToken[] = [];
   let terminator: 'colon' | 'event' | 'end' = 'end';
@@ -708,7 +785,7 @@ function readEvent(cursor: Cursor): LaneEvent | undefined {
   if ((code === LOWER_R || code === LOWER_X) && isSubjectEnd(text.charCodeAt(start + 1))) {
     cursor.pos++;
     const kind = code === LOWER_R ? 'rest' : 'space';
-    const value = readEquals(cursor, start, kind === 'rest' ? 'r' : 'x');
+    const value = readEquals(cursor, start);
     if (value === undefined) return undefined;
     let ok = true;
     if (value.grace) {
@@ -718,7 +795,7 @@ function readEvent(cursor: Cursor): LaneEvent | undefined {
         start,
         cursor.pos,
         `${kind === 'rest' ? 'A rest' : 'An invisible rest'} cannot be a grace note.`,
-        `drop the "g": ${kind === 'rest' ? 'r' : 'x'}=${value.durationText}`,
+        `drop the "g": ${kind === 'rest' ? 'r' : 'x'}=${text.slice(value.durationStart, value.durationEnd)}`,
       );
       ok = false;
     }
@@ -749,7 +826,7 @@ function readEvent(cursor: Cursor): LaneEvent | undefined {
       isRest ? 'write rests as r=1/4' : 'write invisible rests as x=1/4',
     );
     cursor.pos++;
-    readEquals(cursor, start, isRest ? 'r' : 'x');
+    readEquals(cursor, start);
     return undefined;
   }
   if (code === TILDE) {
@@ -795,7 +872,7 @@ function readEvent(cursor: Cursor): LaneEvent | undefined {
     cursor.pos++;
     pitchTie = true;
   }
-  const value = readEquals(cursor, start, pitchText(cursor, start, cursor.pos));
+  const value = readEquals(cursor, start);
   if (value === undefined || value.duration === undefined || pitch < 0 || pitchTie)
     return undefined;
   return {
@@ -958,7 +1035,7 @@ function readChord(cursor: Cursor): LaneEvent | undefined {
     );
     ok = false;
   }
-  const value = readEquals(cursor, open, cursor.text.slice(open, cursor.pos));
+  const value = readEquals(cursor, open);
   if (!ok || value === undefined || value.duration === undefined) return undefined;
   return { kind: 'chord', notes, duration: value.duration, grace: value.grace, tie: value.tie };
 }
@@ -1179,12 +1256,25 @@ function reportNotAPitch(cursor: Cursor, start: number): void {
 // ---------------------------------------------------------------------------
 // Durations
 
+/**
+ * What `readEquals` read. One object per parse, refilled for every event so
+ * the hot path allocates nothing: read its fields before the next event.
+ */
 interface EventValue {
   /** Undefined when the duration itself was reported as wrong. */
-  readonly duration: Rational | undefined;
-  readonly durationText: string;
-  readonly grace: boolean;
-  readonly tie: boolean;
+  duration: Rational | undefined;
+  grace: boolean;
+  tie: boolean;
+  durationStart: number;
+  durationEnd: number;
+  /** Where the event's subject (pitch, chord, `r` or `x`) starts and ends, for hints. */
+  subjectStart: number;
+  subjectEnd: number;
+}
+
+/** The subject of the event being read, as written: `C4`, `(C4 E4)`, `r`. Only for messages. */
+function subjectOf(cursor: Cursor): string {
+  return cursor.text.slice(cursor.value.subjectStart, cursor.value.subjectEnd);
 }
 
 /**
@@ -1192,10 +1282,13 @@ interface EventValue {
  * undefined when the `=` is missing (reported); `duration` is undefined when
  * the duration was reported.
  */
-function readEquals(cursor: Cursor, eventStart: number, subject: string): EventValue | undefined {
+function readEquals(cursor: Cursor, eventStart: number): EventValue | undefined {
   const { text } = cursor;
+  const value = cursor.value;
+  value.subjectStart = eventStart;
+  value.subjectEnd = cursor.pos;
   if (text.charCodeAt(cursor.pos) !== EQUALS) {
-    if (readDetachedDuration(cursor, eventStart, subject)) return undefined;
+    if (readDetachedDuration(cursor, eventStart)) return undefined;
     skipToken(cursor);
     report(
       cursor,
@@ -1203,22 +1296,22 @@ function readEquals(cursor: Cursor, eventStart: number, subject: string): EventV
       eventStart,
       cursor.pos,
       `The event ${quote(cursor, eventStart, cursor.pos)} has no "=" before its duration.`,
-      `give every event a duration after "=": ${subject || 'C4'}=1/4`,
+      `give every event a duration after "=": ${subjectOf(cursor) || 'C4'}=1/4`,
     );
     return undefined;
   }
   cursor.pos++;
-  let grace = false;
+  value.grace = false;
   if (text.charCodeAt(cursor.pos) === LOWER_G) {
-    grace = true;
+    value.grace = true;
     cursor.pos++;
   }
-  const durationStart = cursor.pos;
-  const duration = readDuration(cursor, subject);
-  const durationText = text.slice(durationStart, cursor.pos);
-  let tie = false;
+  value.durationStart = cursor.pos;
+  value.duration = readDuration(cursor);
+  value.durationEnd = cursor.pos;
+  value.tie = false;
   if (text.charCodeAt(cursor.pos) === TILDE) {
-    tie = true;
+    value.tie = true;
     cursor.pos++;
     if (text.charCodeAt(cursor.pos) === TILDE) {
       const tildeStart = cursor.pos;
@@ -1229,12 +1322,12 @@ function readEquals(cursor: Cursor, eventStart: number, subject: string): EventV
         tildeStart - 1,
         cursor.pos,
         'More than one "~" after a duration.',
-        `a tie is one "~": ${subject}=${durationText}~`,
+        `a tie is one "~": ${subjectOf(cursor)}=${text.slice(value.durationStart, value.durationEnd)}~`,
       );
-      return { duration: undefined, durationText, grace, tie };
+      value.duration = undefined;
     }
   }
-  return { duration, durationText, grace, tie };
+  return value;
 }
 
 /** Whether a code can start an event (so a duration ended there is missing a space, not malformed). */
@@ -1276,9 +1369,10 @@ function tokenEnd(cursor: Cursor): number {
  * `C4 = 1/4` or `C4 1/4`: reports it once, as one mistake, and moves past the
  * duration so that it is not read again as an event of its own.
  */
-function readDetachedDuration(cursor: Cursor, eventStart: number, subject: string): boolean {
+function readDetachedDuration(cursor: Cursor, eventStart: number): boolean {
   const { text } = cursor;
   const subjectEnd = cursor.pos;
+  const subject = text.slice(eventStart, subjectEnd);
   if (!isSpace(text.charCodeAt(subjectEnd))) return false;
   let next = subjectEnd;
   while (next < cursor.contentEnd && isSpace(text.charCodeAt(next))) next++;
@@ -1304,7 +1398,7 @@ function readDetachedDuration(cursor: Cursor, eventStart: number, subject: strin
 }
 
 /** Reads `1/4`, `3/8`, `1`, `2`; reports and returns undefined on anything else. */
-function readDuration(cursor: Cursor, subject: string): Rational | undefined {
+function readDuration(cursor: Cursor): Rational | undefined {
   const { text } = cursor;
   const start = cursor.pos;
   const code = text.charCodeAt(start);
@@ -1314,8 +1408,8 @@ function readDuration(cursor: Cursor, subject: string): Rational | undefined {
       'missing-duration',
       start - 1,
       start,
-      `The event ${JSON.stringify(`${subject}=`)} has no duration after "=".`,
-      `write the duration as a fraction of a whole note: ${subject}=1/4 for a quarter`,
+      `The event ${JSON.stringify(`${subjectOf(cursor)}=`)} has no duration after "=".`,
+      `write the duration as a fraction of a whole note: ${subjectOf(cursor)}=1/4 for a quarter`,
     );
     return undefined;
   }
@@ -1349,7 +1443,7 @@ function readDuration(cursor: Cursor, subject: string): Rational | undefined {
       start,
       cursor.pos,
       `The duration ${JSON.stringify(written)} has a decimal point.`,
-      decimalHint(written, subject),
+      decimalHint(written, subjectOf(cursor)),
     );
     return undefined;
   }
@@ -1363,7 +1457,7 @@ function readDuration(cursor: Cursor, subject: string): Rational | undefined {
       start,
       cursor.pos,
       `The duration ${quote(cursor, start, cursor.pos)} is not a number or a fraction.`,
-      `durations are fractions of a whole note: ${subject}=1/4 is a quarter, ${subject}=3/8 a dotted quarter, ${subject}=1 a whole note`,
+      `durations are fractions of a whole note: ${subjectOf(cursor)}=1/4 is a quarter, ${subjectOf(cursor)}=3/8 a dotted quarter, ${subjectOf(cursor)}=1 a whole note`,
     );
     return undefined;
   }

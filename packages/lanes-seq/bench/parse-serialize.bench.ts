@@ -1,0 +1,74 @@
+/**
+ * lanes-seq parse and serialize throughput, against JSON.parse and
+ * JSON.stringify of the same events in the same process.
+ *
+ * Run: npm run bench -w @scorelane/lanes-seq
+ */
+import { parse, serialize } from '../src/index.ts';
+import { compactJson, generateDocument } from './generate-document.ts';
+
+/** Runs `work` repeatedly for about `seconds` after a warm-up; returns the median time of one run in ms. */
+function measure(work: () => unknown, seconds = 1.5): number {
+  for (let i = 0; i < 3; i++) work();
+  const times: number[] = [];
+  const until = performance.now() + seconds * 1000;
+  while (performance.now() < until || times.length < 5) {
+    const start = performance.now();
+    work();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+const document = generateDocument(2000, 8);
+const text = serialize(document);
+const eventCount = document.lanes.reduce((count, lane) => count + lane.events.length, 0);
+const asJson = JSON.stringify(document);
+const asCompactJson = JSON.stringify(compactJson(document));
+const check = parse(text);
+if (!check.ok) throw new Error(`generated text does not parse: ${check.issues[0]?.message}`);
+
+const mb = (chars: number) => chars / 1e6;
+const rows: { name: string; ms: number; chars: number }[] = [
+  { name: 'lanes-seq parse', ms: measure(() => parse(text)), chars: text.length },
+  {
+    name: 'JSON.parse (document as JSON)',
+    ms: measure(() => JSON.parse(asJson)),
+    chars: asJson.length,
+  },
+  {
+    name: 'JSON.parse (compact JSON)',
+    ms: measure(() => JSON.parse(asCompactJson)),
+    chars: asCompactJson.length,
+  },
+  { name: 'lanes-seq serialize', ms: measure(() => serialize(document)), chars: text.length },
+  {
+    name: 'JSON.stringify (document as JSON)',
+    ms: measure(() => JSON.stringify(document)),
+    chars: asJson.length,
+  },
+];
+
+console.log(
+  `lanes-seq benchmark: ${document.lanes.length} lanes, ${eventCount} events, ${(mb(text.length)).toFixed(2)} MB of lanes-seq text (${mb(asJson.length).toFixed(2)} MB as document JSON, ${mb(asCompactJson.length).toFixed(2)} MB compact)`,
+);
+console.log(`node ${process.version}\n`);
+console.log('operation                              ms     MB/s    Mevents/s');
+for (const row of rows) {
+  const seconds = row.ms / 1000;
+  console.log(
+    `${row.name.padEnd(36)} ${row.ms.toFixed(1).padStart(6)} ${(mb(row.chars) / seconds).toFixed(1).padStart(8)} ${(eventCount / seconds / 1e6).toFixed(2).padStart(10)}`,
+  );
+}
+const byName = (name: string) => rows.find((row) => row.name === name)!.ms;
+console.log('\nratios on the same events (above 1 means lanes-seq is faster):');
+console.log(
+  `  parse vs JSON.parse (document as JSON):     ${(byName('JSON.parse (document as JSON)') / byName('lanes-seq parse')).toFixed(2)}x`,
+);
+console.log(
+  `  parse vs JSON.parse (compact JSON):         ${(byName('JSON.parse (compact JSON)') / byName('lanes-seq parse')).toFixed(2)}x`,
+);
+console.log(
+  `  serialize vs JSON.stringify (document):     ${(byName('JSON.stringify (document as JSON)') / byName('lanes-seq serialize')).toFixed(2)}x`,
+);
