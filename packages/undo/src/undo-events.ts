@@ -56,7 +56,17 @@ export type UndoChange<S> =
  */
 export type UndoChangeEvent<S> = UndoState & UndoChange<S>;
 
-/** A listener of {@link UndoChangeEvent}s. */
+/**
+ * A listener of {@link UndoChangeEvent}s.
+ *
+ * @example
+ * ```ts
+ * const logSteps: UndoChangeListener<unknown> = (event) => {
+ *   if (event.kind === 'step-added') console.log('new step by', event.step.meta.actor);
+ * };
+ * controller.on('change', logSteps);
+ * ```
+ */
 export type UndoChangeListener<S> = (event: UndoChangeEvent<S>) => void;
 
 /** An ordered set of listeners; `add` returns the matching removal. */
