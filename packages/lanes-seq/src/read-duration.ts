@@ -1,0 +1,318 @@
+/**
+ * Reading `=duration` with its grace `g` and tie `~`: whole numbers and
+ * fractions, with a precise problem for decimals, zeros, signs and sizes.
+ */
+import {
+  DIGIT_0,
+  DOT,
+  EQUALS,
+  isDigit,
+  isSpace,
+  LOWER_G,
+  LOWER_R,
+  LOWER_X,
+  MINUS,
+  OPEN,
+  SLASH,
+  TILDE,
+} from './char-codes.ts';
+import { LIMITS } from './issue.ts';
+import {
+  type Cursor,
+  type EventValue,
+  quote,
+  report,
+  skipToken,
+  subjectOf,
+} from './parse-cursor.ts';
+import { type Rational, rational } from './rational.ts';
+/** Shared duration objects for the common small fractions. */
+export const DURATION_CACHE_NUM = 32;
+export const DURATION_CACHE_DEN = 128;
+export const durationCache: (Rational | undefined)[] = new Array(
+  (DURATION_CACHE_NUM + 1) * (DURATION_CACHE_DEN + 1),
+);
+
+export function durationOf(num: number, den: number): Rational {
+  if (num <= DURATION_CACHE_NUM && den <= DURATION_CACHE_DEN) {
+    const slot = num * (DURATION_CACHE_DEN + 1) + den;
+    let cached = durationCache[slot];
+    if (cached === undefined) {
+      cached = Object.freeze(rational(num, den));
+      durationCache[slot] = cached;
+    }
+    return cached;
+  }
+  return rational(num, den);
+}
+
+/**
+ * Reads `=duration` with an optional grace `g` and tie `~`. Returns
+ * undefined when the `=` is missing (reported); `duration` is undefined when
+ * the duration was reported.
+ */
+export function readEquals(cursor: Cursor, eventStart: number): EventValue | undefined {
+  const { text } = cursor;
+  const value = cursor.value;
+  value.subjectStart = eventStart;
+  value.subjectEnd = cursor.pos;
+  if (text.charCodeAt(cursor.pos) !== EQUALS) {
+    if (readDetachedDuration(cursor, eventStart)) return undefined;
+    skipToken(cursor);
+    report(
+      cursor,
+      'missing-equals',
+      eventStart,
+      cursor.pos,
+      `The event ${quote(cursor, eventStart, cursor.pos)} has no "=" before its duration.`,
+      `give every event a duration after "=": ${subjectOf(cursor) || 'C4'}=1/4`,
+    );
+    return undefined;
+  }
+  cursor.pos++;
+  value.grace = false;
+  if (text.charCodeAt(cursor.pos) === LOWER_G) {
+    value.grace = true;
+    cursor.pos++;
+  }
+  value.durationStart = cursor.pos;
+  value.duration = readDuration(cursor);
+  value.durationEnd = cursor.pos;
+  value.tie = false;
+  if (text.charCodeAt(cursor.pos) === TILDE) {
+    value.tie = true;
+    cursor.pos++;
+    if (text.charCodeAt(cursor.pos) === TILDE) {
+      const tildeStart = cursor.pos;
+      while (text.charCodeAt(cursor.pos) === TILDE) cursor.pos++;
+      report(
+        cursor,
+        'invalid-tie',
+        tildeStart - 1,
+        cursor.pos,
+        'More than one "~" after a duration.',
+        `a tie is one "~": ${subjectOf(cursor)}=${text.slice(value.durationStart, value.durationEnd)}~`,
+      );
+      value.duration = undefined;
+    }
+  }
+  return value;
+}
+
+/** Whether a code can start an event (so a duration ended there is missing a space, not malformed). */
+export function startsEvent(code: number): boolean {
+  return (
+    code === OPEN ||
+    (code >= 65 && code <= 71) ||
+    (code >= 97 && code <= 103) ||
+    code === LOWER_R ||
+    code === LOWER_X
+  );
+}
+
+/** Whether a character after digits belongs to the same malformed number (`1q`, `1/4/8`) rather than to what follows it. */
+export function continuesNumber(code: number): boolean {
+  return (
+    code === SLASH ||
+    code === EQUALS ||
+    isDigit(code) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    code > 127
+  );
+}
+
+/** The end of the token at the cursor: the next space, tie or end of line. */
+export function tokenEnd(cursor: Cursor): number {
+  let end = cursor.pos;
+  while (end < cursor.contentEnd) {
+    const code = cursor.text.charCodeAt(end);
+    if (isSpace(code) || code === TILDE) break;
+    end++;
+  }
+  return end;
+}
+
+/**
+ * Recognises an event whose duration stands apart from it, `C4 =1/4`,
+ * `C4 = 1/4` or `C4 1/4`: reports it once, as one mistake, and moves past the
+ * duration so that it is not read again as an event of its own.
+ */
+export function readDetachedDuration(cursor: Cursor, eventStart: number): boolean {
+  const { text } = cursor;
+  const subjectEnd = cursor.pos;
+  const subject = text.slice(eventStart, subjectEnd);
+  if (!isSpace(text.charCodeAt(subjectEnd))) return false;
+  let next = subjectEnd;
+  while (next < cursor.contentEnd && isSpace(text.charCodeAt(next))) next++;
+  const hasEquals = text.charCodeAt(next) === EQUALS;
+  if (hasEquals) {
+    next++;
+    while (next < cursor.contentEnd && isSpace(text.charCodeAt(next))) next++;
+  }
+  const startsDuration = isDigit(text.charCodeAt(next)) || text.charCodeAt(next) === LOWER_G;
+  if (!hasEquals && !startsDuration) return false;
+  cursor.pos = next;
+  skipToken(cursor);
+  const duration = text.slice(next, cursor.pos);
+  report(
+    cursor,
+    'missing-equals',
+    eventStart,
+    cursor.pos,
+    `The event ${quote(cursor, eventStart, cursor.pos)} has spaces where its "=" should join it to its duration.`,
+    `write an event with no spaces inside it: ${subject}=${duration || '1/4'}`,
+  );
+  return true;
+}
+
+/** Reads `1/4`, `3/8`, `1`, `2`; reports and returns undefined on anything else. */
+export function readDuration(cursor: Cursor): Rational | undefined {
+  const { text } = cursor;
+  const start = cursor.pos;
+  const code = text.charCodeAt(start);
+  if (start >= cursor.contentEnd || isSpace(code)) {
+    report(
+      cursor,
+      'missing-duration',
+      start - 1,
+      start,
+      `The event ${JSON.stringify(`${subjectOf(cursor)}=`)} has no duration after "=".`,
+      `write the duration as a fraction of a whole note: ${subjectOf(cursor)}=1/4 for a quarter`,
+    );
+    return undefined;
+  }
+  if (code === MINUS) {
+    cursor.pos = tokenEnd(cursor);
+    report(
+      cursor,
+      'negative-duration',
+      start,
+      cursor.pos,
+      `The duration ${quote(cursor, start, cursor.pos)} is negative.`,
+      'durations are positive fractions of a whole note: 1/4, 3/8, 1',
+    );
+    return undefined;
+  }
+  while (isDigit(text.charCodeAt(cursor.pos))) cursor.pos++;
+  const numeratorEnd = cursor.pos;
+  let denominatorStart = -1;
+  if (numeratorEnd > start && text.charCodeAt(cursor.pos) === SLASH) {
+    cursor.pos++;
+    denominatorStart = cursor.pos;
+    while (isDigit(text.charCodeAt(cursor.pos))) cursor.pos++;
+  }
+  const after = text.charCodeAt(cursor.pos);
+  if (after === DOT) {
+    cursor.pos = tokenEnd(cursor);
+    const written = text.slice(start, cursor.pos);
+    report(
+      cursor,
+      'decimal-duration',
+      start,
+      cursor.pos,
+      `The duration ${JSON.stringify(written)} has a decimal point.`,
+      decimalHint(written, subjectOf(cursor)),
+    );
+    return undefined;
+  }
+  const wellEnded =
+    cursor.pos >= cursor.contentEnd || !continuesNumber(after) || startsEvent(after);
+  if (numeratorEnd === start || denominatorStart === cursor.pos || !wellEnded) {
+    cursor.pos = tokenEnd(cursor);
+    report(
+      cursor,
+      'invalid-duration',
+      start,
+      cursor.pos,
+      `The duration ${quote(cursor, start, cursor.pos)} is not a number or a fraction.`,
+      `durations are fractions of a whole note: ${subjectOf(cursor)}=1/4 is a quarter, ${subjectOf(cursor)}=3/8 a dotted quarter, ${subjectOf(cursor)}=1 a whole note`,
+    );
+    return undefined;
+  }
+  const num = durationTerm(cursor, start, numeratorEnd, 'numerator');
+  const den =
+    denominatorStart < 0 ? 1 : durationTerm(cursor, denominatorStart, cursor.pos, 'denominator');
+  if (num === undefined || den === undefined) return undefined;
+  if (den === 0) {
+    report(
+      cursor,
+      'zero-denominator',
+      start,
+      cursor.pos,
+      `The duration ${quote(cursor, start, cursor.pos)} divides by zero.`,
+      'the number below the line says how many of them make a whole note: 1/4, 1/8',
+    );
+    return undefined;
+  }
+  if (num === 0) {
+    report(
+      cursor,
+      'zero-duration',
+      start,
+      cursor.pos,
+      `The duration ${quote(cursor, start, cursor.pos)} is zero.`,
+      'every event takes time; a grace note is written with g and its printed value: D5=g1/16',
+    );
+    return undefined;
+  }
+  return durationOf(num, den);
+}
+
+/** The value of a run of digits in a duration, or undefined after reporting a leading zero or a size past the limit. */
+export function durationTerm(
+  cursor: Cursor,
+  start: number,
+  end: number,
+  name: string,
+): number | undefined {
+  const { text } = cursor;
+  if (end - start > 1 && text.charCodeAt(start) === DIGIT_0) {
+    const digits = text.slice(start, end);
+    report(
+      cursor,
+      'invalid-number',
+      start,
+      end,
+      `The ${name} ${JSON.stringify(digits)} has a leading zero.`,
+      `write it without leading zeros: ${digits.replace(/^0+/, '') || '0'}`,
+    );
+    return undefined;
+  }
+  let value = 0;
+  for (let i = start; i < end && value <= LIMITS.maxDurationTerm; i++) {
+    value = value * 10 + (text.charCodeAt(i) - DIGIT_0);
+  }
+  if (value > LIMITS.maxDurationTerm) {
+    report(
+      cursor,
+      'number-too-large',
+      start,
+      end,
+      `The ${name} ${text.slice(start, end)} is larger than ${LIMITS.maxDurationTerm}.`,
+      'durations are fractions of a whole note with small numbers: 1/4, 3/8, 1/12',
+    );
+    return undefined;
+  }
+  return value;
+}
+
+/** For `0.25` suggests `1/4`; for `1/4.` (a dotted quarter in other notations) suggests `3/8`. */
+export function decimalHint(written: string, subject: string): string {
+  const decimal = /^(\d{0,6})\.(\d{1,6})$/.exec(written);
+  if (decimal) {
+    const scale = 10 ** decimal[2]!.length;
+    const value = rational(Number(decimal[1] || '0') * scale + Number(decimal[2]), scale);
+    if (value.num > 0) {
+      const text = value.den === 1 ? `${value.num}` : `${value.num}/${value.den}`;
+      return `write durations as fractions of a whole note: ${subject}=${text}`;
+    }
+  }
+  const dotted = /^(\d{1,6})(?:\/(\d{1,6}))?\.$/.exec(written);
+  if (dotted) {
+    const value = rational(Number(dotted[1]) * 3, Number(dotted[2] ?? '1') * 2 || 1);
+    const text = value.den === 1 ? `${value.num}` : `${value.num}/${value.den}`;
+    return `a dot is written into the fraction: a dotted ${dotted[0].slice(0, -1)} is ${subject}=${text}`;
+  }
+  return 'write durations as fractions of a whole note: 1/4, 3/8, 1';
+}
