@@ -3,8 +3,16 @@
  * and a pure planner that refuses bad writes before they touch the document.
  */
 export { type ApplyOutput, apply } from './apply-plan.ts';
+export { type Interval, parseInterval, transposePitch } from './interval.ts';
 export type { Json } from './json.ts';
 export { formatKey, keySignature } from './key-signature.ts';
+export { ROOT_NAMES, scoreTypes } from './layout.ts';
+export {
+  type DeleteMeasuresRequest,
+  type InsertMeasuresRequest,
+  planDeleteMeasures,
+  planInsertMeasures,
+} from './measure-edits.ts';
 export { MAX_REWRITE_MEASURES, plan, type RewriteRequest } from './plan-rewrite.ts';
 export type {
   DroppedAttachment,
@@ -48,4 +56,7 @@ export type {
   UnitContent,
   VoiceContent,
 } from './score-types.ts';
+export { planSetKey, planSetTime, type SetKeyRequest, type SetTimeRequest } from './signatures.ts';
+export { planTranspose, type TransposeRequest } from './transpose.ts';
+export { validate } from './validate.ts';
 export type { SplitEvent, TupletGroup } from './voice-check.ts';

@@ -118,7 +118,13 @@ export interface StructureEntry {
 
 /**
  * The score's shared types in `doc`. Getting them writes nothing: top-level
- * types are not part of the document's state until something is stored in them.
+ * types are not part of the document's state until something is stored in
+ * them. Hand them to a `Y.UndoManager` to make score writes undoable.
+ *
+ * @example
+ * ```ts
+ * const undo = new Y.UndoManager(Object.values(scoreTypes(doc)), { trackedOrigins: new Set(['agent']) });
+ * ```
  */
 export function scoreTypes(doc: Y.Doc): ScoreTypes {
   return {

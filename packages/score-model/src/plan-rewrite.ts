@@ -26,7 +26,8 @@ import type { Score } from './score.ts';
 import type { MeasureInfo, ScoreEvent, UnitContent } from './score-types.ts';
 import { restUnit, type ScoreView, viewScore } from './score-view.ts';
 import { findStale, type UnitRef } from './staleness.ts';
-import { holdsPitch, lastSounding, nextSounding, tiedPitches, withoutTie } from './ties.ts';
+import { repairTiesOut } from './tie-repair.ts';
+import { holdsPitch, lastSounding, nextSounding, tiedPitches } from './ties.ts';
 import { unitName, unitText } from './unit-lanes.ts';
 import {
   checkVoice,
@@ -369,39 +370,25 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
     const previous = view.unit(unit.part, unit.staff, before);
     if (!previous) continue;
     const content = newContent.get(key)!;
-    let voices = previous.content.voices;
-    let changed = false;
-    voices = voices.map((voice) => {
-      const lastIndex = lastSounding(voice.events);
-      const last = voice.events[lastIndex];
-      if (!last) return voice;
-      const newVoice = content.voices.find((candidate) => candidate.voice === voice.voice);
-      const first = newVoice ? newVoice.events[nextSounding(newVoice.events, 0)] : undefined;
-      let event = last;
-      for (const pitch of tiedPitches(last)) {
-        if (holdsPitch(first, pitch)) continue;
-        const lane = `P${unit.part} s${unit.staff} v${voice.voice} m${before}`;
-        const name = formatPitch(pitch);
-        repairs.push({
-          lane,
-          pitch: name,
-          message: `${lane} tied ${name} into m${unit.measure}, where P${unit.part} s${unit.staff} v${voice.voice} m${unit.measure} no longer starts with ${name}; the tie was removed.`,
-        });
-        event = withoutTie(event, pitch);
-        changed = true;
-      }
-      if (event === last) return voice;
-      const events = [...voice.events];
-      events[lastIndex] = event;
-      return { voice: voice.voice, events };
-    });
-    if (changed) {
-      const ref = { part: unit.part, staff: unit.staff, measure: before };
-      const repairedContent: UnitContent =
-        previous.content.attachments !== undefined
-          ? { voices, attachments: previous.content.attachments }
-          : { voices };
-      repaired.set(`${unit.part}/${unit.staff}/${before}`, { ref, content: repairedContent });
+    const repair = repairTiesOut(
+      unit.part,
+      unit.staff,
+      before,
+      previous.content,
+      (voice) => {
+        const events = content.voices.find((candidate) => candidate.voice === voice)?.events ?? [];
+        return events[nextSounding(events, 0)];
+      },
+      `m${unit.measure}`,
+      (voice) =>
+        `where P${unit.part} s${unit.staff} v${voice} m${unit.measure} no longer starts with`,
+    );
+    if (repair) {
+      repairs.push(...repair.repairs);
+      repaired.set(`${unit.part}/${unit.staff}/${before}`, {
+        ref: { part: unit.part, staff: unit.staff, measure: before },
+        content: repair.content,
+      });
     }
   }
 

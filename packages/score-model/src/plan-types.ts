@@ -15,7 +15,7 @@ export interface UnitChange {
   readonly staff: number;
   readonly measure: number;
   /** Why it changes: written by the request, or a tie into it repaired, or transposed. */
-  readonly reason: 'rewrite' | 'tie-repair' | 'transpose' | 'new-measure';
+  readonly reason: 'rewrite' | 'tie-repair' | 'transpose' | 'delete-measure' | 'refit';
   /** Canonical lanes-seq of the unit now; empty for a measure the plan adds. */
   readonly before: string;
   /** Canonical lanes-seq of the unit after the plan. */

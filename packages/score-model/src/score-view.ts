@@ -2,7 +2,6 @@
  * Reading a score's state out of its Y.Doc: parts, measures and units by
  * 1-based index. Reads only; every planner and reader goes through here.
  */
-import { rational } from '@scorelane/lanes-seq';
 import { decodeMeasure, decodePart, decodeUnit } from './codec.ts';
 import { type ScoreTypes, type StoredStamp, scoreTypes, unitKey } from './layout.ts';
 import { measureLength, type Score } from './score.ts';
@@ -116,6 +115,3 @@ export function printedNumber(view: ScoreView, index: number): string {
   const first = view.measure(1);
   return String(first?.info.pickup ? index - 1 : index);
 }
-
-/** Zero as a rational, for sums. */
-export const NOTHING = rational(0);

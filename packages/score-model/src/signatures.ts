@@ -1,0 +1,221 @@
+/**
+ * Setting the time or key signature from a measure on, as plans.
+ */
+import { compare, formatRational, type Rational, sum } from '@scorelane/lanes-seq';
+import { formatKey, keySignature } from './key-signature.ts';
+import { allUnits, revisionProblems, span, unitChange } from './plan-support.ts';
+import type { PlannedWrite, ScorePlan, UnitChange } from './plan-types.ts';
+import type { Problem, Result } from './problem.ts';
+import { currentRevision } from './revision.ts';
+import { measureLength, type Score } from './score.ts';
+import type {
+  KeySignature,
+  MeasureInfo,
+  TimeSignature,
+  Tonic,
+  UnitContent,
+} from './score-types.ts';
+import { type ScoreView, viewScore } from './score-view.ts';
+
+/** Set the time signature from `measure` up to the next change of time. */
+export interface SetTimeRequest {
+  readonly measure: number;
+  readonly time: TimeSignature;
+  readonly revision?: string;
+}
+
+/** Set the key from `measure` up to the next change of key. */
+export interface SetKeyRequest {
+  readonly measure: number;
+  readonly tonic: Tonic;
+  readonly mode: 'major' | 'minor';
+  readonly revision?: string;
+}
+
+const BEAT_TYPES = new Set([1, 2, 4, 8, 16, 32, 64]);
+
+/** The measures from `measure` on that hold the same value as `measure` does. */
+function extent(
+  view: ScoreView,
+  measure: number,
+  same: (a: MeasureInfo, b: MeasureInfo) => boolean,
+): number {
+  const first = view.measure(measure)!.info;
+  let last = measure;
+  while (last < view.measureCount && same(view.measure(last + 1)!.info, first)) last++;
+  return last;
+}
+
+function invalidMeasure(view: ScoreView, measure: number): Problem[] {
+  if (Number.isInteger(measure) && measure >= 1 && measure <= view.measureCount) return [];
+  return [
+    {
+      code: 'invalid-range',
+      message: `There is no m${measure}; the score has measures 1-${view.measureCount}.`,
+      fix: `Name a measure between 1 and ${view.measureCount}.`,
+    },
+  ];
+}
+
+function isWholeRest(content: UnitContent, length: Rational): boolean {
+  return content.voices.every(
+    (voice) =>
+      voice.events.length === 1 &&
+      (voice.events[0]!.kind === 'rest' || voice.events[0]!.kind === 'space') &&
+      compare(voice.events[0]!.duration, length) === 0,
+  );
+}
+
+function signaturePlan(
+  kind: 'set-time' | 'set-key',
+  score: Score,
+  view: ScoreView,
+  start: number,
+  end: number,
+  writes: PlannedWrite[],
+  changes: UnitChange[],
+): ScorePlan {
+  return {
+    kind,
+    basis: currentRevision(score),
+    measureCount: view.measureCount,
+    range: { start, end },
+    parts: view.parts.map((part) => part.index),
+    addedMeasures: 0,
+    removedMeasures: 0,
+    changes,
+    repairs: [],
+    tuplets: [],
+    splits: [],
+    dropped: [],
+    writes,
+    targets: { units: [], measures: span(start, end), lastIndex: end },
+  };
+}
+
+/**
+ * Plans a time signature from `measure` up to the next change of time.
+ * Measures that hold only whole-measure rests are refitted to the new
+ * length; it is refused, listing every voice, when other content would no
+ * longer fill its measure (pickups keep their own length).
+ *
+ * @example
+ * ```ts
+ * const planned = planSetTime(score, { measure: 9, time: { beats: 3, beatType: 4 } });
+ * if (!planned.ok) console.log(formatProblems(planned.problems));
+ * ```
+ */
+export function planSetTime(score: Score, request: SetTimeRequest): Result<{ plan: ScorePlan }> {
+  const view = viewScore(score);
+  const { beats, beatType } = request.time;
+  const problems = invalidMeasure(view, request.measure);
+  if (!Number.isInteger(beats) || beats < 1 || beats > 64 || !BEAT_TYPES.has(beatType)) {
+    problems.push({
+      code: 'invalid-signature',
+      message: `${beats}/${beatType} is not a time signature this score can hold.`,
+      fix: 'Use 1 to 64 beats of a power-of-two beat type up to 64: 4/4, 3/8, 7/16.',
+    });
+  }
+  if (problems.length > 0) return { ok: false, problems };
+  const start = request.measure;
+  const end = extent(
+    view,
+    start,
+    (a, b) => a.time.beats === b.time.beats && a.time.beatType === b.time.beatType,
+  );
+  const writes: PlannedWrite[] = [];
+  const changes: UnitChange[] = [];
+  const label = `${beats}/${beatType}`;
+  for (let measure = start; measure <= end; measure++) {
+    const entry = view.measure(measure)!;
+    const info: MeasureInfo = { ...entry.info, time: { beats, beatType } };
+    writes.push({ op: 'measure', measure, info });
+    const oldLength = measureLength(entry.info);
+    const newLength = measureLength(info);
+    if (compare(oldLength, newLength) === 0) continue;
+    for (const ref of allUnits(view, [measure])) {
+      const unit = view.unit(ref.part, ref.staff, measure)!;
+      if (unit.stamp === undefined) continue;
+      if (isWholeRest(unit.content, oldLength)) {
+        const refit: UnitContent = {
+          ...unit.content,
+          voices: unit.content.voices.map((voice) => ({
+            voice: voice.voice,
+            events: [{ ...voice.events[0]!, duration: newLength }],
+          })),
+        };
+        writes.push({ op: 'unit', ...ref, content: refit });
+        changes.push(unitChange(ref, unit.content, refit, 'refit'));
+        continue;
+      }
+      for (const voice of unit.content.voices) {
+        const lane = `P${ref.part} s${ref.staff} v${voice.voice} m${measure}`;
+        const filled = sum(
+          voice.events.filter((event) => !event.grace).map((event) => event.duration),
+        );
+        if (compare(filled, newLength) === 0) continue;
+        problems.push({
+          code: 'content-does-not-fit',
+          lane,
+          message: `${lane} lasts ${formatRational(filled)}, but m${measure} would last ${formatRational(newLength)} in ${label}.`,
+          fix: `Rewrite m${measure} to fit ${label} first, or set the time from a measure whose content fits.`,
+        });
+      }
+    }
+  }
+  problems.push(
+    ...revisionProblems(view, request.revision, {
+      units: allUnits(view, span(start, end)),
+      measures: span(start, end),
+      lastIndex: end,
+    }),
+  );
+  if (problems.length > 0) return { ok: false, problems };
+  return { ok: true, plan: signaturePlan('set-time', score, view, start, end, writes, changes) };
+}
+
+/**
+ * Plans a key from `measure` up to the next change of key. Pitches are
+ * absolute in lanes-seq, so no content changes and nothing is refused but a
+ * key with more than seven sharps or flats.
+ *
+ * @example
+ * ```ts
+ * planSetKey(score, { measure: 9, tonic: { step: 'E', alter: 0 }, mode: 'minor' });
+ * ```
+ */
+export function planSetKey(score: Score, request: SetKeyRequest): Result<{ plan: ScorePlan }> {
+  const view = viewScore(score);
+  const problems = invalidMeasure(view, request.measure);
+  const key: KeySignature | undefined = keySignature(request.tonic, request.mode);
+  if (!key) {
+    const named = formatKey({ tonic: request.tonic, mode: request.mode, fifths: 0 });
+    problems.push({
+      code: 'invalid-signature',
+      message: `${named} needs more than seven sharps or flats.`,
+      fix: 'Use its enharmonic key, for example Eb major instead of D# major.',
+    });
+  }
+  if (problems.length > 0 || !key) return { ok: false, problems };
+  const start = request.measure;
+  const end = extent(
+    view,
+    start,
+    (a, b) =>
+      a.key.tonic.step === b.key.tonic.step &&
+      a.key.tonic.alter === b.key.tonic.alter &&
+      a.key.mode === b.key.mode,
+  );
+  const writes: PlannedWrite[] = span(start, end).map((measure) => ({
+    op: 'measure',
+    measure,
+    info: { ...view.measure(measure)!.info, key },
+  }));
+  const stale = revisionProblems(view, request.revision, {
+    units: [],
+    measures: span(start, end),
+    lastIndex: end,
+  });
+  if (stale.length > 0) return { ok: false, problems: stale };
+  return { ok: true, plan: signaturePlan('set-key', score, view, start, end, writes, []) };
+}

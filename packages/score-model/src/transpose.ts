@@ -1,0 +1,196 @@
+/**
+ * Transposing a range of measures by an interval, spelled correctly.
+ */
+import { formatPitch, type Pitch } from '@scorelane/lanes-seq';
+import { type Interval, parseInterval, transposePitch } from './interval.ts';
+import { allUnits, revisionProblems, span, unitChange } from './plan-support.ts';
+import type { PlannedWrite, ScorePlan, TieRepair, UnitChange } from './plan-types.ts';
+import type { Problem, Result } from './problem.ts';
+import { checkRange } from './read-measures.ts';
+import { currentRevision } from './revision.ts';
+import type { Score } from './score.ts';
+import type { ScoreEvent, UnitContent } from './score-types.ts';
+import { viewScore } from './score-view.ts';
+import type { UnitRef } from './staleness.ts';
+import { repairTiesOut } from './tie-repair.ts';
+import { nextSounding } from './ties.ts';
+
+/** Transpose measures `start`-`end` of the named parts (all when left out) by `interval`. */
+export interface TransposeRequest {
+  readonly start: number;
+  readonly end: number;
+  readonly parts?: readonly number[];
+  /** `"M3"`, `"-P4"`, `"A1"`: see `parseInterval`. */
+  readonly interval: string;
+  readonly revision?: string;
+}
+
+function moveEvent(
+  event: ScoreEvent,
+  interval: Interval,
+  failed: (pitch: Pitch) => void,
+): ScoreEvent {
+  const move = (pitch: Pitch): Pitch => {
+    const moved = transposePitch(pitch, interval);
+    if (!moved) failed(pitch);
+    return moved ?? pitch;
+  };
+  if (event.kind === 'note') return { ...event, pitch: move(event.pitch) };
+  if (event.kind === 'chord') {
+    return {
+      ...event,
+      notes: event.notes.map((note) => ({ pitch: move(note.pitch), tie: note.tie })),
+    };
+  }
+  return event;
+}
+
+/**
+ * Plans transposing a range. Every pitch moves by the interval's steps and
+ * semitones, so spelling follows the interval (`C#4` up `M3` is `E#4`). Ties
+ * from before the range and out of its end no longer land on the moved
+ * pitches; they are removed and reported as repairs. Key signatures are left
+ * as they are.
+ *
+ * @example
+ * ```ts
+ * const planned = planTranspose(score, { start: 1, end: 8, parts: [1], interval: '-M2' });
+ * if (planned.ok) apply(score, planned.plan);
+ * ```
+ */
+export function planTranspose(
+  score: Score,
+  request: TransposeRequest,
+): Result<{ plan: ScorePlan }> {
+  const view = viewScore(score);
+  const interval = parseInterval(request.interval);
+  const checked = checkRange(
+    view,
+    request.start,
+    request.end,
+    request.parts,
+    Number.POSITIVE_INFINITY,
+  );
+  const problems: Problem[] = checked.ok ? [] : [...checked.problems];
+  if (!interval) {
+    problems.push({
+      code: 'invalid-interval',
+      message: `"${request.interval}" is not an interval.`,
+      fix: 'Write a quality (P, M, m, A, d) and a number, with - to go down: "M3", "-P4", "A1".',
+    });
+  }
+  if (!checked.ok || !interval) return { ok: false, problems };
+  const { start, end } = request;
+  const refs = allUnits(view, span(start, end), checked.parts);
+  const moved = new Map<string, { ref: UnitRef; before: UnitContent; after: UnitContent }>();
+  for (const ref of refs) {
+    const unit = view.unit(ref.part, ref.staff, ref.measure)!;
+    const after: UnitContent = {
+      ...unit.content,
+      voices: unit.content.voices.map((voice) => ({
+        voice: voice.voice,
+        events: voice.events.map((event, index) =>
+          moveEvent(event, interval, (pitch) =>
+            problems.push({
+              code: 'pitch-out-of-range',
+              lane: `P${ref.part} s${ref.staff} v${voice.voice} m${ref.measure}`,
+              message: `P${ref.part} s${ref.staff} v${voice.voice} m${ref.measure} event ${index + 1}: ${formatPitch(pitch)} moved by ${request.interval} cannot be written (it needs more than a double accidental, or leaves octaves -1 to 9).`,
+              fix: 'Transpose by an enharmonic interval (for example "d4" instead of "M3"), or by a smaller one.',
+            }),
+          ),
+        ),
+      })),
+    };
+    moved.set(`${ref.part}/${ref.staff}/${ref.measure}`, { ref, before: unit.content, after });
+  }
+  if (problems.length > 0) return { ok: false, problems };
+
+  // Ties across the edges of the range no longer land: repair them.
+  const repairs: TieRepair[] = [];
+  const repairedRefs: UnitRef[] = [];
+  const extra: { ref: UnitRef; before: UnitContent; after: UnitContent }[] = [];
+  const firstIn = (content: UnitContent | undefined, voice: number) => {
+    const events = content?.voices.find((v) => v.voice === voice)?.events ?? [];
+    return events[nextSounding(events, 0)];
+  };
+  for (const part of checked.parts) {
+    const staves = view.parts[part - 1]!.info.staves;
+    for (let staff = 1; staff <= staves; staff++) {
+      const before = view.unit(part, staff, start - 1);
+      if (before) {
+        const first = moved.get(`${part}/${staff}/${start}`)!.after;
+        const repair = repairTiesOut(
+          part,
+          staff,
+          start - 1,
+          before.content,
+          (voice) => firstIn(first, voice),
+          `m${start}`,
+          (voice) =>
+            `where P${part} s${staff} v${voice} m${start} was transposed and no longer holds`,
+        );
+        if (repair) {
+          repairs.push(...repair.repairs);
+          const ref = { part, staff, measure: start - 1 };
+          repairedRefs.push(ref);
+          extra.push({ ref, before: before.content, after: repair.content });
+        }
+      }
+      const after = view.unit(part, staff, end + 1);
+      if (after) {
+        const last = moved.get(`${part}/${staff}/${end}`)!;
+        const repair = repairTiesOut(
+          part,
+          staff,
+          end,
+          last.after,
+          (voice) => firstIn(after.content, voice),
+          `m${end + 1}`,
+          (voice) =>
+            `which was not transposed and P${part} s${staff} v${voice} m${end + 1} does not hold`,
+        );
+        if (repair) {
+          repairs.push(...repair.repairs);
+          repairedRefs.push({ part, staff, measure: end + 1 });
+          moved.set(`${part}/${staff}/${end}`, { ...last, after: repair.content });
+        }
+      }
+    }
+  }
+  const targets = {
+    units: [...refs, ...repairedRefs],
+    measures: span(start, end),
+    lastIndex: Math.min(view.measureCount, end + 1),
+  };
+  const stale = revisionProblems(view, request.revision, targets);
+  if (stale.length > 0) return { ok: false, problems: stale };
+  const changes: UnitChange[] = [];
+  const writes: PlannedWrite[] = [];
+  const all = [
+    ...extra.map((entry) => ({ ...entry, reason: 'tie-repair' as const })),
+    ...[...moved.values()].map((entry) => ({ ...entry, reason: 'transpose' as const })),
+  ];
+  for (const { ref, before, after, reason } of all) {
+    changes.push(unitChange(ref, before, after, reason));
+    writes.push({ op: 'unit', ...ref, content: after });
+  }
+  return {
+    ok: true,
+    plan: {
+      kind: 'transpose',
+      basis: currentRevision(score),
+      measureCount: view.measureCount,
+      range: { start, end },
+      parts: checked.parts,
+      addedMeasures: 0,
+      removedMeasures: 0,
+      changes,
+      repairs,
+      tuplets: [],
+      splits: [],
+      dropped: [],
+      writes,
+      targets,
+    },
+  };
+}

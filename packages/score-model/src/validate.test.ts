@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { SMALL, scoreOf } from './fixtures.test-support.ts';
+import { validate } from './validate.ts';
+
+describe('validate', () => {
+  it('accepts a score whose every voice fills its measure and whose ties land', () => {
+    expect(validate(scoreOf(SMALL))).toEqual({ ok: true, measures: 4 });
+  });
+
+  it('reports voices that do not fill and ties that do not land, by lane', () => {
+    const score = scoreOf(
+      SMALL.replace(
+        'P1 s1 v1 m1: G4=1/4 A4=1/4 B4=1/4 C5=1/4',
+        'P1 s1 v1 m1: G4=1/4 A4=1/4',
+      ).replace('P1 s1 v1 m3: B4=1/4', 'P1 s1 v1 m3: C5=1/4'),
+    );
+    expect(validate(score)).toEqual({
+      ok: false,
+      problems: [
+        {
+          code: 'measure-fill',
+          lane: 'P1 s1 v1 m1',
+          message: 'P1 s1 v1 m1 lasts 1/2, but m1 lasts 1 (time 4/4): 1/2 is missing.',
+          fix: 'Add 1/2 to the lane, for example r=1/2 at its end, or lengthen its events.',
+        },
+        {
+          code: 'tie-not-landing',
+          lane: 'P1 s1 v1 m2',
+          message:
+            'P1 s1 v1 m2 event 2 "B4=1/2~" ties B4, but the first event of P1 s1 v1 m3 "C5=1/4" does not hold B4.',
+          fix: 'Remove the ~ after B4, or make the next event hold B4.',
+        },
+      ],
+    });
+  });
+});

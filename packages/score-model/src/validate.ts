@@ -1,0 +1,61 @@
+/**
+ * Checking a whole score, for use after remote merges and imports: every
+ * voice fills its measure with notatable values and whole tuplet groups,
+ * and every tie lands.
+ */
+import { serializeEvent } from '@scorelane/lanes-seq';
+import type { Problem, Result } from './problem.ts';
+import type { Score } from './score.ts';
+import { viewScore } from './score-view.ts';
+import { holdsPitch, lastSounding, nextSounding, tiedPitches } from './ties.ts';
+import { laneEvent } from './unit-lanes.ts';
+import { checkVoice, tieProblem } from './voice-check.ts';
+
+const NOWHERE = () => ({});
+
+/**
+ * Checks every unit of the score with the planner's rules; problems name
+ * their lanes (there is no text to point into).
+ *
+ * @example
+ * ```ts
+ * const checked = validate(score);
+ * if (!checked.ok) for (const problem of checked.problems) console.log(problem.lane, problem.message);
+ * ```
+ */
+export function validate(score: Score): Result<{ measures: number }> {
+  const view = viewScore(score);
+  const problems: Problem[] = [];
+  const count = view.measureCount;
+  for (let measure = 1; measure <= count; measure++) {
+    const info = view.measure(measure)!.info;
+    for (const part of view.parts) {
+      for (let staff = 1; staff <= part.info.staves; staff++) {
+        const unit = view.unit(part.index, staff, measure)!;
+        for (const voice of unit.content.voices) {
+          const lane = `P${part.index} s${staff} v${voice.voice} m${measure}`;
+          problems.push(...checkVoice(lane, measure, voice.events, info, NOWHERE).problems);
+          const lastIndex = lastSounding(voice.events);
+          const last = voice.events[lastIndex];
+          const pitches = last ? tiedPitches(last) : [];
+          if (!last || pitches.length === 0) continue;
+          const nextKey = `P${part.index} s${staff} v${voice.voice} m${measure + 1}`;
+          const next = measure < count ? view.unit(part.index, staff, measure + 1) : undefined;
+          const events = next?.content.voices.find((v) => v.voice === voice.voice)?.events ?? [];
+          const first = events[nextSounding(events, 0)];
+          for (const pitch of pitches) {
+            if (holdsPitch(first, pitch)) continue;
+            const target =
+              measure === count
+                ? undefined
+                : first
+                  ? `the first event of ${nextKey} "${serializeEvent(laneEvent(first))}"`
+                  : `${nextKey}, which does not exist,`;
+            problems.push(tieProblem(lane, lastIndex, last, pitch, target, NOWHERE));
+          }
+        }
+      }
+    }
+  }
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, measures: count };
+}
