@@ -30,8 +30,13 @@ export interface ToolCatalog<Ctx = unknown> {
  * const tools: CatalogTool<{ items: string[] }>[] = [listItems, addItem];
  * ```
  */
-// biome-ignore lint/suspicious/noExplicitAny: catalogs hold tools of every schema
-export type CatalogTool<Ctx> = Tool<any, any, Ctx>;
+export type CatalogTool<Ctx> = Tool<
+  // biome-ignore lint/suspicious/noExplicitAny: catalogs hold tools of every schema
+  any,
+  // biome-ignore lint/suspicious/noExplicitAny: catalogs hold tools of every schema
+  any,
+  Ctx
+>;
 
 /**
  * Builds a catalog. Throws a `TypeError` when two tools share a name: an

@@ -144,7 +144,15 @@ export interface Tool<
 
 const TOOL_NAME = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
 
-/** The heading under which examples are appended to a description. */
+/**
+ * The heading under which examples are appended to a description, one JSON
+ * object per line below it.
+ *
+ * @example
+ * ```ts
+ * const examples = tool.description.split(`\n\n${EXAMPLES_HEADING}\n`)[1]?.split('\n').map((line) => JSON.parse(line));
+ * ```
+ */
 export const EXAMPLES_HEADING = 'Example arguments:';
 
 /**

@@ -22,7 +22,14 @@ export interface JsonSchemaObject {
   readonly [keyword: string]: unknown;
 }
 
-/** The dialect every generated schema declares in `$schema`. */
+/**
+ * The dialect every generated schema declares in `$schema`.
+ *
+ * @example
+ * ```ts
+ * tool.inputSchema.$schema === JSON_SCHEMA_DIALECT; // true
+ * ```
+ */
 export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
 /**

@@ -162,7 +162,14 @@ export function isToolError(value: unknown): value is ToolError {
   );
 }
 
-/** The first line of every refused write, exactly. */
+/**
+ * The first line of every refused write, exactly.
+ *
+ * @example
+ * ```ts
+ * invocation.result.content[0]?.text.startsWith(NOTHING_WAS_CHANGED);
+ * ```
+ */
 export const NOTHING_WAS_CHANGED = 'Nothing was changed.';
 
 /**
