@@ -201,9 +201,14 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
   let lastMeasure = start;
   lanes.forEach((lane, index) => {
     const key = laneKey(lane);
-    const at = placeFor(request.text, locations[index])(undefined);
     const refuse = (code: Problem['code'], message: string, fix: string) =>
-      problems.push({ code, lane: key, ...at, message, fix });
+      problems.push({
+        code,
+        lane: key,
+        ...placeFor(request.text, locations[index])(undefined),
+        message,
+        fix,
+      });
     const part = view.parts[lane.part - 1];
     if (!part) {
       refuse(
