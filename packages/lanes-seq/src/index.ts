@@ -55,16 +55,18 @@ export {
   sum,
   ZERO,
 } from './rational.ts';
+export type { ScoreFileResult } from './score-file.ts';
+export { parseScoreFile } from './score-file.ts';
 export type {
   Clef,
   KeyChange,
   PartDeclaration,
   PickupLength,
   ScoreFile,
-  ScoreFileResult,
   ScoreHeader,
   TimeChange,
-} from './score-file.ts';
-export { CLEFS, keyFifths, parseScoreFile, serializeScoreFile, timeLength } from './score-file.ts';
+} from './score-header.ts';
+export { CLEFS, keyFifths, timeLength } from './score-header.ts';
 export { compareLanes, serialize, serializeEvent, serializeLane } from './serialize.ts';
+export { serializeScoreFile } from './serialize-score-file.ts';
 export { pointAt } from './source-text.ts';

@@ -3,13 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { arbitraryDocument } from './arbitrary-document.test-support.ts';
 import type { IssueCode } from './issue.ts';
 import { rational } from './rational.ts';
-import {
-  CLEFS,
-  keyFifths,
-  parseScoreFile,
-  type ScoreFile,
-  serializeScoreFile,
-} from './score-file.ts';
+import { parseScoreFile } from './score-file.ts';
+import { CLEFS, keyFifths, type ScoreFile } from './score-header.ts';
+import { serializeScoreFile } from './serialize-score-file.ts';
 
 const HEADER = [
   '%% title: Ode',

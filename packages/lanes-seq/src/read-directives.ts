@@ -1,0 +1,389 @@
+/**
+ * Reading the `%%` directives of a score file into a header draft, one
+ * directive per line, with a problem for each that is unknown or malformed.
+ */
+import { type IssueCode, type LanesIssue, LIMITS } from './issue.ts';
+import type { Alter, Step } from './pitch.ts';
+import { isPowerOfTwo, rational } from './rational.ts';
+import {
+  CLEFS,
+  type Clef,
+  type KeyChange,
+  keyFifths,
+  type PartDeclaration,
+  type PickupLength,
+  type ScoreHeader,
+  type TimeChange,
+} from './score-header.ts';
+import { contentStart, pointOnLine } from './source-text.ts';
+export interface DirectiveLine {
+  readonly line: number;
+  readonly lineStart: number;
+  /** Offset just past `%%`. */
+  readonly bodyStart: number;
+  readonly end: number;
+}
+
+/** Collects problems with positions for one directive line. */
+export class DirectiveReporter {
+  readonly issues: LanesIssue[] = [];
+  constructor(private readonly text: string) {}
+
+  report(
+    at: DirectiveLine,
+    code: IssueCode,
+    message: string,
+    hint?: string,
+    start = at.lineStart,
+    end = at.end,
+  ): void {
+    const span = {
+      start: pointOnLine(this.text, at.line, at.lineStart, start),
+      end: pointOnLine(this.text, at.line, at.lineStart, end),
+    };
+    this.issues.push({
+      code,
+      message,
+      line: at.line,
+      column: span.start.column,
+      span,
+      ...(hint === undefined ? {} : { hint }),
+    });
+  }
+}
+
+export function directiveLines(text: string): DirectiveLine[] {
+  const lines: DirectiveLine[] = [];
+  let lineStart = contentStart(text);
+  let line = 1;
+  while (lineStart <= text.length) {
+    const newline = text.indexOf('\n', lineStart);
+    const lineEnd = newline === -1 ? text.length : newline;
+    const end = lineEnd > lineStart && text.charCodeAt(lineEnd - 1) === 13 ? lineEnd - 1 : lineEnd;
+    let first = lineStart;
+    while (first < end && (text[first] === ' ' || text[first] === '\t')) first++;
+    if (text.startsWith('%%', first)) lines.push({ line, lineStart, bodyStart: first + 2, end });
+    if (newline === -1) break;
+    lineStart = newline + 1;
+    line++;
+  }
+  return lines;
+}
+
+export const MEASURE_REF = /^m([1-9]\d{0,5})$/;
+
+export interface HeaderDraft {
+  title?: string;
+  titleLine?: number;
+  measures?: number;
+  measuresAt?: DirectiveLine;
+  readonly parts: PartDeclaration[];
+  readonly times: TimeChange[];
+  readonly keys: KeyChange[];
+  readonly pickups: (PickupLength & { readonly at: DirectiveLine })[];
+  firstDirective?: DirectiveLine;
+}
+
+export function readDirective(
+  text: string,
+  at: DirectiveLine,
+  draft: HeaderDraft,
+  reporter: DirectiveReporter,
+): void {
+  draft.firstDirective ??= at;
+  const body = text.slice(at.bodyStart, at.end).trim();
+  const titleMatch = /^title\s*:(.*)$/.exec(body);
+  if (titleMatch) {
+    if (draft.title !== undefined) {
+      reporter.report(
+        at,
+        'duplicate-directive',
+        `The title is given twice (first on line ${draft.titleLine}).`,
+        'give the title once',
+      );
+      return;
+    }
+    draft.title = titleMatch[1]!.trim();
+    draft.titleLine = at.line;
+    return;
+  }
+  const words = body.split(/[ \t]+/);
+  const name = words[0] ?? '';
+  switch (name) {
+    case 'part':
+      readPart(body, at, draft, reporter);
+      return;
+    case 'measures': {
+      const count = /^measures[ \t]+([1-9]\d{0,5})$/.exec(body);
+      if (!count || Number(count[1]) > LIMITS.maxIndex) {
+        reporter.report(
+          at,
+          'invalid-directive',
+          `The directive "%% ${body}" does not give a measure count.`,
+          'write the number of measures: %% measures 16',
+        );
+      } else if (draft.measures !== undefined) {
+        reporter.report(
+          at,
+          'duplicate-directive',
+          'The measure count is given twice.',
+          'give the measure count once',
+        );
+      } else {
+        draft.measures = Number(count[1]);
+        draft.measuresAt = at;
+      }
+      return;
+    }
+    case 'time':
+      readTime(words, body, at, draft, reporter);
+      return;
+    case 'key':
+      readKey(words, body, at, draft, reporter);
+      return;
+    case 'pickup':
+      readPickup(words, body, at, draft, reporter);
+      return;
+    default:
+      reporter.report(
+        at,
+        'unknown-directive',
+        `"%% ${name}" is not a score-file directive.`,
+        'the directives are title, part, measures, time, key and pickup; a plain comment starts with a single %',
+      );
+  }
+}
+
+export function measureOf(
+  word: string | undefined,
+  body: string,
+  at: DirectiveLine,
+  reporter: DirectiveReporter,
+  example: string,
+): number | undefined {
+  const match = word === undefined ? null : MEASURE_REF.exec(word);
+  if (!match || Number(match[1]) > LIMITS.maxIndex) {
+    reporter.report(
+      at,
+      'invalid-directive',
+      `The directive "%% ${body}" does not name its measure as m<number>.`,
+      `name the measure where it takes effect: ${example}`,
+    );
+    return undefined;
+  }
+  return Number(match[1]);
+}
+
+export function readTime(
+  words: string[],
+  body: string,
+  at: DirectiveLine,
+  draft: HeaderDraft,
+  reporter: DirectiveReporter,
+): void {
+  const measure = measureOf(words[1], body, at, reporter, '%% time m1 4/4');
+  if (measure === undefined) return;
+  const signature = words.length === 3 ? /^([1-9]\d{0,2})\/([1-9]\d{0,2})$/.exec(words[2]!) : null;
+  if (!signature || !isPowerOfTwo(Number(signature[2])) || Number(signature[2]) > 128) {
+    reporter.report(
+      at,
+      'invalid-directive',
+      `The time signature in "%% ${body}" is not beats/beat-type with a beat type of 1, 2, 4, 8, 16, 32, 64 or 128.`,
+      'write it as %% time m1 3/4',
+    );
+    return;
+  }
+  if (draft.times.some((time) => time.measure === measure)) {
+    reporter.report(
+      at,
+      'duplicate-directive',
+      `Two time signatures are given for m${measure}.`,
+      'give one time signature per measure',
+    );
+    return;
+  }
+  draft.times.push({ measure, beats: Number(signature[1]), beatType: Number(signature[2]) });
+}
+
+export function readKey(
+  words: string[],
+  body: string,
+  at: DirectiveLine,
+  draft: HeaderDraft,
+  reporter: DirectiveReporter,
+): void {
+  const measure = measureOf(words[1], body, at, reporter, '%% key m1 G major');
+  if (measure === undefined) return;
+  const tonic = words.length === 4 ? /^([A-G])(#|b)?$/.exec(words[2]!) : null;
+  const mode = words[3];
+  if (!tonic || (mode !== 'major' && mode !== 'minor')) {
+    reporter.report(
+      at,
+      'invalid-directive',
+      `The key in "%% ${body}" is not a tonic and a mode.`,
+      'write the tonic (C, F#, Bb) and major or minor: %% key m1 E minor',
+    );
+    return;
+  }
+  const step = tonic[1] as Step;
+  const alter: Alter = tonic[2] === '#' ? 1 : tonic[2] === 'b' ? -1 : 0;
+  const fifths = keyFifths({ step, alter }, mode);
+  if (fifths < -7 || fifths > 7) {
+    reporter.report(
+      at,
+      'invalid-directive',
+      `The key ${words[2]} ${mode} would need ${Math.abs(fifths)} ${fifths > 0 ? 'sharps' : 'flats'}.`,
+      'use its enharmonic key, which needs at most 7: G# major is written Ab major',
+    );
+    return;
+  }
+  if (draft.keys.some((key) => key.measure === measure)) {
+    reporter.report(
+      at,
+      'duplicate-directive',
+      `Two keys are given for m${measure}.`,
+      'give one key per measure',
+    );
+    return;
+  }
+  draft.keys.push({ measure, tonic: { step, alter }, mode, fifths });
+}
+
+export function readPickup(
+  words: string[],
+  body: string,
+  at: DirectiveLine,
+  draft: HeaderDraft,
+  reporter: DirectiveReporter,
+): void {
+  const measure = measureOf(words[1], body, at, reporter, '%% pickup m1 1/4');
+  if (measure === undefined) return;
+  const length =
+    words.length === 3 ? /^([1-9]\d{0,5})(?:\/([1-9]\d{0,5}))?$/.exec(words[2]!) : null;
+  if (!length) {
+    reporter.report(
+      at,
+      'invalid-directive',
+      `The length in "%% ${body}" is not a positive fraction of a whole note.`,
+      'write the length the measure holds: %% pickup m1 1/4',
+    );
+    return;
+  }
+  if (draft.pickups.some((pickup) => pickup.measure === measure)) {
+    reporter.report(
+      at,
+      'duplicate-directive',
+      `Two pickup lengths are given for m${measure}.`,
+      'give one length per measure',
+    );
+    return;
+  }
+  draft.pickups.push({
+    measure,
+    length: rational(Number(length[1]), Number(length[2] ?? '1')),
+    at,
+  });
+}
+
+export const PART_ATTRIBUTE = /^(name|staves|clefs)=("(?:[^"\\]|\\.)*"|[^\s"]+)/;
+
+export function readPart(
+  body: string,
+  at: DirectiveLine,
+  draft: HeaderDraft,
+  reporter: DirectiveReporter,
+): void {
+  const id = /^part[ \t]+P([1-9]\d{0,4})(?=[ \t]|$)/.exec(body);
+  const expected = draft.parts.length + 1;
+  if (!id) {
+    reporter.report(
+      at,
+      'invalid-directive',
+      `The directive "%% ${body}" does not name its part as P<number>.`,
+      `declare parts in order: %% part P${expected} name="Piano" staves=2 clefs=treble,bass`,
+    );
+    return;
+  }
+  if (Number(id[1]) !== expected) {
+    reporter.report(
+      at,
+      'invalid-directive',
+      `Part P${id[1]} is declared where P${expected} comes next.`,
+      `declare parts in order, P1, P2, ...: this one is P${expected}`,
+    );
+    return;
+  }
+  const attributes = new Map<string, string>();
+  let rest = body.slice(id[0].length).trim();
+  while (rest.length > 0) {
+    const attribute = PART_ATTRIBUTE.exec(rest);
+    if (!attribute) {
+      reporter.report(
+        at,
+        'invalid-directive',
+        `The part attribute ${JSON.stringify(rest.split(/[ \t]/)[0])} is not name="...", staves=N or clefs=....`,
+        'write %% part P1 name="Violin" staves=1 clefs=treble',
+      );
+      return;
+    }
+    if (attributes.has(attribute[1]!)) {
+      reporter.report(
+        at,
+        'duplicate-directive',
+        `The part attribute ${attribute[1]} is given twice.`,
+        'give each attribute once',
+      );
+      return;
+    }
+    attributes.set(attribute[1]!, attribute[2]!);
+    rest = rest.slice(attribute[0].length).trim();
+  }
+  const quotedName = attributes.get('name');
+  const name = quotedName?.startsWith('"')
+    ? quotedName.slice(1, -1).replace(/\\(.)/g, '$1')
+    : quotedName;
+  const stavesText = attributes.get('staves') ?? '1';
+  const staves = /^[1-9]$/.test(stavesText) ? Number(stavesText) : undefined;
+  if (staves === undefined) {
+    reporter.report(
+      at,
+      'invalid-directive',
+      `Part P${expected} has ${JSON.stringify(stavesText)} staves; a part has 1 to 9.`,
+      'write staves=1 or staves=2',
+    );
+    return;
+  }
+  const clefs = (attributes.get('clefs') ?? Array(staves).fill('treble').join(',')).split(',');
+  const unknown = clefs.find((clef) => !(CLEFS as readonly string[]).includes(clef));
+  if (unknown !== undefined) {
+    reporter.report(
+      at,
+      'invalid-directive',
+      `Part P${expected} has the unknown clef ${JSON.stringify(unknown)}.`,
+      `the clefs are ${CLEFS.join(', ')}`,
+    );
+    return;
+  }
+  if (clefs.length !== staves) {
+    reporter.report(
+      at,
+      'invalid-directive',
+      `Part P${expected} has ${staves} staves but ${clefs.length} clefs.`,
+      'give one clef per staff, separated by commas: staves=2 clefs=treble,bass',
+    );
+    return;
+  }
+  draft.parts.push({ name: name ?? `Part ${expected}`, staves, clefs: clefs as Clef[] });
+}
+
+export function finishHeader(draft: HeaderDraft): ScoreHeader {
+  const byMeasure = (a: { measure: number }, b: { measure: number }) => a.measure - b.measure;
+  return {
+    ...(draft.title === undefined ? {} : { title: draft.title }),
+    parts: draft.parts,
+    ...(draft.measures === undefined ? {} : { measures: draft.measures }),
+    times: [...draft.times].sort(byMeasure),
+    keys: [...draft.keys].sort(byMeasure),
+    pickups: draft.pickups.map(({ measure, length }) => ({ measure, length })).sort(byMeasure),
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * What a `.lanes` score file's directives say, as typed values: parts and
+ * their clefs, time and key changes, pickups.
+ */
+import type { LanesDocument } from './document.ts';
+import type { Alter, Step } from './pitch.ts';
+import { type Rational, rational } from './rational.ts';
+/** The clefs a part's staff can carry. */
+export const CLEFS = ['treble', 'bass', 'alto', 'tenor', 'percussion', 'treble8vb'] as const;
+
+/** A staff's clef. */
+export type Clef = (typeof CLEFS)[number];
+
+/** `%% part P1 name="Piano" staves=2 clefs=treble,bass`; parts are numbered by their order. */
+export interface PartDeclaration {
+  readonly name: string;
+  readonly staves: number;
+  /** One clef per staff. */
+  readonly clefs: readonly Clef[];
+}
+
+/** `%% time m9 3/4`: from measure 9 on, three quarters a measure. */
+export interface TimeChange {
+  readonly measure: number;
+  readonly beats: number;
+  /** A power of two: 4 for quarters, 8 for eighths. */
+  readonly beatType: number;
+}
+
+/** `%% key m1 G major`. */
+export interface KeyChange {
+  readonly measure: number;
+  readonly tonic: { readonly step: Step; readonly alter: Alter };
+  readonly mode: 'major' | 'minor';
+  /** Sharps (positive) or flats (negative) in the key signature, -7 to 7. */
+  readonly fifths: number;
+}
+
+/** `%% pickup m1 1/4`: the measure is shorter than its time signature. */
+export interface PickupLength {
+  readonly measure: number;
+  readonly length: Rational;
+}
+
+/** Everything a score file's directives say, changes ordered by measure. */
+export interface ScoreHeader {
+  readonly title?: string;
+  readonly parts: readonly PartDeclaration[];
+  /** The measure count, when the file gives one; else the highest `m` of its lanes. */
+  readonly measures?: number;
+  readonly times: readonly TimeChange[];
+  readonly keys: readonly KeyChange[];
+  readonly pickups: readonly PickupLength[];
+}
+
+/** A whole score as a `.lanes` file holds it. */
+export interface ScoreFile {
+  readonly header: ScoreHeader;
+  readonly document: LanesDocument;
+}
+
+const MAJOR_FIFTHS: Readonly<Record<Step, number>> = { F: -1, C: 0, G: 1, D: 2, A: 3, E: 4, B: 5 };
+
+/**
+ * The key signature of a key: sharps positive, flats negative; outside -7..7
+ * for keys that need double accidentals (G# major is 8).
+ *
+ * @example
+ * ```ts
+ * keyFifths({ step: 'E', alter: 0 }, 'minor'); // 1
+ * keyFifths({ step: 'B', alter: -1 }, 'major'); // -2
+ * ```
+ */
+export function keyFifths(tonic: { step: Step; alter: number }, mode: 'major' | 'minor'): number {
+  return MAJOR_FIFTHS[tonic.step] + 7 * tonic.alter - (mode === 'minor' ? 3 : 0);
+}
+
+/**
+ * The length of a measure under a time signature.
+ *
+ * @example
+ * ```ts
+ * timeLength({ beats: 6, beatType: 8 }); // { num: 3, den: 4 }
+ * ```
+ */
+export function timeLength(time: Pick<TimeChange, 'beats' | 'beatType'>): Rational {
+  return rational(time.beats, time.beatType);
+}
