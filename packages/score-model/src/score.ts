@@ -5,7 +5,7 @@
 import { formatRational, type Rational, rational } from '@scorelane/lanes-seq';
 import type * as Y from 'yjs';
 import { encodeMeasure, encodePart, encodeUnit } from './codec.ts';
-import { freshIds, LAYOUT_FORMAT, nextStamp, scoreTypes, unitKey } from './layout.ts';
+import { freshIds, LAYOUT_FORMAT, nextStamp, ROOT_NAMES, scoreTypes, unitKey } from './layout.ts';
 import type { MeasureInfo, PartInfo, UnitContent } from './score-types.ts';
 
 /**
@@ -105,13 +105,14 @@ function checkInit(init: ScoreInit): void {
  * ```
  */
 export function createScore(doc: Y.Doc, init: ScoreInit, options: ScoreOptions = {}): Score {
-  const types = scoreTypes(doc);
-  if (types.meta.get('format') !== undefined) {
+  if (doc.share.has(ROOT_NAMES.meta) && scoreTypes(doc).meta.get('format') !== undefined) {
     throw new Error('This Y.Doc already holds a score; open it with openScore.');
   }
   checkInit(init);
   const score: Score = { doc, origin: options.origin ?? null };
   doc.transact(() => {
+    // Getting the types inside the transaction keeps their creation in it too.
+    const types = scoreTypes(doc);
     const stamp = nextStamp(doc);
     const partIds = freshIds(doc, 'p', init.parts.length);
     const measureIds = freshIds(doc, 'm', init.measures.length);
