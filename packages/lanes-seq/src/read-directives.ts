@@ -154,6 +154,20 @@ export function readDirective(
   }
 }
 
+/** Reports a second change of the same kind at one measure; returns whether it was one. */
+function isGivenTwice(
+  changes: readonly { readonly measure: number }[],
+  measure: number,
+  at: DirectiveLine,
+  reporter: DirectiveReporter,
+  message: string,
+  hint: string,
+): boolean {
+  if (!changes.some((change) => change.measure === measure)) return false;
+  reporter.report(at, 'duplicate-directive', message, hint);
+  return true;
+}
+
 export function measureOf(
   word: string | undefined,
   body: string,
@@ -193,15 +207,17 @@ export function readTime(
     );
     return;
   }
-  if (draft.times.some((time) => time.measure === measure)) {
-    reporter.report(
+  if (
+    isGivenTwice(
+      draft.times,
+      measure,
       at,
-      'duplicate-directive',
+      reporter,
       `Two time signatures are given for m${measure}.`,
       'give one time signature per measure',
-    );
+    )
+  )
     return;
-  }
   draft.times.push({ measure, beats: Number(signature[1]), beatType: Number(signature[2]) });
 }
 
@@ -237,15 +253,17 @@ export function readKey(
     );
     return;
   }
-  if (draft.keys.some((key) => key.measure === measure)) {
-    reporter.report(
+  if (
+    isGivenTwice(
+      draft.keys,
+      measure,
       at,
-      'duplicate-directive',
+      reporter,
       `Two keys are given for m${measure}.`,
       'give one key per measure',
-    );
+    )
+  )
     return;
-  }
   draft.keys.push({ measure, tonic: { step, alter }, mode, fifths });
 }
 
@@ -269,15 +287,17 @@ export function readPickup(
     );
     return;
   }
-  if (draft.pickups.some((pickup) => pickup.measure === measure)) {
-    reporter.report(
+  if (
+    isGivenTwice(
+      draft.pickups,
+      measure,
       at,
-      'duplicate-directive',
+      reporter,
       `Two pickup lengths are given for m${measure}.`,
       'give one length per measure',
-    );
+    )
+  )
     return;
-  }
   draft.pickups.push({
     measure,
     length: rational(Number(length[1]), Number(length[2] ?? '1')),

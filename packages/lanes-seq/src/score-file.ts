@@ -94,44 +94,37 @@ function checkHeader(
   const start = contentStart(text);
   const at = draft.firstDirective;
   const where = at ?? { line: 1, lineStart: start, bodyStart: start, end: start };
-  if (header.parts.length === 0) {
-    issues.push(
-      fileIssue(
-        text,
-        'missing-directive',
-        where.lineStart,
-        where.line,
-        where.lineStart,
-        'The score file declares no part.',
-        'declare each part before the lanes: %% part P1 name="Violin" staves=1 clefs=treble',
-      ),
-    );
-  }
-  if (header.times[0]?.measure !== 1) {
-    issues.push(
-      fileIssue(
-        text,
-        'missing-directive',
-        where.lineStart,
-        where.line,
-        where.lineStart,
-        'The score file gives no time signature at m1.',
-        'give the opening time signature: %% time m1 4/4',
-      ),
-    );
-  }
-  if (header.keys[0]?.measure !== 1) {
-    issues.push(
-      fileIssue(
-        text,
-        'missing-directive',
-        where.lineStart,
-        where.line,
-        where.lineStart,
-        'The score file gives no key at m1.',
-        'give the opening key: %% key m1 C major',
-      ),
-    );
+  const required: readonly (readonly [present: boolean, message: string, hint: string])[] = [
+    [
+      header.parts.length > 0,
+      'The score file declares no part.',
+      'declare each part before the lanes: %% part P1 name="Violin" staves=1 clefs=treble',
+    ],
+    [
+      header.times[0]?.measure === 1,
+      'The score file gives no time signature at m1.',
+      'give the opening time signature: %% time m1 4/4',
+    ],
+    [
+      header.keys[0]?.measure === 1,
+      'The score file gives no key at m1.',
+      'give the opening key: %% key m1 C major',
+    ],
+  ];
+  for (const [present, message, hint] of required) {
+    if (!present) {
+      issues.push(
+        fileIssue(
+          text,
+          'missing-directive',
+          where.lineStart,
+          where.line,
+          where.lineStart,
+          message,
+          hint,
+        ),
+      );
+    }
   }
   if (header.measures !== undefined && draft.measuresAt) {
     const changes = [...header.times, ...header.keys, ...header.pickups];
