@@ -186,7 +186,11 @@ export function readContext(
 export function contextLines(context: ReadContext, revision: string): string {
   const lines: string[] = [];
   const title = context.title !== undefined ? `${context.title}: ` : '';
-  lines.push(`% ${title}measures ${context.start}-${context.end} of ${context.measureCount}`);
+  const measures =
+    context.start === context.end
+      ? `measure ${context.start}`
+      : `measures ${context.start}-${context.end}`;
+  lines.push(`% ${title}${measures} of ${context.measureCount}`);
   for (const part of context.parts) {
     const staves = `${part.staves} ${part.staves === 1 ? 'staff' : 'staves'}`;
     lines.push(

@@ -1,0 +1,111 @@
+/**
+ * Reading the command line: a command, positional arguments, and flags.
+ */
+
+/** Flags that take no value. */
+const SWITCHES = new Set(['allow-measure-count-change', 'help']);
+
+/** Short flags and the long flags they stand for. */
+const SHORT: Readonly<Record<string, string>> = { o: 'output', h: 'help' };
+
+/**
+ * A parsed command line.
+ *
+ * @example
+ * ```ts
+ * parseArguments(['read', 'score.lanes', '--measures', '1-4']);
+ * // { command: 'read', positional: ['score.lanes'], flags: Map { 'measures' => '1-4' } }
+ * ```
+ */
+export interface ParsedArguments {
+  readonly command: string | undefined;
+  readonly positional: readonly string[];
+  readonly flags: ReadonlyMap<string, string | true>;
+}
+
+/** A usage error: the command line itself is wrong. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+/**
+ * Splits `argv` (without `node` and the script) into a command, positional
+ * arguments and flags (`--name value`, `--name=value`, `-o value`).
+ *
+ * @throws UsageError for a flag given without its value.
+ * @example
+ * ```ts
+ * parseArguments(['rewrite', 'a.lanes', '--start=3', '-o', 'b.lanes']).flags.get('output'); // 'b.lanes'
+ * ```
+ */
+export function parseArguments(argv: readonly string[]): ParsedArguments {
+  const positional: string[] = [];
+  const flags = new Map<string, string | true>();
+  for (let index = 0; index < argv.length; index++) {
+    const argument = argv[index]!;
+    const long = /^--([a-z][a-z-]*)(?:=(.*))?$/s.exec(argument);
+    const short = /^-([a-z])$/.exec(argument);
+    const name = long ? long[1]! : short ? SHORT[short[1]!] : undefined;
+    if (!name) {
+      positional.push(argument);
+      continue;
+    }
+    if (SWITCHES.has(name)) {
+      flags.set(name, true);
+      continue;
+    }
+    const value = long?.[2] ?? argv[++index];
+    if (value === undefined) throw new UsageError(`${argument} needs a value.`);
+    flags.set(name, value);
+  }
+  const [command, ...rest] = positional;
+  return { command, positional: rest, flags };
+}
+
+/**
+ * A 1-based inclusive range from `"3-8"` or `"5"`.
+ *
+ * @throws UsageError when the text is not one.
+ * @example
+ * ```ts
+ * parseRange('3-8'); // { start: 3, end: 8 }
+ * ```
+ */
+export function parseRange(text: string): { start: number; end: number } {
+  const match = /^([1-9]\d*)(?:-([1-9]\d*))?$/.exec(text);
+  if (!match)
+    throw new UsageError(`--measures takes a measure or a range such as 3-8, not "${text}".`);
+  const start = Number(match[1]);
+  const end = match[2] ? Number(match[2]) : start;
+  if (end < start) throw new UsageError(`--measures ${text} ends before it starts.`);
+  return { start, end };
+}
+
+/**
+ * Part numbers from `"1,3"`.
+ *
+ * @throws UsageError when the text is not a comma-separated list of positive numbers.
+ * @example
+ * ```ts
+ * parseParts('1,3'); // [1, 3]
+ * ```
+ */
+export function parseParts(text: string): number[] {
+  if (!/^[1-9]\d*(,[1-9]\d*)*$/.test(text)) {
+    throw new UsageError(
+      `--parts takes part numbers separated by commas, such as 1,2, not "${text}".`,
+    );
+  }
+  return text.split(',').map(Number);
+}
+
+/**
+ * A positive whole number from a flag's text.
+ *
+ * @throws UsageError otherwise.
+ */
+export function parsePositive(flag: string, text: string): number {
+  if (!/^[1-9]\d*$/.test(text))
+    throw new UsageError(`--${flag} takes a measure number, not "${text}".`);
+  return Number(text);
+}

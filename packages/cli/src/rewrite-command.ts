@@ -1,0 +1,76 @@
+/**
+ * `scorelane rewrite FILE --start N [--parts 1,2] (--lanes-seq TEXT | --from PATH)
+ * [--allow-measure-count-change] [-o OUT]`.
+ */
+import { readFile } from 'node:fs/promises';
+import { formatIssue } from '@scorelane/lanes-seq';
+import { apply, formatProblems, plan } from '@scorelane/score-model';
+import { type ParsedArguments, parseParts, parsePositive, UsageError } from './arguments.ts';
+import type { CommandIo } from './io.ts';
+import { checkFormat, loadFile, saveScore } from './score-file-io.ts';
+
+/**
+ * Plans the rewrite against the score file and, when it is accepted, writes
+ * the result to `-o OUT` (or back to FILE). A refused plan prints the
+ * `Nothing was changed.` message on stdout, exits 1 and writes no file.
+ *
+ * @returns the exit code: 0 written, 1 refused.
+ */
+export async function rewriteCommand(args: ParsedArguments, io: CommandIo): Promise<number> {
+  const [file] = args.positional;
+  if (!file) throw new UsageError('rewrite needs a FILE.');
+  const startFlag = args.flags.get('start');
+  if (typeof startFlag !== 'string') throw new UsageError('rewrite needs --start N.');
+  const start = parsePositive('start', startFlag);
+  const inline = args.flags.get('lanes-seq');
+  const from = args.flags.get('from');
+  if ((typeof inline === 'string') === (typeof from === 'string')) {
+    throw new UsageError('rewrite needs exactly one of --lanes-seq TEXT and --from PATH.');
+  }
+  const partsFlag = args.flags.get('parts');
+  const parts = typeof partsFlag === 'string' ? parseParts(partsFlag) : undefined;
+  const outFlag = args.flags.get('output');
+  const out = typeof outFlag === 'string' ? outFlag : file;
+  checkFormat(out);
+  const text = typeof inline === 'string' ? inline : await readFile(from as string, 'utf8');
+  const loaded = await loadFile(file);
+  if (loaded.kind !== 'score') {
+    const why =
+      loaded.kind === 'invalid'
+        ? loaded.issues.map((issue) => `- ${formatIssue(issue)}`).join('\n')
+        : `- ${file} has no %% header (parts, time, key), so it is not a score to rewrite.`;
+    io.out(`Nothing was changed. ${file} is not a valid score file:\n${why}\n`);
+    return 1;
+  }
+  const { score } = loaded;
+  const planned = plan(score, {
+    start,
+    text,
+    ...(parts ? { parts } : {}),
+    allowMeasureCountChange: args.flags.get('allow-measure-count-change') === true,
+  });
+  if (!planned.ok) {
+    io.out(formatProblems(planned.problems));
+    return 1;
+  }
+  const applied = apply(score, planned.plan);
+  if (!applied.ok) {
+    io.out(formatProblems(applied.problems));
+    return 1;
+  }
+  await saveScore(out, score);
+  const { range, changes, repairs, addedMeasures } = planned.plan;
+  const units = changes.length;
+  const added =
+    addedMeasures > 0 ? `, added ${addedMeasures} measure${addedMeasures === 1 ? '' : 's'}` : '';
+  io.out(
+    `Rewrote m${range.start}-m${range.end}, parts ${applied.parts.join(',')} (${units} unit${units === 1 ? '' : 's'}${added}) into ${out}.\n`,
+  );
+  for (const repair of repairs) io.out(`Repaired: ${repair.message}\n`);
+  for (const split of planned.plan.splits) {
+    io.out(
+      `Note: ${split.lane} event ${split.event} is printed as ${split.values.length} tied values.\n`,
+    );
+  }
+  return 0;
+}

@@ -1,0 +1,198 @@
+import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseScoreFile, serializeScoreFile } from '@scorelane/lanes-seq';
+import { describe, expect, it } from 'vitest';
+import { exampleScorePath } from './example-score.ts';
+import { run } from './run.ts';
+
+async function scorelane(...argv: string[]) {
+  let out = '';
+  let err = '';
+  const code = await run(argv, { out: (text) => (out += text), err: (text) => (err += text) });
+  return { code, out, err };
+}
+
+async function tempDir(): Promise<string> {
+  return mkdtemp(join(tmpdir(), 'scorelane-cli-'));
+}
+
+const SCORE = `%% title: Two bars
+%% part P1 name="Flute" staves=1 clefs=treble
+%% part P2 name="Piano" staves=2 clefs=treble,bass
+%% measures 2
+%% time m1 3/4
+%% key m1 F major
+P1 s1 v1 m1: F5=1/4 E5=1/4 D5=1/4~
+P2 s2 v1 m1: F3=3/4
+P1 s1 v1 m2: D5=1/2 C5=1/4
+`;
+
+describe('scorelane read', () => {
+  it('reads the built-in example with context lines', async () => {
+    const result = await scorelane('read', 'example', '--measures', '8-9', '--parts', '2');
+    expect(result.code).toBe(0);
+    const lines = result.out.split('\n');
+    expect(lines.slice(0, 4)).toEqual([
+      '% Ode to Joy (Beethoven, 1824), theme in D major, then in E major: measures 8-9 of 16',
+      '% P2 "Piano": 2 staves, clefs treble,bass',
+      '% time 4/4 from m8',
+      '% key D major from m8, E major from m9',
+    ]);
+    expect(lines.slice(5)).toEqual([
+      'P2 s1 v1 m8: (A4 C#5)=1/2 (A4 D5)=1/2',
+      'P2 s1 v2 m8: E4=1/2 F#4=1/2',
+      'P2 s2 v1 m8: A2=1/4 A3=1/4 D3=1/2',
+      'P2 s1 v1 m9: (B4 E5)=1/2 (B4 E5)=1/2',
+      'P2 s1 v2 m9: G#4=1/2 G#4=1/2',
+      'P2 s2 v1 m9: E3=1/4 E4=1/4 E3=1/2',
+      '',
+    ]);
+  });
+
+  it('exits 1 on a range the score does not have', async () => {
+    const result = await scorelane('read', 'example', '--measures', '15-20');
+    expect(result.code).toBe(1);
+    expect(result.err).toBe(
+      `Cannot read ${exampleScorePath()}:\n- Measures 15-20 are not a range of this score, which has measures 1-16. Fix: Give a start and end with 1 <= start <= end <= 16.\n`,
+    );
+  });
+});
+
+describe('scorelane rewrite', () => {
+  it('writes an accepted rewrite to -o OUT and reports the repaired tie', async () => {
+    const dir = await tempDir();
+    const file = join(dir, 'two.lanes');
+    const out = join(dir, 'out.lanes');
+    await writeFile(file, SCORE);
+    const result = await scorelane(
+      'rewrite',
+      file,
+      '--start',
+      '2',
+      '--parts',
+      '1',
+      '--lanes-seq',
+      'P1 s1 v1 m2: C5=3/4',
+      '-o',
+      out,
+    );
+    expect(result).toEqual({
+      code: 0,
+      out: `Rewrote m1-m2, parts 1 (2 units) into ${out}.\nRepaired: P1 s1 v1 m1 tied D5 into m2, where P1 s1 v1 m2 no longer starts with D5; the tie was removed.\n`,
+      err: '',
+    });
+    expect(await readFile(file, 'utf8')).toBe(SCORE);
+    const written = parseScoreFile(await readFile(out, 'utf8'));
+    expect(written.ok && serializeScoreFile(written.score)).toBe(
+      SCORE.replace('D5=1/4~', 'D5=1/4').replace(
+        'P1 s1 v1 m2: D5=1/2 C5=1/4',
+        'P1 s1 v1 m2: C5=3/4',
+      ),
+    );
+  });
+
+  it('refuses a rewrite with exit 1 and "Nothing was changed.", leaving every file untouched', async () => {
+    const dir = await tempDir();
+    const file = join(dir, 'two.lanes');
+    const from = join(dir, 'new.lanes');
+    await writeFile(file, SCORE);
+    await writeFile(from, 'P1 s1 v1 m2: C5=1/2\nP1 s1 v1 m3: C5=3/4\n');
+    const before = await stat(file);
+    const result = await scorelane('rewrite', file, '--start', '2', '--from', from);
+    expect(result.code).toBe(1);
+    expect(result.out).toBe(
+      [
+        'Nothing was changed. 2 problems:',
+        '- P1 s1 v1 m2 (line 1, column 1): P1 s1 v1 m2 lasts 1/2, but m2 lasts 3/4 (time 3/4): 1/4 is missing. Fix: Add 1/4 to the lane, for example r=1/4 at its end, or lengthen its events.',
+        '- P1 s1 v1 m3 (line 2, column 1): P1 s1 v1 m3 is past the last measure, m2; writing it adds 1 measure. Fix: Allow the measure-count change (allow_measure_count_change: true, or --allow-measure-count-change), or remove this lane.',
+        '',
+      ].join('\n'),
+    );
+    expect(await readFile(file, 'utf8')).toBe(SCORE);
+    expect((await stat(file)).mtimeMs).toBe(before.mtimeMs);
+  });
+
+  it('adds measures with --allow-measure-count-change, in place', async () => {
+    const dir = await tempDir();
+    const file = join(dir, 'two.lanes');
+    await writeFile(file, SCORE);
+    const result = await scorelane(
+      'rewrite',
+      file,
+      '--start',
+      '3',
+      '--parts',
+      '1',
+      '--lanes-seq',
+      'P1 s1 v1 m3: F5=3/4',
+      '--allow-measure-count-change',
+    );
+    expect(result.code).toBe(0);
+    expect(await readFile(file, 'utf8')).toContain('%% measures 3\n');
+    expect(await readFile(file, 'utf8')).toContain('P1 s1 v1 m3: F5=3/4\n');
+  });
+
+  it('exits 2 on a usage error', async () => {
+    const result = await scorelane('rewrite', 'example', '--start', '1');
+    expect(result.code).toBe(2);
+    expect(result.err.split('\n')[0]).toBe(
+      'rewrite needs exactly one of --lanes-seq TEXT and --from PATH.',
+    );
+  });
+});
+
+describe('scorelane validate', () => {
+  it('exits 0 for a clean score', async () => {
+    expect(await scorelane('validate', 'example')).toEqual({
+      code: 0,
+      out: `${exampleScorePath()}: valid, 16 measures.\n`,
+      err: '',
+    });
+  });
+
+  it('exits 1 listing every measure that does not fill or tie that does not land', async () => {
+    const dir = await tempDir();
+    const file = join(dir, 'bad.lanes');
+    await writeFile(file, SCORE.replace('P1 s1 v1 m2: D5=1/2 C5=1/4', 'P1 s1 v1 m2: E5=1/2'));
+    expect(await scorelane('validate', file)).toEqual({
+      code: 1,
+      out: [
+        `${file}: 2 problems:`,
+        '- P1 s1 v1 m1: P1 s1 v1 m1 event 3 "D5=1/4~" ties D5, but the first event of P1 s1 v1 m2 "E5=1/2" does not hold D5. Fix: Remove the ~ after D5, or make the next event hold D5.',
+        '- P1 s1 v1 m2: P1 s1 v1 m2 lasts 1/2, but m2 lasts 3/4 (time 3/4): 1/4 is missing. Fix: Add 1/4 to the lane, for example r=1/4 at its end, or lengthen its events.',
+        '',
+      ].join('\n'),
+      err: '',
+    });
+  });
+
+  it('exits 1 with the syntax problems of a lanes-seq file', async () => {
+    const dir = await tempDir();
+    const file = join(dir, 'lanes.lanes');
+    await writeFile(file, 'P1 s1 v1 m1: c4=1\n');
+    const result = await scorelane('validate', file);
+    expect(result.code).toBe(1);
+    expect(result.out).toBe(
+      `${file}: 1 problem:\n- line 1, column 14: The pitch "c4" has a lower-case step. Hint: pitch steps are upper case: C4\n`,
+    );
+  });
+});
+
+describe('scorelane convert', () => {
+  it('writes a .lanes file in canonical form', async () => {
+    const dir = await tempDir();
+    const out = join(dir, 'ode.lanes');
+    const result = await scorelane('convert', 'example', out);
+    expect(result.code).toBe(0);
+    expect(await readFile(out, 'utf8')).toBe(await readFile(exampleScorePath(), 'utf8'));
+  });
+
+  it('refuses a format this build does not have, with a usage error', async () => {
+    const result = await scorelane('convert', 'example', 'ode.musicxml');
+    expect(result.code).toBe(2);
+    expect(result.err.split('\n')[0]).toBe(
+      'ode.musicxml: MusicXML needs @scorelane/musicxml, which this build of scorelane does not include yet; use .lanes files.',
+    );
+  });
+});

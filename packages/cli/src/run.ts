@@ -1,0 +1,80 @@
+/**
+ * The `scorelane` command: the composition root that wires the packages into
+ * commands.
+ */
+import { parseArguments, UsageError } from './arguments.ts';
+import { convertCommand } from './convert-command.ts';
+import { exampleScorePath } from './example-score.ts';
+import type { CommandIo } from './io.ts';
+import { readCommand } from './read-command.ts';
+import { rewriteCommand } from './rewrite-command.ts';
+import { validateCommand } from './validate-command.ts';
+
+/** The help text. */
+export const USAGE = `Usage: scorelane <command> [arguments]
+
+  read FILE [--measures A-B] [--parts 1,2]
+      Print measures as lanes-seq with % context lines.
+  rewrite FILE --start N [--parts 1,2] (--lanes-seq TEXT | --from PATH)
+          [--allow-measure-count-change] [-o OUT]
+      Replace measures; a refused rewrite exits 1, prints "Nothing was changed."
+      and writes no file.
+  validate FILE
+      Check every measure of a score, every line of a lanes-seq file.
+  convert IN OUT
+      Convert between score files (.lanes in this build).
+
+FILE may be "example" for the built-in example score.
+`;
+
+/**
+ * Runs one command line and returns its exit code: 0 success, 1 refused or
+ * invalid input, 2 a usage error.
+ *
+ * @example
+ * ```ts
+ * const code = await run(['read', 'example', '--measures', '1-2'], {
+ *   out: (text) => process.stdout.write(text),
+ *   err: (text) => process.stderr.write(text),
+ * });
+ * ```
+ */
+export async function run(argv: readonly string[], io: CommandIo): Promise<number> {
+  try {
+    const parsed = parseArguments(argv);
+    const args = {
+      ...parsed,
+      positional: parsed.positional.map((path, index) =>
+        path === 'example' && !(parsed.command === 'convert' && index === 1)
+          ? exampleScorePath()
+          : path,
+      ),
+    };
+    if (args.flags.get('help') === true || args.command === undefined || args.command === 'help') {
+      io.out(USAGE);
+      return args.command === undefined && args.flags.get('help') !== true ? 2 : 0;
+    }
+    switch (args.command) {
+      case 'read':
+        return await readCommand(args, io);
+      case 'rewrite':
+        return await rewriteCommand(args, io);
+      case 'validate':
+        return await validateCommand(args, io);
+      case 'convert':
+        return await convertCommand(args, io);
+      default:
+        throw new UsageError(`Unknown command "${args.command}".`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof Error && typeof (error as NodeJS.ErrnoException).path === 'string') {
+      io.err(`${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}
