@@ -72,3 +72,34 @@ console.log(
 console.log(
   `  serialize vs JSON.stringify (document):     ${(byName('JSON.stringify (document as JSON)') / byName('lanes-seq serialize')).toFixed(2)}x`,
 );
+
+// Linear time: malformed text of every shape costs in proportion to its length.
+const pathological: Record<string, (size: number) => string> = {
+  'one long line of "("': (size) => `P1 s1 v1 m1: ${'('.repeat(size)}`,
+  'many lower-case steps': (size) => `P1 s1 v1 m1: ${'c4=1/4 '.repeat(size / 7)}`,
+  'a pitch with endless sharps': (size) => `P1 s1 v1 m1: C${'#'.repeat(size)}4=1`,
+  'one line of header fields': (size) => 'P1 '.repeat(size / 3),
+  'the same lane again and again': (size) => 'P1 s1 v1 m1: C4=1\n'.repeat(size / 18),
+  'random lanes-seq characters': (size) => {
+    const alphabet = 'PsvmCDEFGABcrxg#b0123456789/=~()- \t\n:%|,.';
+    let state = 7;
+    let text = '';
+    for (let i = 0; i < size; i++) {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      text += alphabet[state % alphabet.length];
+    }
+    return text;
+  },
+};
+console.log(
+  '\nlinear time: ms to parse malformed text of 100 KB and of 1 MB (the ratio should be near 10)',
+);
+for (const [name, make] of Object.entries(pathological)) {
+  const small = make(100_000);
+  const large = make(1_000_000);
+  const smallMs = measure(() => parse(small), 0.5);
+  const largeMs = measure(() => parse(large), 0.5);
+  console.log(
+    `  ${name.padEnd(32)} ${smallMs.toFixed(1).padStart(7)} ${largeMs.toFixed(1).padStart(8)}   x${(largeMs / smallMs).toFixed(1)}`,
+  );
+}

@@ -2,11 +2,12 @@
  * The state the lanes-seq readers share while walking the text, and how they
  * report problems: each problem gets its code, message, hint and span.
  */
+
 import { isSpace } from './char-codes.ts';
 import type { Point, Span } from './document.ts';
 import type { IssueCode, LanesIssue } from './issue.ts';
 import type { Rational } from './rational.ts';
-import { codePointsBetween } from './source-text.ts';
+import { codePointsBetween, quoteSource } from './source-text.ts';
 /** What the readers share while walking the text. */
 export interface Cursor {
   readonly text: string;
@@ -92,5 +93,5 @@ export function skipToken(cursor: Cursor): void {
 }
 
 export function quote(cursor: Cursor, start: number, end: number): string {
-  return JSON.stringify(cursor.text.slice(start, end));
+  return quoteSource(cursor.text.slice(start, end));
 }

@@ -2,6 +2,7 @@
  * Reading `=duration` with its grace `g` and tie `~`: whole numbers and
  * fractions, with a precise problem for decimals, zeros, signs and sizes.
  */
+
 import {
   DIGIT_0,
   DOT,
@@ -26,6 +27,7 @@ import {
   subjectOf,
 } from './parse-cursor.ts';
 import { type Rational, rational } from './rational.ts';
+import { quoteSource } from './source-text.ts';
 /** Shared duration objects for the common small fractions. */
 export const DURATION_CACHE_NUM = 32;
 export const DURATION_CACHE_DEN = 128;
@@ -177,7 +179,7 @@ export function readDuration(cursor: Cursor): Rational | undefined {
       'missing-duration',
       start - 1,
       start,
-      `The event ${JSON.stringify(`${subjectOf(cursor)}=`)} has no duration after "=".`,
+      `The event ${quoteSource(`${subjectOf(cursor)}=`)} has no duration after "=".`,
       `write the duration as a fraction of a whole note: ${subjectOf(cursor)}=1/4 for a quarter`,
     );
     return undefined;
@@ -211,7 +213,7 @@ export function readDuration(cursor: Cursor): Rational | undefined {
       'decimal-duration',
       start,
       cursor.pos,
-      `The duration ${JSON.stringify(written)} has a decimal point.`,
+      `The duration ${quoteSource(written)} has a decimal point.`,
       decimalHint(written, subjectOf(cursor)),
     );
     return undefined;
@@ -274,7 +276,7 @@ export function durationTerm(
       'invalid-number',
       start,
       end,
-      `The ${name} ${JSON.stringify(digits)} has a leading zero.`,
+      `The ${name} ${quoteSource(digits)} has a leading zero.`,
       `write it without leading zeros: ${digits.replace(/^0+/, '') || '0'}`,
     );
     return undefined;

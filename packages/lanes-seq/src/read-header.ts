@@ -2,6 +2,7 @@
  * Reading a lane header, `P1 s1 v1 m1:`: a fast path for the well-formed
  * case, and a slower one that says exactly what is wrong with any other.
  */
+
 import {
   COLON,
   DIGIT_0,
@@ -16,6 +17,7 @@ import {
 } from './char-codes.ts';
 import { LIMITS } from './issue.ts';
 import { type Cursor, quote, report, skipSpaces } from './parse-cursor.ts';
+import { quoteSource } from './source-text.ts';
 export interface LaneHeader {
   readonly part: number;
   readonly staff: number;
@@ -115,7 +117,8 @@ export function diagnoseHeader(cursor: Cursor): LaneHeader | undefined {
       cursor.pos = start;
       break;
     }
-    tokens.push({ start, end: cursor.pos });
+    // Five tokens tell all there is to tell about a header; the rest is only scanned past.
+    if (tokens.length < 5) tokens.push({ start, end: cursor.pos });
   }
 
   if (terminator === 'colon') {
@@ -190,7 +193,7 @@ export function headerFromTokens(
         'invalid-header',
         start,
         end,
-        `The lane header ${JSON.stringify(written)} has no spaces between its fields.`,
+        `The lane header ${quoteSource(written)} has no spaces between its fields.`,
         `separate the fields with spaces: P${compact[1]} s${compact[2]} v${compact[3]} m${compact[4]}`,
       );
       return undefined;
@@ -251,7 +254,7 @@ export function headerFromTokens(
       'missing-header-field',
       start,
       end,
-      `The lane header ${JSON.stringify(written)} has no ${names.join(' or ')}.`,
+      `The lane header ${quoteSource(written)} has no ${names.join(' or ')}.`,
       `a lane header needs ${list}: ${suggestion}`,
     );
     return undefined;
@@ -263,7 +266,7 @@ export function headerFromTokens(
       'invalid-header',
       start,
       end,
-      `The lane header ${JSON.stringify(written)} has its fields out of order.`,
+      `The lane header ${quoteSource(written)} has its fields out of order.`,
       `write part, staff, voice, measure in that order: ${suggestion}`,
     );
     return undefined;
@@ -303,7 +306,7 @@ export function readIndexNumber(
       'invalid-number',
       start,
       end,
-      `The ${name} number ${JSON.stringify(digits)} is not a whole number counted from 1.`,
+      `The ${name} number ${quoteSource(digits)} is not a whole number counted from 1.`,
       `write the ${name} as a whole number from 1, without sign or decimal point`,
     );
     return undefined;
@@ -326,7 +329,7 @@ export function readIndexNumber(
       'invalid-number',
       start,
       end,
-      `The ${name} number ${JSON.stringify(digits)} has a leading zero.`,
+      `The ${name} number ${quoteSource(digits)} has a leading zero.`,
       `write it without leading zeros: ${trimmed}`,
     );
     return undefined;

@@ -2,6 +2,7 @@
  * Reading a pitch, `F#4`: step, accidental and octave, with a precise
  * problem for each way it can be written wrong.
  */
+
 import {
   CLOSE,
   CR,
@@ -21,7 +22,7 @@ import {
 } from './char-codes.ts';
 import { type Cursor, quote, report } from './parse-cursor.ts';
 import { pitchIndex } from './pitch-table.ts';
-import { describeCharacter } from './source-text.ts';
+import { describeCharacter, quoteSource } from './source-text.ts';
 /** Step index (C=0 ... B=6) by upper-case letter code, or -1. */
 export const STEP_INDEX: Int8Array = (() => {
   const table = new Int8Array(128).fill(-1);
@@ -142,7 +143,7 @@ export function readPitch(cursor: Cursor): number {
       'octave-out-of-range',
       octaveStart,
       cursor.pos,
-      `The octave ${JSON.stringify(octaveText)} is outside -1 to 9.`,
+      `The octave ${quoteSource(octaveText)} is outside -1 to 9.`,
       'octaves run from -1 to 9; C4 is middle C',
     );
     return BAD_PITCH;
@@ -207,7 +208,7 @@ export function reportNotAPitch(cursor: Cursor, start: number): void {
       'invalid-pitch',
       start,
       end,
-      `${JSON.stringify(token)} puts the accidental before the step.`,
+      `${quoteSource(token)} puts the accidental before the step.`,
       'write the step, then the accidental, then the octave: F#4, Bb3',
     );
     return;
@@ -218,7 +219,7 @@ export function reportNotAPitch(cursor: Cursor, start: number): void {
       'invalid-pitch',
       start,
       end,
-      `${JSON.stringify(token)} is not a pitch: lanes-seq uses the steps A to G.`,
+      `${quoteSource(token)} is not a pitch: lanes-seq uses the steps A to G.`,
       'write the German H as B, and B as Bb',
     );
     return;
@@ -239,7 +240,7 @@ export function reportNotAPitch(cursor: Cursor, start: number): void {
     'invalid-pitch',
     start,
     end,
-    `${JSON.stringify(token)} is not a pitch, a rest or an invisible rest.`,
+    `${quoteSource(token)} is not a pitch, a rest or an invisible rest.`,
     'an event starts with a pitch (C4, F#4, Bb3), a chord (C4 E4 G4), r for a rest or x for an invisible rest',
   );
 }

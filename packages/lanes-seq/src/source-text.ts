@@ -69,3 +69,19 @@ export function describeCharacter(text: string, offset: number): string {
   }
   return `"${String.fromCodePoint(code)}"`;
 }
+
+/** The longest stretch of source text a message quotes whole. */
+const QUOTE_LIMIT = 40;
+
+/**
+ * Quotes source text for a message, cut to its first 40 characters (then
+ * "…") so a problem with a megabyte-long token still gets a short message.
+ */
+export function quoteSource(text: string): string {
+  const characters = Array.from(
+    text.length > QUOTE_LIMIT * 2 ? text.slice(0, QUOTE_LIMIT * 2) : text,
+  );
+  return JSON.stringify(
+    characters.length > QUOTE_LIMIT ? `${characters.slice(0, QUOTE_LIMIT).join('')}…` : text,
+  );
+}
