@@ -3,7 +3,7 @@
  * nothing it touches changed since it was planned.
  */
 import { encodeMeasure, encodeUnit } from './codec.ts';
-import { freshIds, nextStamp, unitKey } from './layout.ts';
+import { freshIds, unitKey } from './layout.ts';
 import type { ScorePlan } from './plan-types.ts';
 import type { Problem, Result } from './problem.ts';
 import { currentRevision, decodeRevision } from './revision.ts';
@@ -55,22 +55,18 @@ export function apply(score: Score, plan: ScorePlan): Result<ApplyOutput> {
   const { doc } = score;
   const { types } = view;
   doc.transact(() => {
-    const stamp = nextStamp(doc);
     for (const write of plan.writes) {
       switch (write.op) {
         case 'insert-measures': {
           const ids = freshIds(doc, 'm', write.infos.length);
           write.infos.forEach((info, index) => {
-            types.measures.set(ids[index]!, encodeMeasure(info, stamp));
+            types.measures.set(ids[index]!, encodeMeasure(info));
           });
           types.measureOrder.insert(write.at - 1, ids);
-          types.structure.push([{ stamp, op: 'insert', ids }]);
           break;
         }
         case 'delete-measures': {
           const ids = types.measureOrder.slice(write.start - 1, write.end);
-          const next =
-            types.measureOrder.length > write.end ? types.measureOrder.get(write.end) : null;
           types.measureOrder.delete(write.start - 1, ids.length);
           for (const id of ids) types.measures.delete(id);
           const partIds = types.partOrder.toArray();
@@ -81,21 +77,17 @@ export function apply(score: Score, plan: ScorePlan): Result<ApplyOutput> {
                 types.units.delete(unitKey(partId, staff, id));
             }
           }
-          types.structure.push([{ stamp, op: 'delete', ids: [], next }]);
           break;
         }
         case 'measure': {
           const id = types.measureOrder.get(write.measure - 1);
-          types.measures.set(id, encodeMeasure(write.info, stamp));
+          types.measures.set(id, encodeMeasure(write.info));
           break;
         }
         case 'unit': {
           const partId = types.partOrder.get(write.part - 1);
           const measureId = types.measureOrder.get(write.measure - 1);
-          types.units.set(
-            unitKey(partId, write.staff, measureId),
-            encodeUnit(write.content, stamp),
-          );
+          types.units.set(unitKey(partId, write.staff, measureId), encodeUnit(write.content));
           break;
         }
       }

@@ -20,7 +20,6 @@ import type {
   StoredMeasure,
   StoredPart,
   StoredRational,
-  StoredStamp,
   StoredUnit,
   StoredVoice,
 } from './layout.ts';
@@ -101,14 +100,14 @@ export function decodeEvent(stored: StoredEvent): ScoreEvent {
   }
 }
 
-/** A unit's content as stored, with the stamp of the write. */
-export function encodeUnit(content: UnitContent, stamp: StoredStamp): StoredUnit {
+/** A unit's content as stored. */
+export function encodeUnit(content: UnitContent): StoredUnit {
   const voices = [...content.voices]
     .sort((a, b) => a.voice - b.voice)
     .map((voice): StoredVoice => ({ voice: voice.voice, events: voice.events.map(encodeEvent) }));
   return content.attachments !== undefined
-    ? { stamp, voices, attachments: content.attachments }
-    : { stamp, voices };
+    ? { voices, attachments: content.attachments }
+    : { voices };
 }
 
 /** A stored unit's content. */
@@ -122,9 +121,8 @@ export function decodeUnit(stored: StoredUnit): UnitContent {
 }
 
 /** A measure's signatures as stored. */
-export function encodeMeasure(info: MeasureInfo, stamp: StoredStamp): StoredMeasure {
+export function encodeMeasure(info: MeasureInfo): StoredMeasure {
   const stored: { -readonly [K in keyof StoredMeasure]: StoredMeasure[K] } = {
-    stamp,
     time: [info.time.beats, info.time.beatType],
     key: {
       step: info.key.tonic.step,

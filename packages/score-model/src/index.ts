@@ -13,6 +13,7 @@ export {
   planDeleteMeasures,
   planInsertMeasures,
 } from './measure-edits.ts';
+export { measureLength, restUnit } from './measure-length.ts';
 export { MAX_REWRITE_MEASURES, plan, type RewriteRequest } from './plan-rewrite.ts';
 export type {
   DroppedAttachment,
@@ -38,7 +39,6 @@ export {
 export { currentRevision } from './revision.ts';
 export {
   createScore,
-  measureLength,
   openScore,
   type Score,
   type ScoreInit,

@@ -11,7 +11,6 @@
  * | `scorelane.measureOrder` | Y.Array<string> | measure ids in order |
  * | `scorelane.measures` | Y.Map<StoredMeasure> | measure id -> time, key, pickup, number |
  * | `scorelane.units` | Y.Map<StoredUnit> | `partId/staff/measureId` -> voices and events |
- * | `scorelane.structure` | Y.Array<StructureEntry> | one entry per insertion or deletion of measures |
  *
  * Every stored value is a plain JSON object, replaced whole and never edited
  * in place.
@@ -30,11 +29,7 @@ export const ROOT_NAMES = {
   measureOrder: 'scorelane.measureOrder',
   measures: 'scorelane.measures',
   units: 'scorelane.units',
-  structure: 'scorelane.structure',
 } as const;
-
-/** `[client, clock]`: the Yjs id of the first change of the transaction that wrote a value. */
-export type StoredStamp = readonly [number, number];
 
 /** An exact duration as `[numerator, denominator]`. */
 export type StoredRational = readonly [number, number];
@@ -50,7 +45,6 @@ export interface StoredPart {
 
 /** A measure as stored: the signatures in force in it. */
 export interface StoredMeasure {
-  readonly stamp: StoredStamp;
   readonly time: readonly [number, number];
   readonly key: {
     readonly step: string;
@@ -88,7 +82,6 @@ export interface StoredVoice {
 
 /** One unit as stored, replaced whole on every write. */
 export interface StoredUnit {
-  readonly stamp: StoredStamp;
   readonly voices: readonly StoredVoice[];
   readonly attachments?: Json;
 }
@@ -101,19 +94,6 @@ export interface ScoreTypes {
   readonly measureOrder: Y.Array<string>;
   readonly measures: Y.Map<StoredMeasure>;
   readonly units: Y.Map<StoredUnit>;
-  readonly structure: Y.Array<StructureEntry>;
-}
-
-/**
- * A record of measures inserted or deleted, so a revision can tell whether
- * measure indexes moved under a write: `ids` are the measures inserted, or
- * for a deletion the measure that followed the deleted ones (`null` at the end).
- */
-export interface StructureEntry {
-  readonly stamp: StoredStamp;
-  readonly op: 'insert' | 'delete';
-  readonly ids: readonly string[];
-  readonly next?: string | null;
 }
 
 /**
@@ -134,7 +114,6 @@ export function scoreTypes(doc: Y.Doc): ScoreTypes {
     measureOrder: doc.getArray(ROOT_NAMES.measureOrder),
     measures: doc.getMap(ROOT_NAMES.measures),
     units: doc.getMap(ROOT_NAMES.units),
-    structure: doc.getArray(ROOT_NAMES.structure),
   };
 }
 
@@ -143,22 +122,27 @@ export function unitKey(partId: string, staff: number, measureId: string): strin
   return `${partId}/${staff}/${measureId}`;
 }
 
+/** The Yjs id of a change, `{ client, clock }`. */
+export type ChangeId = Y.ID;
+
 /**
- * The stamp for a write about to happen in `doc`: the id the transaction's
- * first change will get. Any peer whose state vector has seen that id has
- * seen the value written with it.
+ * The id of the Yjs item that holds `key` in `map` now, whether or not it
+ * was deleted since: every write of a key, an undo or redo included, makes a
+ * new item with a new id, so the id tells who last changed the key and when.
+ * It reads `map._map`, the table `Y.Map` itself reads, declared in Yjs's types.
  */
-export function nextStamp(doc: Y.Doc): StoredStamp {
-  return [doc.clientID, Y.getState(doc.store, doc.clientID)];
+export function entryId<T>(map: Y.Map<T>, key: string): ChangeId | undefined {
+  return map._map.get(key)?.id;
 }
 
 /**
  * Fresh ids for `count` new parts or measures, unique across peers: the
- * writer's client id and its clock before the write, which no later write of
- * the same client repeats.
+ * writer's client id and its clock now, which no later write of the same
+ * client repeats once something is written.
  */
 export function freshIds(doc: Y.Doc, prefix: string, count: number): string[] {
-  const [client, clock] = nextStamp(doc);
+  const client = doc.clientID;
+  const clock = Y.getState(doc.store, client);
   const base = `${prefix}${client.toString(36)}.${clock.toString(36)}`;
   return Array.from({ length: count }, (_, index) => `${base}.${index.toString(36)}`);
 }

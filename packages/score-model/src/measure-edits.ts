@@ -3,6 +3,7 @@
  * what is dropped and which ties are repaired; `apply` writes it.
  */
 
+import { restUnit } from './measure-length.ts';
 import { allUnits, revisionProblems, span, unitChange } from './plan-support.ts';
 import type {
   DroppedAttachment,
@@ -151,6 +152,9 @@ export function planInsertMeasures(
       writes: [
         ...repaired.writes,
         { op: 'insert-measures', at: request.at, infos: newMeasures.map(() => info) },
+        ...allUnits(view, newMeasures).map(
+          (ref): PlannedWrite => ({ op: 'unit', ...ref, content: restUnit(info) }),
+        ),
       ],
       targets,
     },

@@ -13,6 +13,7 @@ import {
   serializeEvent,
 } from '@scorelane/lanes-seq';
 import { carryAttachments } from './attachments.ts';
+import { restUnit } from './measure-length.ts';
 import type {
   DroppedAttachment,
   PlannedWrite,
@@ -24,7 +25,7 @@ import type { Problem, Result } from './problem.ts';
 import { currentRevision, decodeRevision } from './revision.ts';
 import type { Score } from './score.ts';
 import type { MeasureInfo, ScoreEvent, UnitContent } from './score-types.ts';
-import { restUnit, type ScoreView, viewScore } from './score-view.ts';
+import { type ScoreView, viewScore } from './score-view.ts';
 import { findStale, type UnitRef } from './staleness.ts';
 import { repairTiesOut } from './tie-repair.ts';
 import { holdsPitch, lastSounding, nextSounding, tiedPitches } from './ties.ts';
@@ -406,7 +407,7 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
   const targets = {
     units: targetUnits,
     measures: targetUnits.map((unit) => unit.measure),
-    lastIndex: Math.min(lastMeasure + 1, count),
+    lastIndex: Math.min(Math.max(lastMeasure, ...tieTargets.map((unit) => unit.measure)), count),
   };
   if (request.revision !== undefined) {
     const seen = decodeRevision(request.revision);
@@ -461,6 +462,15 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
       after: unitText(ref.part, ref.staff, ref.measure, carried.content),
     });
     writes.push({ op: 'unit', ...ref, content: carried.content });
+  }
+  // New measures hold a rest in every unit the text leaves out.
+  for (let measure = count + 1; measure <= count + added; measure++) {
+    for (const part of view.parts) {
+      for (let staff = 1; staff <= part.info.staves; staff++) {
+        if (written.has(`${part.index}/${staff}/${measure}`)) continue;
+        writes.push({ op: 'unit', part: part.index, staff, measure, content: restUnit(newInfo!) });
+      }
+    }
   }
   const changedMeasures = entries.map((entry) => entry.ref.measure);
   const changedParts = [...new Set(entries.map((entry) => entry.ref.part))].sort((a, b) => a - b);

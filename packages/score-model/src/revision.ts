@@ -1,22 +1,58 @@
 /**
  * Revisions: what a reader had seen, so a later write can be judged stale on
- * the units it touches alone.
+ * what it touches alone.
  *
- * A revision is the Y.Doc's state vector when it was taken. Every stored unit
- * and measure carries the stamp (client, clock) of the write that stored it,
- * so "changed since revision R" is exact: the stamp is not covered by R's
- * state vector. It needs no counter shared between peers, and a change a
- * reader had not seen because it was made concurrently, on a peer not yet
- * synced, still counts as a change.
+ * A revision is the Y.Doc's state vector when it was taken, plus the ids of
+ * the measure-list entries deleted by then. Every write of a unit or measure
+ * (an undo or a redo included) makes a new Yjs item with a new id, so
+ * "changed after revision R" is exact: the item's id is not covered by R's
+ * state vector. A change made concurrently on a peer not yet synced at the
+ * read counts as a change too, which a counter kept in the document would
+ * get wrong.
  */
 import * as Y from 'yjs';
-import type { StoredStamp } from './layout.ts';
+import type { ChangeId } from './layout.ts';
+import { scoreTypes } from './layout.ts';
 import type { Score } from './score.ts';
 
 const PREFIX = 'r1.';
 
-/** What a revision token decodes to: the highest clock seen per client. */
-export type Seen = ReadonlyMap<number, number>;
+/** A run of ids `clock` to `clock + length - 1` of one client. */
+export interface IdRange {
+  readonly client: number;
+  readonly clock: number;
+  readonly length: number;
+}
+
+/** What a revision token decodes to. */
+export interface Seen {
+  /** The highest clock seen per client, exclusive (a Yjs state vector). */
+  readonly clocks: ReadonlyMap<number, number>;
+  /** Entries of the measure list already deleted at the revision. */
+  readonly deletedMeasures: readonly IdRange[];
+}
+
+function writeUint(bytes: number[], value: number): void {
+  let rest = value;
+  while (rest >= 0x80) {
+    bytes.push((rest % 0x80) | 0x80);
+    rest = Math.floor(rest / 0x80);
+  }
+  bytes.push(rest);
+}
+
+function readUint(bytes: Uint8Array, at: { offset: number }): number {
+  let value = 0;
+  let scale = 1;
+  for (;;) {
+    const byte = bytes[at.offset++];
+    if (byte === undefined) throw new RangeError('truncated');
+    value += (byte & 0x7f) * scale;
+    if (byte < 0x80) return value;
+    scale *= 0x80;
+    if (scale > 2 ** 56) throw new RangeError('too long');
+  }
+}
 
 function toBase64Url(bytes: Uint8Array): string {
   let binary = '';
@@ -34,18 +70,39 @@ function fromBase64Url(text: string): Uint8Array | undefined {
   }
 }
 
+/** The deleted entries of the measure list, as runs of ids. */
+function deletedMeasureRanges(score: Score): IdRange[] {
+  const ranges: IdRange[] = [];
+  for (let item = scoreTypes(score.doc).measureOrder._start; item; item = item.right) {
+    if (item.deleted)
+      ranges.push({ client: item.id.client, clock: item.id.clock, length: item.length });
+  }
+  return ranges;
+}
+
 /**
- * The score's revision now: a short opaque token (`r1.` and the state vector
- * in base64url). Pass it back with a write to have the write refused as stale
- * if a unit it touches changed in between.
+ * The score's revision now: a short opaque token (`r1.` and base64url). Pass
+ * it back with a write to have the write refused as stale if something it
+ * touches changed in between.
  *
  * @example
  * ```ts
- * const revision = currentRevision(score); // "r1.AQLs2ca1CQM"
+ * const revision = currentRevision(score); // "r1.AQLs2ca1CQMA"
  * ```
  */
 export function currentRevision(score: Score): string {
-  return PREFIX + toBase64Url(Y.encodeStateVector(score.doc));
+  const clocks = Y.encodeStateVector(score.doc);
+  const bytes: number[] = [];
+  writeUint(bytes, clocks.length);
+  bytes.push(...clocks);
+  const deleted = deletedMeasureRanges(score);
+  writeUint(bytes, deleted.length);
+  for (const range of deleted) {
+    writeUint(bytes, range.client);
+    writeUint(bytes, range.clock);
+    writeUint(bytes, range.length);
+  }
+  return PREFIX + toBase64Url(Uint8Array.from(bytes));
 }
 
 /**
@@ -53,7 +110,7 @@ export function currentRevision(score: Score): string {
  *
  * @example
  * ```ts
- * decodeRevision(currentRevision(score)); // Map { clientId => clock }
+ * decodeRevision(currentRevision(score)); // { clocks: Map { clientId => clock }, deletedMeasures: [] }
  * decodeRevision('yesterday');            // undefined
  * ```
  */
@@ -62,14 +119,37 @@ export function decodeRevision(token: string): Seen | undefined {
   const bytes = fromBase64Url(token.slice(PREFIX.length));
   if (!bytes) return undefined;
   try {
-    return Y.decodeStateVector(bytes);
+    const at = { offset: 0 };
+    const length = readUint(bytes, at);
+    if (at.offset + length > bytes.length) return undefined;
+    const clocks = Y.decodeStateVector(bytes.slice(at.offset, at.offset + length));
+    at.offset += length;
+    const count = readUint(bytes, at);
+    const deletedMeasures: IdRange[] = [];
+    for (let index = 0; index < count; index++) {
+      deletedMeasures.push({
+        client: readUint(bytes, at),
+        clock: readUint(bytes, at),
+        length: readUint(bytes, at),
+      });
+    }
+    if (at.offset !== bytes.length) return undefined;
+    return { clocks, deletedMeasures };
   } catch {
     return undefined;
   }
 }
 
-/** Whether a reader with state vector `seen` had seen the write stamped `stamp`. */
-export function hasSeen(seen: Seen, stamp: StoredStamp | undefined): boolean {
-  if (!stamp) return true;
-  return stamp[1] < (seen.get(stamp[0]) ?? 0);
+/** Whether a reader at `seen` had seen the change `id` (an absent id: nothing was ever written). */
+export function hasSeen(seen: Seen, id: ChangeId | undefined): boolean {
+  if (!id) return true;
+  return id.clock < (seen.clocks.get(id.client) ?? 0);
+}
+
+/** Whether the measure-list entry `client:clock` was already deleted at `seen`. */
+export function wasDeleted(seen: Seen, client: number, clock: number): boolean {
+  return seen.deletedMeasures.some(
+    (range) =>
+      range.client === client && clock >= range.clock && clock < range.clock + range.length,
+  );
 }

@@ -11,13 +11,8 @@ import {
 } from '@scorelane/lanes-seq';
 import * as Y from 'yjs';
 import { keySignature } from './key-signature.ts';
-import {
-  createScore,
-  measureLength,
-  type Score,
-  type ScoreOptions,
-  type UnitInit,
-} from './score.ts';
+import { measureLength } from './measure-length.ts';
+import { createScore, type Score, type ScoreOptions, type UnitInit } from './score.ts';
 import type { MeasureInfo, UnitContent } from './score-types.ts';
 import { viewScore } from './score-view.ts';
 import { unitLanes } from './unit-lanes.ts';

@@ -3,8 +3,9 @@
  * 1-based index. Reads only; every planner and reader goes through here.
  */
 import { decodeMeasure, decodePart, decodeUnit } from './codec.ts';
-import { type ScoreTypes, type StoredStamp, scoreTypes, unitKey } from './layout.ts';
-import { measureLength, type Score } from './score.ts';
+import { type ChangeId, entryId, type ScoreTypes, scoreTypes, unitKey } from './layout.ts';
+import { restUnit } from './measure-length.ts';
+import type { Score } from './score.ts';
 import type { MeasureInfo, PartInfo, UnitContent } from './score-types.ts';
 
 /** A part with its place and id. */
@@ -14,22 +15,22 @@ export interface PartEntry {
   readonly info: PartInfo;
 }
 
-/** A measure with its place, id and the stamp of its last write. */
+/** A measure with its place, id, and the Yjs id of the last change to its signatures. */
 export interface MeasureEntry {
   readonly index: number;
   readonly id: string;
   readonly info: MeasureInfo;
-  readonly stamp: StoredStamp;
+  readonly written: ChangeId;
 }
 
-/** A unit's content; `stamp` is missing for a unit never written (a full-measure rest). */
+/** A unit's content; `written` (the Yjs id of its last change) is missing for a unit never written (a full-measure rest). */
 export interface UnitEntry {
   readonly part: number;
   readonly staff: number;
   readonly measure: number;
   readonly key: string;
   readonly content: UnitContent;
-  readonly stamp?: StoredStamp;
+  readonly written?: ChangeId;
 }
 
 /** A read-only view of a score, caching what it decodes. */
@@ -40,13 +41,6 @@ export interface ScoreView {
   readonly parts: readonly PartEntry[];
   measure(index: number): MeasureEntry | undefined;
   unit(part: number, staff: number, measure: number): UnitEntry | undefined;
-}
-
-/** The content of a unit nobody has written: one voice, one rest filling the measure. */
-export function restUnit(info: MeasureInfo): UnitContent {
-  return {
-    voices: [{ voice: 1, events: [{ kind: 'rest', duration: measureLength(info), grace: false }] }],
-  };
 }
 
 /**
@@ -83,7 +77,8 @@ export function viewScore(score: Score): ScoreView {
       if (Number.isInteger(index) && index >= 1 && index <= types.measureOrder.length) {
         const id = types.measureOrder.get(index - 1);
         const stored = types.measures.get(id);
-        if (stored) entry = { index, id, info: decodeMeasure(stored), stamp: stored.stamp };
+        const written = entryId(types.measures, id);
+        if (stored && written) entry = { index, id, info: decodeMeasure(stored), written };
       }
       measures.set(index, entry);
       return entry;
@@ -97,9 +92,11 @@ export function viewScore(score: Score): ScoreView {
       if (partEntry && measureEntry && staff >= 1 && staff <= partEntry.info.staves) {
         const key = unitKey(partEntry.id, staff, measureEntry.id);
         const stored = types.units.get(key);
-        entry = stored
-          ? { part, staff, measure, key, content: decodeUnit(stored), stamp: stored.stamp }
-          : { part, staff, measure, key, content: restUnit(measureEntry.info) };
+        const written = entryId(types.units, key);
+        entry =
+          stored && written
+            ? { part, staff, measure, key, content: decodeUnit(stored), written }
+            : { part, staff, measure, key, content: restUnit(measureEntry.info) };
       }
       units.set(cacheKey, entry);
       return entry;

@@ -2,10 +2,11 @@
  * The score handle: a Y.Doc that holds a score, and the transaction origin
  * the host wants on every write made through it.
  */
-import { formatRational, type Rational, rational } from '@scorelane/lanes-seq';
+import { formatRational } from '@scorelane/lanes-seq';
 import type * as Y from 'yjs';
 import { encodeMeasure, encodePart, encodeUnit } from './codec.ts';
-import { freshIds, LAYOUT_FORMAT, nextStamp, ROOT_NAMES, scoreTypes, unitKey } from './layout.ts';
+import { freshIds, LAYOUT_FORMAT, ROOT_NAMES, scoreTypes, unitKey } from './layout.ts';
+import { restUnit } from './measure-length.ts';
 import type { MeasureInfo, PartInfo, UnitContent } from './score-types.ts';
 
 /**
@@ -113,7 +114,6 @@ export function createScore(doc: Y.Doc, init: ScoreInit, options: ScoreOptions =
   doc.transact(() => {
     // Getting the types inside the transaction keeps their creation in it too.
     const types = scoreTypes(doc);
-    const stamp = nextStamp(doc);
     const partIds = freshIds(doc, 'p', init.parts.length);
     const measureIds = freshIds(doc, 'm', init.measures.length);
     types.meta.set('format', LAYOUT_FORMAT);
@@ -123,13 +123,26 @@ export function createScore(doc: Y.Doc, init: ScoreInit, options: ScoreOptions =
     });
     types.partOrder.push(partIds);
     init.measures.forEach((measure, index) => {
-      types.measures.set(measureIds[index]!, encodeMeasure(measure, stamp));
+      types.measures.set(measureIds[index]!, encodeMeasure(measure));
     });
     types.measureOrder.push(measureIds);
-    for (const unit of init.units ?? []) {
-      const key = unitKey(partIds[unit.part - 1]!, unit.staff, measureIds[unit.measure - 1]!);
-      types.units.set(key, encodeUnit(unit.content, stamp));
-    }
+    // Every unit is written, a rest where none is given: a unit is then only
+    // ever replaced, and an undo of a replacement is a new change a revision sees.
+    const given = new Map<string, UnitContent>();
+    for (const unit of init.units ?? [])
+      given.set(`${unit.part}/${unit.staff}/${unit.measure}`, unit.content);
+    init.measures.forEach((measure, measureIndex) => {
+      init.parts.forEach((part, partIndex) => {
+        for (let staff = 1; staff <= part.staves; staff++) {
+          const content =
+            given.get(`${partIndex + 1}/${staff}/${measureIndex + 1}`) ?? restUnit(measure);
+          types.units.set(
+            unitKey(partIds[partIndex]!, staff, measureIds[measureIndex]!),
+            encodeUnit(content),
+          );
+        }
+      });
+    });
   }, score.origin);
   return score;
 }
@@ -145,17 +158,4 @@ export function createScore(doc: Y.Doc, init: ScoreInit, options: ScoreOptions =
  */
 export function openScore(doc: Y.Doc, options: ScoreOptions = {}): Score {
   return { doc, origin: options.origin ?? null };
-}
-
-/**
- * The length of a measure: its pickup length when it has one, else its time
- * signature's.
- *
- * @example
- * ```ts
- * measureLength({ time: { beats: 6, beatType: 8 }, key }); // { num: 3, den: 4 }
- * ```
- */
-export function measureLength(info: MeasureInfo): Rational {
-  return info.pickup ?? rational(info.time.beats, info.time.beatType);
 }

@@ -3,11 +3,12 @@
  */
 import { compare, formatRational, type Rational, sum } from '@scorelane/lanes-seq';
 import { formatKey, keySignature } from './key-signature.ts';
+import { measureLength } from './measure-length.ts';
 import { allUnits, revisionProblems, span, unitChange } from './plan-support.ts';
 import type { PlannedWrite, ScorePlan, UnitChange } from './plan-types.ts';
 import type { Problem, Result } from './problem.ts';
 import { currentRevision } from './revision.ts';
-import { measureLength, type Score } from './score.ts';
+import type { Score } from './score.ts';
 import type {
   KeySignature,
   MeasureInfo,
@@ -135,7 +136,7 @@ export function planSetTime(score: Score, request: SetTimeRequest): Result<{ pla
     if (compare(oldLength, newLength) === 0) continue;
     for (const ref of allUnits(view, [measure])) {
       const unit = view.unit(ref.part, ref.staff, measure)!;
-      if (unit.stamp === undefined) continue;
+      if (unit.written === undefined) continue;
       if (isWholeRest(unit.content, oldLength)) {
         const refit: UnitContent = {
           ...unit.content,

@@ -5,7 +5,7 @@
  * measure indexes.
  */
 import type { Problem } from './problem.ts';
-import { hasSeen, type Seen } from './revision.ts';
+import { hasSeen, type Seen, wasDeleted } from './revision.ts';
 import type { ScoreView } from './score-view.ts';
 import { unitName } from './unit-lanes.ts';
 
@@ -25,22 +25,28 @@ export interface StaleTargets {
   readonly lastIndex: number;
 }
 
-function structureMovedAt(view: ScoreView, seen: Seen): number | undefined {
-  let earliest: number | undefined;
-  let order: string[] | undefined;
-  const indexOf = (id: string | null | undefined): number => {
-    if (id === null) return view.measureCount + 1;
-    order ??= view.types.measureOrder.toArray();
-    const index = id === undefined ? -1 : order.indexOf(id);
-    return index === -1 ? 1 : index + 1;
-  };
-  for (const entry of view.types.structure.toArray()) {
-    if (hasSeen(seen, entry.stamp)) continue;
-    const at =
-      entry.op === 'insert' ? Math.min(...entry.ids.map((id) => indexOf(id))) : indexOf(entry.next);
-    earliest = earliest === undefined ? at : Math.min(earliest, at);
+/**
+ * The first measure index at which measures were inserted or deleted after
+ * `seen`, looking no further than `lastIndex`; `undefined` when none. It
+ * walks the measure list's Yjs items (deleted ones included) up to there, so
+ * it costs what lies before the write, not the size of the score.
+ */
+function structureMovedAt(view: ScoreView, seen: Seen, lastIndex: number): number | undefined {
+  let live = 0;
+  for (let item = view.types.measureOrder._start; item && live < lastIndex; item = item.right) {
+    const { client, clock } = item.id;
+    const seenUpTo = seen.clocks.get(client) ?? 0;
+    if (!item.deleted) {
+      if (clock + item.length > seenUpTo) return live + Math.max(0, seenUpTo - clock) + 1;
+      live += item.length;
+      continue;
+    }
+    for (let offset = 0; offset < item.length; offset++) {
+      const id = clock + offset;
+      if (id < seenUpTo && !wasDeleted(seen, client, id)) return live + 1;
+    }
   }
-  return earliest;
+  return undefined;
 }
 
 /**
@@ -54,7 +60,7 @@ export function findStale(
   targets: StaleTargets,
 ): Problem[] {
   const problems: Problem[] = [];
-  const moved = structureMovedAt(view, seen);
+  const moved = structureMovedAt(view, seen, targets.lastIndex);
   if (moved !== undefined && moved <= targets.lastIndex) {
     problems.push({
       code: 'stale',
@@ -65,7 +71,7 @@ export function findStale(
   }
   for (const measure of [...new Set(targets.measures)].sort((a, b) => a - b)) {
     const entry = view.measure(measure);
-    if (entry && !hasSeen(seen, entry.stamp)) {
+    if (entry && !hasSeen(seen, entry.written)) {
       problems.push({
         code: 'stale',
         lane: `m${measure}`,
@@ -75,12 +81,15 @@ export function findStale(
     }
   }
   const named = new Set<string>();
-  for (const ref of targets.units) {
+  const units = [...targets.units].sort(
+    (a, b) => a.measure - b.measure || a.part - b.part || a.staff - b.staff,
+  );
+  for (const ref of units) {
     const name = unitName(ref.part, ref.staff, ref.measure);
     if (named.has(name)) continue;
     named.add(name);
     const unit = view.unit(ref.part, ref.staff, ref.measure);
-    if (unit && !hasSeen(seen, unit.stamp)) {
+    if (unit && !hasSeen(seen, unit.written)) {
       problems.push({
         code: 'stale',
         lane: name,

@@ -16,8 +16,8 @@ import {
   sum,
   type TupletRatio,
 } from '@scorelane/lanes-seq';
+import { measureLength } from './measure-length.ts';
 import type { Problem } from './problem.ts';
-import { measureLength } from './score.ts';
 import type { MeasureInfo, ScoreEvent } from './score-types.ts';
 import { holdsPitch, nextSounding, tiedPitches } from './ties.ts';
 import { laneEvent } from './unit-lanes.ts';
