@@ -45,6 +45,7 @@ export {
   type ScoreOptions,
   type UnitInit,
 } from './score.ts';
+export { scoreContent } from './score-content.ts';
 export { type ScoreFromLanesOptions, scoreFromLanes, scoreToLanes } from './score-lanes.ts';
 export type {
   KeySignature,
