@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveAnnotations, toMcpAnnotations, toWebMcpAnnotations } from './annotations';
+import { resolveAnnotations, toMcpAnnotations, toWebMcpAnnotations } from './annotations.ts';
 
 describe('resolveAnnotations', () => {
   it('makes read tools read-only, non-destructive and idempotent by default', () => {

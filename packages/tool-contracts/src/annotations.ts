@@ -3,7 +3,7 @@
  * MCP's `readOnlyHint`, `destructiveHint`, `idempotentHint`, `openWorldHint`
  * and WebMCP's `readOnlyHint`, `untrustedContentHint`.
  */
-import type { ToolPermission } from './permissions';
+import type { ToolPermission } from './permissions.ts';
 
 /**
  * What a tool author may say about a tool beyond its permission. Whether it

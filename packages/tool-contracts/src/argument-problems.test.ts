@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { argumentProblems, formatPath } from './argument-problems';
+import { argumentProblems, formatPath } from './argument-problems.ts';
 
 const schema = z
   .object({

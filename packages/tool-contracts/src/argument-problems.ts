@@ -4,7 +4,7 @@
  * unknown fields and wrong choices, lists what would have been accepted.
  */
 import type * as z from 'zod';
-import type { ToolProblem } from './tool-error';
+import type { ToolProblem } from './tool-error.ts';
 
 /**
  * Formats an issue path the way an agent writes it: `items[2].title`.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AuditEvent, createAuditLog } from './audit';
+import { type AuditEvent, createAuditLog } from './audit.ts';
 
 const event = (call_id: string): AuditEvent => ({
   tool: 'add_item',

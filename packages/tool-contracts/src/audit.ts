@@ -2,7 +2,7 @@
  * The audit trail: one event per call, whatever its outcome, with enough to
  * answer "who changed what, when, from which revision to which".
  */
-import type { ToolErrorCode } from './tool-error';
+import type { ToolErrorCode } from './tool-error.ts';
 
 /**
  * How a call ended: it ran (`ok`), returned a recorded result without

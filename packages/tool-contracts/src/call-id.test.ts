@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { newId } from './call-id';
+import { newId } from './call-id.ts';
 
 describe('newId', () => {
   afterEach(() => {

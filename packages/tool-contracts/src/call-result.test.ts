@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { errorResult, successResult } from './call-result';
-import { toolError } from './tool-error';
+import { errorResult, successResult } from './call-result.ts';
+import { toolError } from './tool-error.ts';
 
 describe('call results in the MCP CallToolResult shape', () => {
   it('carries a success as structured content and as its JSON text', () => {

@@ -3,7 +3,7 @@
  * (`content`, `structuredContent`, `isError`), which is also what a WebMCP
  * `execute` callback resolves to. Adapters return it as is.
  */
-import { formatToolError, type ToolError } from './tool-error';
+import { formatToolError, type ToolError } from './tool-error.ts';
 
 /**
  * A text content block, as MCP and WebMCP define it.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addItem, clearDone, completeItem, listItems, todoCatalog } from '../test/todo-editor';
-import { defineCatalog, listTools } from './catalog';
+import { addItem, clearDone, completeItem, listItems, todoCatalog } from '../test/todo-editor.ts';
+import { defineCatalog, listTools } from './catalog.ts';
 
 describe('defineCatalog', () => {
   it('keeps the tools in order and finds them by name', () => {

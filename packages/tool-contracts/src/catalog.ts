@@ -2,8 +2,8 @@
  * A catalog: the tools one host offers, by name. Adapters take a catalog and
  * serve it without knowing what any tool does.
  */
-import type { Tool } from './define-tool';
-import { DEFAULT_ROLES, type RoleTable, roleAllows } from './permissions';
+import type { Tool } from './define-tool.ts';
+import { DEFAULT_ROLES, type RoleTable, roleAllows } from './permissions.ts';
 
 /**
  * An ordered, name-unique set of tools that all run against the same host

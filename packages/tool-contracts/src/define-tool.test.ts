@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { addItem, listItems } from '../test/todo-editor';
-import { defineTool, EXAMPLES_HEADING, renderDescription, toolFail, toolOk } from './define-tool';
-import { toolError } from './tool-error';
-import { writeFields } from './write-fields';
+import { addItem, listItems } from '../test/todo-editor.ts';
+import { defineTool, EXAMPLES_HEADING, renderDescription, toolFail, toolOk } from './define-tool.ts';
+import { toolError } from './tool-error.ts';
+import { writeFields } from './write-fields.ts';
 
 const base = {
   name: 'get_count',

@@ -3,11 +3,11 @@
  * schemas, permission, hints, examples and implementation in one value.
  */
 import type * as z from 'zod';
-import { resolveAnnotations, type ToolAnnotations, type ToolAnnotationsInput } from './annotations';
-import { type JsonSchemaObject, objectJsonSchema } from './json-schema';
-import type { ToolPermission } from './permissions';
-import { canonicalJson } from './stable-digest';
-import type { ToolError } from './tool-error';
+import { resolveAnnotations, type ToolAnnotations, type ToolAnnotationsInput } from './annotations.ts';
+import { type JsonSchemaObject, objectJsonSchema } from './json-schema.ts';
+import type { ToolPermission } from './permissions.ts';
+import { canonicalJson } from './stable-digest.ts';
+import type { ToolError } from './tool-error.ts';
 
 /**
  * What a tool's `run` receives besides its arguments.

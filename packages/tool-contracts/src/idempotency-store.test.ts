@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryIdempotencyStore, type IdempotencyRecord } from './idempotency-store';
+import { createMemoryIdempotencyStore, type IdempotencyRecord } from './idempotency-store.ts';
 
 const record = (digest: string): IdempotencyRecord => ({
   digest,

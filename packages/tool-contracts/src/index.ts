@@ -3,45 +3,45 @@ export type {
   ToolAnnotations,
   ToolAnnotationsInput,
   WebMcpToolAnnotations,
-} from './annotations';
-export { resolveAnnotations, toMcpAnnotations, toWebMcpAnnotations } from './annotations';
-export { argumentProblems, formatPath } from './argument-problems';
-export type { AuditEvent, AuditSink, AuditStatus } from './audit';
-export { createAuditLog } from './audit';
-export { newId } from './call-id';
-export type { TextContent, ToolCallResult } from './call-result';
-export { errorResult, successResult } from './call-result';
-export type { CatalogTool, ToolCatalog } from './catalog';
-export { defineCatalog, listTools } from './catalog';
-export type { Tool, ToolDefinition, ToolRunCall, ToolRunResult } from './define-tool';
-export { defineTool, EXAMPLES_HEADING, renderDescription, toolFail, toolOk } from './define-tool';
+} from './annotations.ts';
+export { resolveAnnotations, toMcpAnnotations, toWebMcpAnnotations } from './annotations.ts';
+export { argumentProblems, formatPath } from './argument-problems.ts';
+export type { AuditEvent, AuditSink, AuditStatus } from './audit.ts';
+export { createAuditLog } from './audit.ts';
+export { newId } from './call-id.ts';
+export type { TextContent, ToolCallResult } from './call-result.ts';
+export { errorResult, successResult } from './call-result.ts';
+export type { CatalogTool, ToolCatalog } from './catalog.ts';
+export { defineCatalog, listTools } from './catalog.ts';
+export type { Tool, ToolDefinition, ToolRunCall, ToolRunResult } from './define-tool.ts';
+export { defineTool, EXAMPLES_HEADING, renderDescription, toolFail, toolOk } from './define-tool.ts';
 export type {
   IdempotencyRecord,
   IdempotencyStore,
   MemoryIdempotencyStoreOptions,
-} from './idempotency-store';
-export { createMemoryIdempotencyStore } from './idempotency-store';
-export type { InvokeOptions, ToolInvocation, ToolPipeline, ToolPipelineOptions } from './invoke';
-export { createToolPipeline } from './invoke';
-export type { JsonSchemaObject } from './json-schema';
-export { JSON_SCHEMA_DIALECT, objectJsonSchema } from './json-schema';
+} from './idempotency-store.ts';
+export { createMemoryIdempotencyStore } from './idempotency-store.ts';
+export type { InvokeOptions, ToolInvocation, ToolPipeline, ToolPipelineOptions } from './invoke.ts';
+export { createToolPipeline } from './invoke.ts';
+export type { JsonSchemaObject } from './json-schema.ts';
+export { JSON_SCHEMA_DIALECT, objectJsonSchema } from './json-schema.ts';
 export type {
   ManifestEntry,
   McpToolDescriptor,
   ToolManifest,
   WebMcpToolDescriptor,
-} from './manifest';
-export { toMcpTool, toolManifest, toolManifestEntry, toWebMcpTool } from './manifest';
-export type { RoleTable, ToolPermission } from './permissions';
-export { DEFAULT_ROLES, permissionsOf, roleAllows } from './permissions';
+} from './manifest.ts';
+export { toMcpTool, toolManifest, toolManifestEntry, toWebMcpTool } from './manifest.ts';
+export type { RoleTable, ToolPermission } from './permissions.ts';
+export { DEFAULT_ROLES, permissionsOf, roleAllows } from './permissions.ts';
 export type {
   ApplyOutcome,
   PlanOutcome,
   ReviewDriver,
   ReviewDriverOptions,
   ReviewHost,
-} from './review-driver';
-export { createReviewDriver } from './review-driver';
+} from './review-driver.ts';
+export { createReviewDriver } from './review-driver.ts';
 export type {
   NewReviewSession,
   ReviewAction,
@@ -50,14 +50,14 @@ export type {
   ReviewRefusal,
   ReviewSession,
   ReviewStep,
-} from './review-session';
+} from './review-session.ts';
 export {
   createReviewSession,
   reduceReviewSession,
   reviewSessionSchema,
   toolErrorSchema,
-} from './review-session';
-export type { ReviewActionType, ReviewState } from './review-states';
+} from './review-session.ts';
+export type { ReviewActionType, ReviewState } from './review-states.ts';
 export {
   allowedReviewActions,
   canTakeAction,
@@ -66,15 +66,15 @@ export {
   REVIEW_ACTIONS,
   REVIEW_STATES,
   REVIEW_TRANSITIONS,
-} from './review-states';
-export { canonicalJson, fnv1a64, stableDigest } from './stable-digest';
+} from './review-states.ts';
+export { canonicalJson, fnv1a64, stableDigest } from './stable-digest.ts';
 export type {
   FormatToolErrorOptions,
   ToolError,
   ToolErrorCode,
   ToolErrorOf,
   ToolProblem,
-} from './tool-error';
+} from './tool-error.ts';
 export {
   formatToolError,
   isToolError,
@@ -82,5 +82,5 @@ export {
   NOTHING_WAS_CHANGED,
   TOOL_ERROR_CODES,
   toolError,
-} from './tool-error';
-export { writeFields } from './write-fields';
+} from './tool-error.ts';
+export { writeFields } from './write-fields.ts';

@@ -1,14 +1,14 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { TodoEditor, todoCatalog } from '../test/todo-editor';
-import { type AuditEvent, createAuditLog } from './audit';
-import { defineCatalog } from './catalog';
-import { defineTool, type ToolRunCall, toolFail, toolOk } from './define-tool';
-import { createMemoryIdempotencyStore } from './idempotency-store';
-import { createToolPipeline, type ToolInvocation } from './invoke';
-import { toolError } from './tool-error';
-import { writeFields } from './write-fields';
+import { TodoEditor, todoCatalog } from '../test/todo-editor.ts';
+import { type AuditEvent, createAuditLog } from './audit.ts';
+import { defineCatalog } from './catalog.ts';
+import { defineTool, type ToolRunCall, toolFail, toolOk } from './define-tool.ts';
+import { createMemoryIdempotencyStore } from './idempotency-store.ts';
+import { createToolPipeline, type ToolInvocation } from './invoke.ts';
+import { toolError } from './tool-error.ts';
+import { writeFields } from './write-fields.ts';
 
 /** A pipeline over a fresh to-do editor, with a clock that advances 5 ms per reading. */
 function setup(options: { limit?: number } = {}) {

@@ -4,20 +4,20 @@
  * tool does, and it never throws for anything an agent can cause: every
  * failure comes back as a {@link ToolInvocation} with `ok: false`.
  */
-import { argumentProblems } from './argument-problems';
-import type { AuditEvent, AuditSink } from './audit';
-import { newId } from './call-id';
-import { errorResult, successResult, type ToolCallResult } from './call-result';
-import { type CatalogTool, listTools, type ToolCatalog } from './catalog';
+import { argumentProblems } from './argument-problems.ts';
+import type { AuditEvent, AuditSink } from './audit.ts';
+import { newId } from './call-id.ts';
+import { errorResult, successResult, type ToolCallResult } from './call-result.ts';
+import { type CatalogTool, listTools, type ToolCatalog } from './catalog.ts';
 import {
   createMemoryIdempotencyStore,
   type IdempotencyRecord,
   type IdempotencyStore,
-} from './idempotency-store';
-import { type ToolManifest, toolManifest } from './manifest';
-import { DEFAULT_ROLES, permissionsOf, type RoleTable } from './permissions';
-import { stableDigest } from './stable-digest';
-import { isToolError, type ToolError, toolError } from './tool-error';
+} from './idempotency-store.ts';
+import { type ToolManifest, toolManifest } from './manifest.ts';
+import { DEFAULT_ROLES, permissionsOf, type RoleTable } from './permissions.ts';
+import { stableDigest } from './stable-digest.ts';
+import { isToolError, type ToolError, toolError } from './tool-error.ts';
 
 /**
  * How a call ended. Both sides carry `result`, the MCP `CallToolResult` (and

@@ -1,7 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { JSON_SCHEMA_DIALECT, objectJsonSchema } from './json-schema';
+import { JSON_SCHEMA_DIALECT, objectJsonSchema } from './json-schema.ts';
 
 describe('objectJsonSchema', () => {
   const schema = z.object({

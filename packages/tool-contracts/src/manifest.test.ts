@@ -1,9 +1,9 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { addItem, listItems, todoCatalog } from '../test/todo-editor';
-import { defineTool, EXAMPLES_HEADING, toolOk } from './define-tool';
-import { toMcpTool, toolManifest, toolManifestEntry, toWebMcpTool } from './manifest';
+import { addItem, listItems, todoCatalog } from '../test/todo-editor.ts';
+import { defineTool, EXAMPLES_HEADING, toolOk } from './define-tool.ts';
+import { toMcpTool, toolManifest, toolManifestEntry, toWebMcpTool } from './manifest.ts';
 
 /** A standalone draft 2020-12 validator: the schemas are checked by something other than zod. */
 const ajv = new Ajv2020({ allErrors: true, strict: true });

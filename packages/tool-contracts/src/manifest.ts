@@ -9,10 +9,10 @@ import {
   toMcpAnnotations,
   toWebMcpAnnotations,
   type WebMcpToolAnnotations,
-} from './annotations';
-import { type CatalogTool, listTools, type ToolCatalog } from './catalog';
-import type { JsonSchemaObject } from './json-schema';
-import { DEFAULT_ROLES, type RoleTable, type ToolPermission } from './permissions';
+} from './annotations.ts';
+import { type CatalogTool, listTools, type ToolCatalog } from './catalog.ts';
+import type { JsonSchemaObject } from './json-schema.ts';
+import { DEFAULT_ROLES, type RoleTable, type ToolPermission } from './permissions.ts';
 
 /**
  * One tool in a manifest: JSON only, no functions, safe to log or send.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ROLES, permissionsOf, type RoleTable, roleAllows } from './permissions';
+import { DEFAULT_ROLES, permissionsOf, type RoleTable, roleAllows } from './permissions.ts';
 
 describe('roles', () => {
   it('lets a viewer read and an editor read and write', () => {

@@ -1,10 +1,10 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { TodoEditor, todoCatalog } from '../test/todo-editor';
-import { createToolPipeline } from './invoke';
-import { type ApplyOutcome, createReviewDriver, type ReviewHost } from './review-driver';
-import type { ReviewSession } from './review-session';
-import { toolError } from './tool-error';
+import { TodoEditor, todoCatalog } from '../test/todo-editor.ts';
+import { createToolPipeline } from './invoke.ts';
+import { type ApplyOutcome, createReviewDriver, type ReviewHost } from './review-driver.ts';
+import type { ReviewSession } from './review-session.ts';
+import { toolError } from './tool-error.ts';
 
 type Proposal = { title: string };
 

@@ -5,7 +5,7 @@
  * immediate apply) whose re-check passed, so rejected and aborted sessions
  * can never write.
  */
-import { newId } from './call-id';
+import { newId } from './call-id.ts';
 import {
   createReviewSession,
   type ReviewAction,
@@ -13,9 +13,9 @@ import {
   type ReviewSession,
   type ReviewStep,
   reduceReviewSession,
-} from './review-session';
-import { isTerminalReviewState } from './review-states';
-import { type ToolError, toolError } from './tool-error';
+} from './review-session.ts';
+import { isTerminalReviewState } from './review-states.ts';
+import { type ToolError, toolError } from './tool-error.ts';
 
 /**
  * What planning returned: the preview and the revision it was made against,

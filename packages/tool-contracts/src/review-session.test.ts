@@ -7,9 +7,9 @@ import {
   type ReviewSession,
   reduceReviewSession,
   reviewSessionSchema,
-} from './review-session';
-import { REVIEW_ACTIONS, type ReviewActionType } from './review-states';
-import { toolError } from './tool-error';
+} from './review-session.ts';
+import { REVIEW_ACTIONS, type ReviewActionType } from './review-states.ts';
+import { toolError } from './tool-error.ts';
 
 type Proposal = { title: string };
 type Preview = { before: string[]; after: string[] };

@@ -11,8 +11,8 @@ import {
   REVIEW_STATES,
   type ReviewActionType,
   type ReviewState,
-} from './review-states';
-import { TOOL_ERROR_CODES, type ToolError } from './tool-error';
+} from './review-states.ts';
+import { TOOL_ERROR_CODES, type ToolError } from './tool-error.ts';
 
 /**
  * `review`: a person accepts or rejects. `immediate`: the host applies at

@@ -8,7 +8,7 @@ import {
   REVIEW_STATES,
   REVIEW_TRANSITIONS,
   type ReviewState,
-} from './review-states';
+} from './review-states.ts';
 
 describe('the review state machine', () => {
   it('has the eleven states of the contract', () => {

@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, fnv1a64, stableDigest } from './stable-digest';
+import { canonicalJson, fnv1a64, stableDigest } from './stable-digest.ts';
 
 describe('canonicalJson', () => {
   it('sorts keys at every depth and keeps array order', () => {

@@ -7,7 +7,7 @@ import {
   TOOL_ERROR_CODES,
   type ToolError,
   toolError,
-} from './tool-error';
+} from './tool-error.ts';
 
 describe('toolError', () => {
   it('builds an error of every documented code', () => {

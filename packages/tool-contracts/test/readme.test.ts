@@ -19,7 +19,7 @@ describe('README', () => {
     vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
       printed.push(args);
     });
-    await import('./readme-example');
+    await import('./readme-example.ts');
     expect(printed[0]).toEqual([{ count: 1, revision: 'r1' }]);
     expect(String(printed[1]?.[0]).split('\n').slice(0, 2)).toEqual([
       'Nothing was changed.',
@@ -44,7 +44,7 @@ describe('README', () => {
   });
 
   it('documents every error code and every review state', async () => {
-    const { TOOL_ERROR_CODES, REVIEW_STATES } = await import('../src/index');
+    const { TOOL_ERROR_CODES, REVIEW_STATES } = await import('../src/index.ts');
     for (const code of TOOL_ERROR_CODES)
       expect(readme).toMatch(new RegExp(`^\\| \`${code}\` +\\|`, 'm'));
     for (const state of REVIEW_STATES) expect(readme).toContain(state);

@@ -11,7 +11,7 @@ import {
   toolFail,
   toolOk,
   writeFields,
-} from '../src/index';
+} from '../src/index.ts';
 
 export interface TodoItem {
   id: number;

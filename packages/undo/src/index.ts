@@ -8,15 +8,15 @@ export {
   bindInputGestures,
   type InputGestureEvent,
   type InputGestureTarget,
-} from './input-gestures';
-export type { StepMeta, UndoStep } from './step-meta';
+} from './input-gestures.ts';
+export type { StepMeta, UndoStep } from './step-meta.ts';
 export {
   createUndoController,
   type RunAsStepOptions,
   type UndoController,
   type UndoControllerOptions,
-} from './undo-controller';
-export type { UndoChange, UndoChangeEvent, UndoChangeListener, UndoState } from './undo-events';
-export { UndoMisuseError } from './undo-misuse-error';
-export type { UndoResult } from './undo-result';
-export type { SharedType, UndoScope } from './undo-scope';
+} from './undo-controller.ts';
+export type { UndoChange, UndoChangeEvent, UndoChangeListener, UndoState } from './undo-events.ts';
+export { UndoMisuseError } from './undo-misuse-error.ts';
+export type { UndoResult } from './undo-result.ts';
+export type { SharedType, UndoScope } from './undo-scope.ts';

@@ -5,9 +5,9 @@
  * events) make their own steps through `runAsStep`.
  */
 
-import type { StepMeta } from './step-meta';
-import type { UndoController } from './undo-controller';
-import { UndoMisuseError } from './undo-misuse-error';
+import type { StepMeta } from './step-meta.ts';
+import type { UndoController } from './undo-controller.ts';
+import { UndoMisuseError } from './undo-misuse-error.ts';
 
 /**
  * The part of a DOM event a binding reads. `repeat` and `isComposing` are

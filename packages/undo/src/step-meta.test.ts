@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type StepMeta, toStepMeta } from './step-meta';
-import { UndoMisuseError } from './undo-misuse-error';
+import { type StepMeta, toStepMeta } from './step-meta.ts';
+import { UndoMisuseError } from './undo-misuse-error.ts';
 
 describe('toStepMeta', () => {
   it('returns a frozen copy with only the known fields', () => {

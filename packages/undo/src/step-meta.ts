@@ -7,7 +7,7 @@
  */
 
 import type * as Y from 'yjs';
-import { UndoMisuseError } from './undo-misuse-error';
+import { UndoMisuseError } from './undo-misuse-error.ts';
 
 /**
  * Who made a step and why. `actor` names the author in the host's terms

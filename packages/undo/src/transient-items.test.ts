@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { carryTransientItems, intersectDeleteSets } from './transient-items';
+import { carryTransientItems, intersectDeleteSets } from './transient-items.ts';
 
 type Ranges = [number, number][];
 

@@ -20,7 +20,7 @@
  */
 
 import * as Y from 'yjs';
-import type { StackItem } from './step-meta';
+import type { StackItem } from './step-meta.ts';
 
 /** Yjs' DeleteSet (not exported by name): per client, sorted `{ clock, len }` ranges. */
 type DeleteSet = ReturnType<typeof Y.createDeleteSet>;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { createSyncedPeers, userOrigin } from '../test/synced-peers';
-import { createUndoController } from './undo-controller';
-import type { UndoChangeEvent } from './undo-events';
+import { createSyncedPeers, userOrigin } from '../test/synced-peers.ts';
+import { createUndoController } from './undo-controller.ts';
+import type { UndoChangeEvent } from './undo-events.ts';
 
 /** How many listeners a Yjs document has, over every event name (lib0's observer map). */
 function listenerCount(doc: Y.Doc): number {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { createSyncedPeers, remoteOrigin, userOrigin } from '../test/synced-peers';
-import { createUndoController } from './undo-controller';
-import { UndoMisuseError } from './undo-misuse-error';
+import { createSyncedPeers, remoteOrigin, userOrigin } from '../test/synced-peers.ts';
+import { createUndoController } from './undo-controller.ts';
+import { UndoMisuseError } from './undo-misuse-error.ts';
 
 /** Long enough that only gestures can separate steps in these tests. */
 const longCapture = 60_000;

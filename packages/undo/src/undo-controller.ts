@@ -14,18 +14,18 @@ import {
   stepOf,
   toStepMeta,
   type UndoStep,
-} from './step-meta';
-import { carryTransientItems } from './transient-items';
+} from './step-meta.ts';
+import { carryTransientItems } from './transient-items.ts';
 import {
   createListenerSet,
   type UndoChange,
   type UndoChangeEvent,
   type UndoChangeListener,
   type UndoState,
-} from './undo-events';
-import { UndoMisuseError } from './undo-misuse-error';
-import type { UndoResult } from './undo-result';
-import { type ResolvedUndoScope, resolveUndoScope, type UndoScope } from './undo-scope';
+} from './undo-events.ts';
+import { UndoMisuseError } from './undo-misuse-error.ts';
+import type { UndoResult } from './undo-result.ts';
+import { type ResolvedUndoScope, resolveUndoScope, type UndoScope } from './undo-scope.ts';
 
 /**
  * Options of {@link createUndoController}. `S` is the host's selection type;

@@ -3,7 +3,7 @@
  * buttons, label them, or log the history.
  */
 
-import type { UndoStep } from './step-meta';
+import type { UndoStep } from './step-meta.ts';
 
 /**
  * The stacks after the change: whether `undo()` and `redo()` have something

@@ -4,7 +4,7 @@
  * since been overwritten by collaborators), so it is a value, not an error.
  */
 
-import type { UndoStep } from './step-meta';
+import type { UndoStep } from './step-meta.ts';
 
 /**
  * `{ ok: true, step }` with the step that was undone or redone, or

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { UndoMisuseError } from './undo-misuse-error';
-import { resolveUndoScope } from './undo-scope';
+import { UndoMisuseError } from './undo-misuse-error.ts';
+import { resolveUndoScope } from './undo-scope.ts';
 
 describe('resolveUndoScope', () => {
   it('takes a document as it is', () => {

@@ -4,7 +4,7 @@
  */
 
 import * as Y from 'yjs';
-import { UndoMisuseError } from './undo-misuse-error';
+import { UndoMisuseError } from './undo-misuse-error.ts';
 
 /**
  * A whole document, one shared type, or a list of shared types of the same

@@ -16,7 +16,7 @@ describe('the README example', () => {
   it('runs and prints what its comments say', async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
 
-    await import('./readme-example');
+    await import('./readme-example.ts');
 
     const lines = log.mock.calls;
     expect(lines).toContainEqual(['call_2', { m1: 'c4 d4', m2: 'e4 f4' }, { start: 2, end: 2 }]);
