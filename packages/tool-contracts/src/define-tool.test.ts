@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { addItem, listItems } from '../test/todo-editor.ts';
-import { defineTool, EXAMPLES_HEADING, renderDescription, toolFail, toolOk } from './define-tool.ts';
+import {
+  defineTool,
+  EXAMPLES_HEADING,
+  renderDescription,
+  toolFail,
+  toolOk,
+} from './define-tool.ts';
 import { toolError } from './tool-error.ts';
 import { writeFields } from './write-fields.ts';
 

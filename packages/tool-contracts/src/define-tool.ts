@@ -3,7 +3,11 @@
  * schemas, permission, hints, examples and implementation in one value.
  */
 import type * as z from 'zod';
-import { resolveAnnotations, type ToolAnnotations, type ToolAnnotationsInput } from './annotations.ts';
+import {
+  resolveAnnotations,
+  type ToolAnnotations,
+  type ToolAnnotationsInput,
+} from './annotations.ts';
 import { type JsonSchemaObject, objectJsonSchema } from './json-schema.ts';
 import type { ToolPermission } from './permissions.ts';
 import { canonicalJson } from './stable-digest.ts';

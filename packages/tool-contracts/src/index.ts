@@ -14,7 +14,13 @@ export { errorResult, successResult } from './call-result.ts';
 export type { CatalogTool, ToolCatalog } from './catalog.ts';
 export { defineCatalog, listTools } from './catalog.ts';
 export type { Tool, ToolDefinition, ToolRunCall, ToolRunResult } from './define-tool.ts';
-export { defineTool, EXAMPLES_HEADING, renderDescription, toolFail, toolOk } from './define-tool.ts';
+export {
+  defineTool,
+  EXAMPLES_HEADING,
+  renderDescription,
+  toolFail,
+  toolOk,
+} from './define-tool.ts';
 export type {
   IdempotencyRecord,
   IdempotencyStore,
