@@ -1,1 +1,11 @@
-export {};
+/**
+ * `@scorelane/musicxml`: MusicXML 4.0 (`.musicxml`, `.xml`, `.mxl`) to and
+ * from a score-model score, keeping what the model does not read.
+ */
+export { exportMusicXml } from './export-musicxml.ts';
+export { type ImportOptions, type ImportResult, importMusicXml } from './import-musicxml.ts';
+export {
+  MUSICXML_PROBLEM_CODES,
+  type MusicXmlProblem,
+  type MusicXmlProblemCode,
+} from './problem.ts';

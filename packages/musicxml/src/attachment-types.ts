@@ -1,0 +1,58 @@
+/**
+ * The shapes of what import stores as attachments, under the key `musicxml`,
+ * so export can write it back where it came from. Every shape is plain JSON.
+ *
+ * | where | holds |
+ * | --- | --- |
+ * | event | one `<note>` per pitch, with what the model owns (pitch, duration, ties, voice, staff, chord) taken out |
+ * | unit (staff 1) | the `<measure>` attributes; elements between notes with their offset |
+ * | unit (other staves) | elements between notes that name that staff |
+ * | part | the `<score-part>`, the part-list items around it, the `<part>` attributes |
+ * | part 1 | the score header (work, identification, defaults, credits) and the root attributes |
+ */
+import type { XmlElement, XmlNode } from './xml-tree.ts';
+
+/**
+ * What rides on one event: the kept `<note>` of each pitch (one for a rest),
+ * and the pitches they were read with (`"F#4"`), so export can tell a
+ * transposed note, whose kept `<accidental>` may no longer fit.
+ */
+export type EventKeep = {
+  readonly notes: readonly XmlElement[];
+  readonly pitches?: readonly string[];
+};
+
+/**
+ * An element that sits between notes: its offset from the start of the
+ * measure in whole notes (`"3/8"`), and the element. `start` marks the
+ * `<attributes>` that opens the measure, with the signatures the model held
+ * when it was read: export writes it unchanged only while they still hold.
+ */
+export type PlacedElement = {
+  readonly at: string;
+  readonly x: XmlElement;
+  readonly start?: string;
+};
+
+/** What rides on one unit. */
+export type UnitKeep = {
+  readonly measure?: { readonly [name: string]: string };
+  readonly items?: readonly PlacedElement[];
+};
+
+/** What rides on one part. */
+export type PartKeep = {
+  readonly part?: { readonly [name: string]: string };
+  readonly scorePart?: XmlElement;
+  /** Part-list items (part groups) just before this part's `<score-part>`. */
+  readonly before?: readonly XmlNode[];
+  /** Part-list items after the last `<score-part>` (on the last part). */
+  readonly after?: readonly XmlNode[];
+  /** The score header before `<part-list>` (on the first part). */
+  readonly header?: readonly XmlNode[];
+  /** The root element's attributes (on the first part). */
+  readonly root?: { readonly [name: string]: string };
+};
+
+/** The key under which every attachment of this package is stored. */
+export const KEEP_KEY = 'musicxml';

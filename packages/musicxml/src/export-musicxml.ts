@@ -1,0 +1,154 @@
+/**
+ * `exportMusicXml`: a score-model score as MusicXML 4.0 partwise text, with
+ * every attachment import kept written back where it came from.
+ */
+import { add, rational } from '@scorelane/lanes-seq';
+import type { Score } from '@scorelane/score-model';
+import { DivisionsNeeded } from './divisions.ts';
+import { newScorePart } from './part-list.ts';
+import { readScore, type ScoreSnapshot } from './score-reader.ts';
+import { parseAt, partKeep, unitKeep } from './unit-keep.ts';
+import { lengthOf, type PartWriting, writeMeasure } from './write-measure.ts';
+import { printedPieces } from './write-note.ts';
+import {
+  child,
+  childText,
+  element,
+  isElement,
+  textOf,
+  withAttributes,
+  withChildren,
+  type XmlElement,
+  type XmlNode,
+} from './xml-tree.ts';
+import { writeNode } from './xml-write.ts';
+
+const PROLOGUE =
+  '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' +
+  '<!DOCTYPE score-partwise PUBLIC "-//Recordare//DTD MusicXML 4.0 Partwise//EN" "http://www.musicxml.org/dtds/partwise.dtd">\n';
+
+/** Every duration and offset the file will hold, so divisions can express them all. */
+function chooseDivisions(snapshot: ScoreSnapshot): number {
+  const needed = new DivisionsNeeded();
+  snapshot.measures.forEach((info, measureIndex) => {
+    needed.need(lengthOf(info));
+    snapshot.parts.forEach((part, partIndex) => {
+      for (let staff = 1; staff <= part.staves; staff++) {
+        const content = snapshot.unit(partIndex + 1, staff, measureIndex + 1);
+        for (const voice of content.voices) {
+          let onset = rational(0);
+          for (const event of voice.events) {
+            if (event.grace) continue;
+            needed.need(event.duration);
+            if (event.attachments === undefined && event.kind !== 'space') {
+              for (const piece of printedPieces(event.duration)) needed.need(piece.duration);
+            }
+            onset = add(onset, event.duration);
+            needed.need(onset);
+          }
+        }
+        for (const item of unitKeep(content.attachments).items ?? []) {
+          needed.need(parseAt(item.at));
+          for (const node of item.x.c ?? []) {
+            if (!isElement(node) || (node.n !== 'offset' && node.n !== 'duration')) continue;
+            const text = node.c?.[0];
+            if (typeof text === 'string' && text.startsWith('r:'))
+              needed.need(parseAt(text.slice(2).replace(/^-/, '')));
+          }
+        }
+      }
+    });
+  });
+  return needed.value;
+}
+
+function titleOf(header: readonly XmlNode[]): string | undefined {
+  for (const node of header)
+    if (isElement(node) && node.n === 'movement-title') return textOf(node) || undefined;
+  for (const node of header) {
+    if (isElement(node) && node.n === 'work') return childText(node, 'work-title') || undefined;
+  }
+  return undefined;
+}
+
+/** The kept header with the model's title, when the title was changed since import. */
+function headerWith(header: readonly XmlNode[], title: string | undefined): XmlNode[] {
+  if (title === undefined || titleOf(header) === title) return [...header];
+  const movementTitle = element('movement-title', {}, [title]);
+  const at = header.findIndex((node) => isElement(node) && node.n === 'movement-title');
+  if (at >= 0) return header.map((node, index) => (index === at ? movementTitle : node));
+  let insert = 0;
+  header.forEach((node, index) => {
+    if (isElement(node) && (node.n === 'work' || node.n === 'movement-number')) insert = index + 1;
+  });
+  return [...header.slice(0, insert), movementTitle, ...header.slice(insert)];
+}
+
+function scorePartFor(stored: XmlElement | undefined, id: string, name: string): XmlElement {
+  if (!stored) return newScorePart(id, name);
+  const children = (stored.c ?? []).map((node) =>
+    isElement(node) && node.n === 'part-name' && (textOf(node) ?? '') !== name
+      ? withChildren(node, name ? [name] : [])
+      : node,
+  );
+  if (!child(stored, 'part-name')) children.unshift(element('part-name', {}, name ? [name] : []));
+  return withAttributes(withChildren(stored, children), { ...(stored.a ?? {}), id });
+}
+
+/**
+ * Writes a score as MusicXML 4.0 (`score-partwise`). Divisions are the least
+ * that express every duration exactly; note types, dots, time modifications
+ * and tuplet brackets come from the durations (a duration that needs a tie
+ * is written as tied notes); `<backup>` separates voices and staves; what
+ * import kept (lyrics, directions, slurs, layout, credits, ...) is written
+ * back on the note, or at the offset in the measure, it came from.
+ *
+ * @example
+ * ```ts
+ * const result = importMusicXml(readFileSync('in.musicxml'));
+ * if (result.ok) writeFileSync('out.musicxml', exportMusicXml(result.score));
+ * ```
+ */
+export function exportMusicXml(score: Score): string {
+  const snapshot = readScore(score);
+  const divisions = chooseDivisions(snapshot);
+  const firstKeep = partKeep(snapshot.parts[0]?.attachments);
+  const partList: XmlNode[] = [];
+  const partElements: XmlElement[] = [];
+  const ids = new Set<string>();
+  snapshot.parts.forEach((part, partIndex) => {
+    const keep = partKeep(part.attachments);
+    let id = keep.scorePart?.a?.id ?? `P${partIndex + 1}`;
+    if (ids.has(id)) id = `P${partIndex + 1}`;
+    while (ids.has(id)) id = `${id}-${partIndex + 1}`;
+    ids.add(id);
+    partList.push(...(keep.before ?? []), scorePartFor(keep.scorePart, id, part.name));
+    if (partIndex === snapshot.parts.length - 1) partList.push(...(keep.after ?? []));
+    let stride = 1;
+    for (let measure = 1; measure <= snapshot.measures.length; measure++) {
+      for (let staff = 1; staff <= part.staves; staff++) {
+        for (const voice of snapshot.unit(partIndex + 1, staff, measure).voices)
+          stride = Math.max(stride, voice.voice);
+      }
+    }
+    const writing: PartWriting = {
+      snapshot,
+      part: partIndex + 1,
+      divisions,
+      stride,
+      tiesOut: new Map(),
+    };
+    const measures: XmlElement[] = [];
+    for (let measure = 1; measure <= snapshot.measures.length; measure++)
+      measures.push(writeMeasure(writing, measure));
+    partElements.push(element('part', { id, ...(keep.part ?? {}) }, measures));
+  });
+  const root = element('score-partwise', { ...(firstKeep.root ?? {}), version: '4.0' }, [
+    ...headerWith(firstKeep.header ?? [], snapshot.title),
+    element('part-list', {}, partList),
+    ...partElements,
+  ]);
+  const out: string[] = [PROLOGUE];
+  writeNode(root, 0, out);
+  return out.join('');
+}

@@ -1,0 +1,62 @@
+/**
+ * Why an import was refused, or what it could not place: each problem with a
+ * code from a documented list, a message that says what to do, and the part
+ * and measure where known.
+ */
+
+/**
+ * Every code an import can report, with what it means. Codes are never
+ * renamed, only added. `not-xml` to `unsupported-pitch` refuse the file;
+ * the rest are warnings on a successful import.
+ */
+export const MUSICXML_PROBLEM_CODES = {
+  'not-xml': 'The input is not well-formed XML (or not text at all).',
+  'not-musicxml':
+    'The XML is not a MusicXML score: its root is not score-partwise or score-timewise.',
+  'unreadable-archive':
+    'A compressed .mxl file whose zip cannot be read, or that holds no MusicXML score.',
+  'no-parts': 'The score has no part with any measure.',
+  'unsupported-pitch':
+    'A pitch the model cannot hold: a microtone (a non-integer alter), more than two sharps or flats, or an octave outside -1..9.',
+  'voice-overlap':
+    'Notes of one voice overlap in time; the later ones were moved to a voice of their own.',
+  'chord-duration':
+    'A chord note lasts longer or shorter than the first note of its chord; the chord keeps the first duration.',
+  'backup-before-start':
+    'A <backup> goes back past the start of the measure; the position was set to the start.',
+  'missing-duration':
+    'A note has neither a <duration> nor a <type>; it was read as taking no time and dropped.',
+  'unplaced-element': 'An element outside any measure that export cannot write back.',
+} as const;
+
+/** The stable code of an import problem; see {@link MUSICXML_PROBLEM_CODES}. */
+export type MusicXmlProblemCode = keyof typeof MUSICXML_PROBLEM_CODES;
+
+/**
+ * One problem with an input file. `part` and `measure` are 1-based indexes
+ * (the measure's place in the score, a pickup counting as the first).
+ *
+ * @example
+ * ```ts
+ * const problem: MusicXmlProblem = {
+ *   code: 'unsupported-pitch',
+ *   part: 1,
+ *   measure: 2,
+ *   message: 'Part 1, measure 2: the pitch G with alter 0.5 is a microtone; Scorelane holds only whole semitones. Remove the microtones, or keep the file in a program that supports them.',
+ * };
+ * ```
+ */
+export interface MusicXmlProblem {
+  readonly code: MusicXmlProblemCode;
+  readonly message: string;
+  readonly part?: number;
+  readonly measure?: number;
+}
+
+/** Where a problem is, as a prefix for its message: `Part 1, measure 3: `. */
+export function placeLabel(part: number | undefined, measure: number | undefined): string {
+  if (part !== undefined && measure !== undefined) return `Part ${part}, measure ${measure}: `;
+  if (part !== undefined) return `Part ${part}: `;
+  if (measure !== undefined) return `Measure ${measure}: `;
+  return '';
+}

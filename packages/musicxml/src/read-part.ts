@@ -1,0 +1,514 @@
+/**
+ * Reading the measures of one `<part>`: the cursor that `<backup>` and
+ * `<forward>` move, voices and chords, exact durations across `<divisions>`
+ * changes, and the elements between notes with their offsets.
+ */
+import {
+  type Alter,
+  add,
+  type Clef,
+  compare,
+  noteValueDuration,
+  type Pitch,
+  type Rational,
+  rational,
+  type Step,
+  subtract,
+  ZERO,
+} from '@scorelane/lanes-seq';
+import type { KeySignature, TimeSignature } from '@scorelane/score-model';
+import { parseDecimal } from './decimal.ts';
+import { mergeInOrder, NOTE_ORDER } from './element-order.ts';
+import { type MusicXmlProblem, placeLabel } from './problem.ts';
+import { readClef, readKey, readTime } from './signatures.ts';
+import {
+  child,
+  childElements,
+  childText,
+  element,
+  isElement,
+  textOf,
+  withAttributes,
+  withChildren,
+  type XmlElement,
+  type XmlNode,
+} from './xml-tree.ts';
+
+/** One pitch of an event being read, with the `<note>` it came from. */
+export interface ReadNote {
+  readonly pitch: Pitch;
+  tie: boolean;
+  readonly keep: XmlElement;
+}
+
+/** One event being read. */
+export interface ReadEvent {
+  readonly kind: 'note' | 'rest' | 'space';
+  readonly duration: Rational;
+  readonly grace: boolean;
+  readonly notes: ReadNote[];
+  /** The kept `<note>` of a rest (or of an invisible rest). */
+  readonly keep?: XmlElement;
+}
+
+/** The events of one MusicXML voice on one staff, in time order. */
+export interface ReadLane {
+  readonly staff: number;
+  readonly voiceId: string;
+  /** 0 for the voice itself; 1, 2, ... for notes of it that overlapped earlier ones. */
+  readonly overflow: number;
+  readonly events: ReadEvent[];
+  end: Rational;
+}
+
+/** An element between notes, at its offset, for a staff. */
+export interface ReadItem {
+  readonly staff: number;
+  readonly at: Rational;
+  readonly x: XmlElement;
+  readonly start: boolean;
+}
+
+/** One measure of one part, as read. */
+export interface ReadMeasure {
+  readonly number: string | undefined;
+  readonly attributes: { readonly [name: string]: string };
+  readonly lanes: ReadLane[];
+  readonly items: ReadItem[];
+  /** The furthest the cursor reached: the measure's written length. */
+  length: Rational;
+  /** Time, key and clefs in force once the measure's opening attributes are read. */
+  readonly time: TimeSignature | undefined;
+  readonly key: KeySignature;
+  readonly clefs: readonly Clef[];
+}
+
+/** One part, as read. */
+export interface ReadPart {
+  readonly measures: ReadMeasure[];
+  readonly staves: number;
+}
+
+const STEPS = new Set(['A', 'B', 'C', 'D', 'E', 'F', 'G']);
+const TYPE_VALUES: Readonly<Record<string, Rational>> = {
+  maxima: rational(8),
+  long: rational(4),
+  breve: rational(2),
+  whole: rational(1),
+  half: rational(1, 2),
+  quarter: rational(1, 4),
+  eighth: rational(1, 8),
+  '16th': rational(1, 16),
+  '32nd': rational(1, 32),
+  '64th': rational(1, 64),
+  '128th': rational(1, 128),
+  '256th': rational(1, 256),
+  '512th': rational(1, 512),
+  '1024th': rational(1, 1024),
+};
+
+/** The printed value of a note's `<type>` and `<dot>`s, if it has a type. */
+export function printedValue(note: XmlElement): Rational | undefined {
+  const base = TYPE_VALUES[childText(note, 'type') ?? ''];
+  if (!base) return undefined;
+  return noteValueDuration({ base, dots: childElements(note, 'dot').length });
+}
+
+/** The value of a `<type>` name, if it is one. */
+export function typeValue(name: string): Rational | undefined {
+  return TYPE_VALUES[name];
+}
+
+/** Children that the model owns; export writes them from the model. */
+const MODEL_OWNED = new Set(['chord', 'pitch', 'duration', 'tie', 'voice', 'staff']);
+
+function keepOf(note: XmlElement, invisibleRest: boolean): XmlElement {
+  const kept = (note.c ?? []).filter((node) => !(isElement(node) && MODEL_OWNED.has(node.n)));
+  // Kept in schema order, so that writing it back and reading it again gives the same.
+  let result = withChildren(note, mergeInOrder(NOTE_ORDER, kept, []));
+  if (invisibleRest && note.a) {
+    const { 'print-object': _hidden, ...others } = note.a;
+    result = withAttributes(result, others);
+  }
+  return result;
+}
+
+/** Children of elements between notes whose value is in divisions. */
+const DIVISION_CHILDREN = new Set(['offset', 'duration']);
+
+/** Turns `<offset>` and `<duration>` children (in divisions) into whole-note fractions (`"r:3/8"`). */
+function exactChildren(item: XmlElement, divisions: Rational): XmlElement {
+  if (!item.c?.some((node) => isElement(node) && DIVISION_CHILDREN.has(node.n))) return item;
+  return withChildren(
+    item,
+    item.c.map((node) => {
+      if (!isElement(node) || !DIVISION_CHILDREN.has(node.n)) return node;
+      const value = parseDecimal(textOf(node));
+      if (!value) return node;
+      const whole = multiplyBy(value, divisions);
+      return withChildren(node, [`r:${whole.num}/${whole.den}`]);
+    }),
+  );
+}
+
+function multiplyBy(value: Rational, divisions: Rational): Rational {
+  // value / (4 * divisions)
+  return rational(value.num * divisions.den, value.den * 4 * divisions.num);
+}
+
+interface PartState {
+  divisions: Rational;
+  time: TimeSignature | undefined;
+  key: KeySignature;
+  clefs: Clef[];
+  staves: number;
+}
+
+/** Context for problems: the 1-based part. */
+export interface ReadPartContext {
+  readonly part: number;
+  readonly problems: MusicXmlProblem[];
+  readonly warnings: MusicXmlProblem[];
+}
+
+function readPitch(
+  pitch: XmlElement,
+  context: ReadPartContext,
+  measure: number,
+): Pitch | undefined {
+  const step = childText(pitch, 'step') ?? '';
+  const alterText = childText(pitch, 'alter');
+  const alter = alterText === undefined || alterText === '' ? rational(0) : parseDecimal(alterText);
+  const octave = Number(childText(pitch, 'octave'));
+  const where = placeLabel(context.part, measure);
+  if (!STEPS.has(step) || !Number.isInteger(octave)) {
+    context.problems.push({
+      code: 'unsupported-pitch',
+      part: context.part,
+      measure,
+      message: `${where}a <pitch> without a valid <step> and <octave>. Fix the pitch in the file.`,
+    });
+    return undefined;
+  }
+  if (alter?.den !== 1 || alter.num < -2 || alter.num > 2) {
+    context.problems.push({
+      code: 'unsupported-pitch',
+      part: context.part,
+      measure,
+      message: `${where}the pitch ${step}${octave} has alter ${alterText}, ${alter && alter.den === 1 ? 'more than two sharps or flats' : 'a microtone'}; Scorelane holds only pitches with up to two sharps or flats, in whole semitones. Remove those pitches, or keep the file in a program that supports them.`,
+    });
+    return undefined;
+  }
+  if (octave < -1 || octave > 9) {
+    context.problems.push({
+      code: 'unsupported-pitch',
+      part: context.part,
+      measure,
+      message: `${where}the pitch ${step}${octave} is outside octaves -1 to 9. Move it into that range.`,
+    });
+    return undefined;
+  }
+  return { step: step as Step, alter: alter.num as Alter, octave };
+}
+
+function unpitched(note: XmlElement): Pitch {
+  const holder = child(note, 'unpitched') ?? child(note, 'rest');
+  const step = (holder && childText(holder, 'display-step')) || 'B';
+  const octave = Number((holder && childText(holder, 'display-octave')) || '4');
+  return {
+    step: (STEPS.has(step) ? step : 'B') as Step,
+    alter: 0,
+    octave: Number.isInteger(octave) && octave >= -1 && octave <= 9 ? octave : 4,
+  };
+}
+
+function tieStart(note: XmlElement): boolean {
+  if (childElements(note, 'tie').some((tie) => tie.a?.type === 'start')) return true;
+  return childElements(note, 'notations').some((notations) =>
+    childElements(notations, 'tied').some(
+      (tied) => tied.a?.type === 'start' || tied.a?.type === 'continue',
+    ),
+  );
+}
+
+/** Chooses the lane of a voice for an event at `onset`: one that has ended by then, or a new overflow lane. */
+function laneFor(
+  lanes: ReadLane[],
+  staff: number,
+  voiceId: string,
+  onset: Rational,
+  overlapped: () => void,
+): ReadLane {
+  let best: ReadLane | undefined;
+  let count = 0;
+  for (const lane of lanes) {
+    if (lane.staff !== staff || lane.voiceId !== voiceId) continue;
+    count++;
+    if (compare(lane.end, onset) > 0) continue;
+    if (!best || compare(lane.end, best.end) > 0) best = lane;
+  }
+  if (best) return best;
+  if (count > 0) overlapped();
+  const lane: ReadLane = { staff, voiceId, overflow: count, events: [], end: ZERO };
+  lanes.push(lane);
+  return lane;
+}
+
+function fillTo(lane: ReadLane, onset: Rational): void {
+  if (compare(lane.end, onset) < 0) {
+    lane.events.push({
+      kind: 'space',
+      duration: subtract(onset, lane.end),
+      grace: false,
+      notes: [],
+    });
+    lane.end = onset;
+  }
+}
+
+function staffOf(node: XmlElement): number {
+  const staff = Number(childText(node, 'staff') ?? '1');
+  return Number.isInteger(staff) && staff >= 1 && staff <= 64 ? staff : 1;
+}
+
+/**
+ * Reads every measure of a `<part>`. Problems that refuse the file and
+ * warnings go into `context`.
+ */
+export function readPart(part: XmlElement, context: ReadPartContext): ReadPart {
+  const state: PartState = {
+    divisions: rational(1),
+    time: undefined,
+    key: { tonic: { step: 'C', alter: 0 }, mode: 'major', fifths: 0 },
+    clefs: [],
+    staves: 1,
+  };
+  const measures: ReadMeasure[] = [];
+  for (const measureElement of childElements(part, 'measure')) {
+    measures.push(readMeasure(measureElement, measures.length + 1, state, context));
+  }
+  return { measures, staves: state.staves };
+}
+
+function readAttributes(
+  attributes: XmlElement,
+  state: PartState,
+  opening: boolean,
+): XmlElement | undefined {
+  const kept: XmlNode[] = [];
+  for (const node of attributes.c ?? []) {
+    if (!isElement(node)) {
+      kept.push(node);
+      continue;
+    }
+    switch (node.n) {
+      case 'divisions': {
+        const divisions = parseDecimal(textOf(node));
+        if (divisions && divisions.num > 0) state.divisions = divisions;
+        continue;
+      }
+      case 'staves': {
+        const staves = Number(textOf(node));
+        if (Number.isInteger(staves) && staves > state.staves) state.staves = Math.min(staves, 64);
+        break;
+      }
+      case 'time': {
+        const number = node.a?.number;
+        if (number === undefined || number === '1') {
+          state.time = readTime(node) ?? state.time;
+        }
+        break;
+      }
+      case 'key': {
+        const number = node.a?.number;
+        if (number === undefined || number === '1') {
+          const key = readKey(node);
+          if (key) state.key = key;
+        }
+        break;
+      }
+      case 'clef': {
+        if (opening) {
+          const staff = Number(node.a?.number ?? '1');
+          if (Number.isInteger(staff) && staff >= 1 && staff <= 64)
+            state.clefs[staff - 1] = readClef(node);
+        }
+        break;
+      }
+    }
+    kept.push(node);
+  }
+  if (!kept.some((node) => isElement(node))) return undefined;
+  return withChildren(attributes, kept);
+}
+
+function readMeasure(
+  measureElement: XmlElement,
+  index: number,
+  state: PartState,
+  context: ReadPartContext,
+): ReadMeasure {
+  const lanes: ReadLane[] = [];
+  const items: ReadItem[] = [];
+  let cursor = ZERO;
+  let length = ZERO;
+  let started = false;
+  let openingSeen = false;
+  let last: { event: ReadEvent; lane: ReadLane; onset: Rational } | undefined;
+  const where = placeLabel(context.part, index);
+  const { number: measureNumber, ...measureAttributes } = measureElement.a ?? {};
+  const snapshot: {
+    opening?: { time: TimeSignature | undefined; key: KeySignature; clefs: Clef[] };
+  } = {};
+  const begin = () => {
+    if (started) return;
+    started = true;
+    snapshot.opening = { time: state.time, key: state.key, clefs: [...state.clefs] };
+  };
+  const advance = (to: Rational) => {
+    cursor = to;
+    if (compare(cursor, length) > 0) length = cursor;
+  };
+  for (const node of measureElement.c ?? []) {
+    if (!isElement(node)) continue;
+    switch (node.n) {
+      case 'note': {
+        begin();
+        const isChord = child(node, 'chord') !== undefined;
+        const grace = child(node, 'grace') !== undefined;
+        const restElement = child(node, 'rest');
+        const staff = staffOf(node);
+        if (staff > state.staves) state.staves = staff;
+        const voiceId = childText(node, 'voice') || '1';
+        let duration: Rational | undefined;
+        if (grace) duration = printedValue(node) ?? rational(1, 8);
+        else {
+          const divisions = parseDecimal(childText(node, 'duration'));
+          if (divisions && divisions.num > 0) duration = multiplyBy(divisions, state.divisions);
+          else if (divisions === undefined || divisions.num < 0) duration = printedValue(node);
+        }
+        if (duration === undefined) {
+          context.warnings.push({
+            code: 'missing-duration',
+            part: context.part,
+            measure: index,
+            message: `${where}a note has no <duration> and no <type>, so its length is unknown; it was left out. Give it a <duration>.`,
+          });
+          continue;
+        }
+        if (duration.num === 0) {
+          // A note of zero duration takes no time; it can only be read as a grace note.
+          duration = printedValue(node) ?? rational(1, 8);
+          if (!grace) continue;
+        }
+        if (isChord && last && last.event.kind === 'note' && !restElement) {
+          const pitch = child(node, 'pitch');
+          const read = pitch ? readPitch(pitch, context, index) : unpitched(node);
+          if (!read) continue;
+          if (compare(duration, last.event.duration) !== 0 && !grace) {
+            context.warnings.push({
+              code: 'chord-duration',
+              part: context.part,
+              measure: index,
+              message: `${where}a chord note lasts ${duration.num}/${duration.den} but its chord ${last.event.duration.num}/${last.event.duration.den}; the chord keeps the first duration. Write chord notes of different lengths in separate voices.`,
+            });
+          }
+          last.event.notes.push({ pitch: read, tie: tieStart(node), keep: keepOf(node, false) });
+          continue;
+        }
+        const onset = isChord && last ? last.onset : cursor;
+        const lane = laneFor(lanes, staff, voiceId, onset, () =>
+          context.warnings.push({
+            code: 'voice-overlap',
+            part: context.part,
+            measure: index,
+            message: `${where}notes of voice ${voiceId} on staff ${staff} overlap in time; the later ones were moved to a voice of their own. Give overlapping notes different <voice> numbers.`,
+          }),
+        );
+        fillTo(lane, onset);
+        let event: ReadEvent;
+        if (restElement) {
+          const invisible = node.a?.['print-object'] === 'no';
+          event = {
+            kind: invisible ? 'space' : 'rest',
+            duration,
+            grace: false,
+            notes: [],
+            keep: keepOf(node, invisible),
+          };
+          if (grace) continue;
+        } else {
+          const pitch = child(node, 'pitch');
+          const read = pitch ? readPitch(pitch, context, index) : unpitched(node);
+          if (!read) continue;
+          event = {
+            kind: 'note',
+            duration,
+            grace,
+            notes: [{ pitch: read, tie: tieStart(node), keep: keepOf(node, false) }],
+          };
+        }
+        lane.events.push(event);
+        if (!grace) lane.end = add(onset, duration);
+        last = { event, lane, onset };
+        if (!grace) advance(add(onset, duration));
+        break;
+      }
+      case 'backup': {
+        begin();
+        const divisions = parseDecimal(childText(node, 'duration'));
+        if (!divisions) break;
+        let to = subtract(cursor, multiplyBy(divisions, state.divisions));
+        if (to.num < 0) {
+          context.warnings.push({
+            code: 'backup-before-start',
+            part: context.part,
+            measure: index,
+            message: `${where}a <backup> goes back before the start of the measure; it was read as going back to the start. Shorten the <backup>.`,
+          });
+          to = ZERO;
+        }
+        cursor = to;
+        break;
+      }
+      case 'forward': {
+        begin();
+        const divisions = parseDecimal(childText(node, 'duration'));
+        if (!divisions || divisions.num < 0) break;
+        advance(add(cursor, multiplyBy(divisions, state.divisions)));
+        break;
+      }
+      case 'attributes': {
+        const atOpening = !started;
+        // Clefs at the very start of the first measure are the part's clefs, even after a <backup>.
+        const kept = readAttributes(node, state, atOpening || (index === 1 && cursor.num === 0));
+        if (kept) {
+          items.push({ staff: 1, at: cursor, x: kept, start: atOpening && !openingSeen });
+          if (atOpening) openingSeen = true;
+        }
+        break;
+      }
+      default: {
+        items.push({
+          staff: staffOf(node),
+          at: cursor,
+          x: exactChildren(node, state.divisions),
+          start: false,
+        });
+      }
+    }
+  }
+  return {
+    number: measureNumber,
+    attributes: measureAttributes,
+    lanes,
+    items,
+    length,
+    time: snapshot.opening ? snapshot.opening.time : state.time,
+    key: snapshot.opening ? snapshot.opening.key : state.key,
+    clefs: [...state.clefs],
+  };
+}
+
+/** An empty `<attributes>` element, for a measure that needs one and had none. */
+export const EMPTY_ATTRIBUTES: XmlElement = element('attributes');

@@ -1,0 +1,37 @@
+/**
+ * Reading this package's attachments back off events, units and parts.
+ */
+import { type Rational, rational } from '@scorelane/lanes-seq';
+import type { Json } from '@scorelane/score-model';
+import { KEEP_KEY, type PartKeep, type UnitKeep } from './attachment-types.ts';
+
+function kept<T>(attachments: Json | undefined): T | undefined {
+  if (!attachments || typeof attachments !== 'object' || Array.isArray(attachments))
+    return undefined;
+  const value = (attachments as { readonly [key: string]: Json })[KEEP_KEY];
+  return value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as unknown as T)
+    : undefined;
+}
+
+/** What import kept on a unit; empty for a unit written since. */
+export function unitKeep(attachments: Json | undefined): UnitKeep {
+  return kept<UnitKeep>(attachments) ?? {};
+}
+
+/** What import kept on a part; empty for a part made since. */
+export function partKeep(attachments: Json | undefined): PartKeep {
+  return kept<PartKeep>(attachments) ?? {};
+}
+
+/**
+ * An offset as stored (`"3/8"`, `"0"`) as a rational.
+ *
+ * @throws RangeError on text that is not a fraction (an attachment edited by hand).
+ */
+export function parseAt(text: string): Rational {
+  const match = /^(\d+)(?:\/(\d+))?$/.exec(text);
+  if (!match)
+    throw new RangeError(`A kept element has an offset that is not a fraction: "${text}".`);
+  return rational(Number(match[1]), Number(match[2] ?? '1'));
+}

@@ -1,0 +1,404 @@
+/**
+ * Writing one event as MusicXML: one `<note>` per pitch (chord notes after
+ * the first with `<chord/>`), tied notes when its duration needs them, a
+ * `<forward>` for an invisible rest. What import kept on the event is merged
+ * back in schema order; kept children that no longer match the event (a
+ * `<type>` after a change of duration, a `<tied>` whose tie is gone) give way
+ * to ones written from the model.
+ */
+import {
+  compare,
+  formatPitch,
+  multiply,
+  type NoteValue,
+  notateDuration,
+  noteValueDuration,
+  type Pitch,
+  type Rational,
+  rational,
+  samePitch,
+  type TupletRatio,
+} from '@scorelane/lanes-seq';
+import type { ScoreEvent } from '@scorelane/score-model';
+import { type EventKeep, KEEP_KEY } from './attachment-types.ts';
+import { toDivisions } from './divisions.ts';
+import { mergeInOrder, NOTE_ORDER } from './element-order.ts';
+import {
+  child,
+  childElements,
+  element,
+  isElement,
+  withAttributes,
+  withChildren,
+  type XmlElement,
+  type XmlNode,
+} from './xml-tree.ts';
+
+/** Where an event is written and what surrounds it. */
+export interface NoteContext {
+  readonly divisions: number;
+  /** The `<voice>` text. */
+  readonly voice: string;
+  /** The `<staff>` number, when the part has several staves. */
+  readonly staff: number | undefined;
+  /** Pitches tied into this event from the previous sounding one. */
+  readonly tiedIn: readonly Pitch[];
+  /** A tuplet bracket this event starts or stops, when the planner's grouping gives one. */
+  readonly bracket:
+    | { readonly start: boolean; readonly stop: boolean; readonly ratio: TupletRatio }
+    | undefined;
+  /** Whether the event is a rest filling its whole measure alone. */
+  readonly measureRest: boolean;
+}
+
+/** How one written note (or piece of a split note) prints. */
+interface Printed {
+  readonly duration: Rational;
+  readonly value: NoteValue;
+  readonly ratio: TupletRatio | undefined;
+}
+
+const TYPE_NAMES: readonly [number, string][] = [
+  [8, 'maxima'],
+  [4, 'long'],
+  [2, 'breve'],
+  [1, 'whole'],
+  [1 / 2, 'half'],
+  [1 / 4, 'quarter'],
+  [1 / 8, 'eighth'],
+  [1 / 16, '16th'],
+  [1 / 32, '32nd'],
+  [1 / 64, '64th'],
+  [1 / 128, '128th'],
+  [1 / 256, '256th'],
+  [1 / 512, '512th'],
+  [1 / 1024, '1024th'],
+];
+
+/** The `<type>` name of a power-of-two value (exact for every value notateDuration gives). */
+export function typeName(base: Rational): string {
+  const value = base.num / base.den;
+  for (const [length, name] of TYPE_NAMES) if (value >= length) return name;
+  return '1024th';
+}
+
+/** The pieces an event is printed as: one, or several tied when no single value prints it. */
+export function printedPieces(duration: Rational): Printed[] {
+  const notation = notateDuration(duration);
+  switch (notation.kind) {
+    case 'value':
+      return [{ duration, value: notation.value, ratio: undefined }];
+    case 'tuplet':
+      return [{ duration, value: notation.value, ratio: notation.ratio }];
+    case 'tied': {
+      const ratio = notation.ratio;
+      return notation.values.map((value) => ({
+        duration: ratio
+          ? multiply(noteValueDuration(value), rational(ratio.normal, ratio.actual))
+          : noteValueDuration(value),
+        value,
+        ratio,
+      }));
+    }
+    case 'unnotatable': {
+      // Nothing prints it exactly; <duration> stays exact and the type is the nearest shorter value.
+      let base = rational(4);
+      while (compare(base, duration) > 0 && base.den < 1024) base = multiply(base, rational(1, 2));
+      return [{ duration, value: { base, dots: 0 }, ratio: undefined }];
+    }
+  }
+}
+
+function eventKeep(event: ScoreEvent): EventKeep | undefined {
+  const attachments = event.attachments;
+  if (!attachments || typeof attachments !== 'object' || Array.isArray(attachments))
+    return undefined;
+  const value = (attachments as { readonly [key: string]: unknown })[KEEP_KEY] as
+    | EventKeep
+    | undefined;
+  return value && Array.isArray(value.notes) ? value : undefined;
+}
+
+function singlePiece(duration: Rational): Printed {
+  return { duration, value: { base: duration, dots: 0 }, ratio: undefined };
+}
+
+/** A grace note prints its duration as a plain or dotted value. */
+function gracePiece(duration: Rational): Printed {
+  const notation = notateDuration(duration);
+  if (notation.kind === 'value') return { duration, value: notation.value, ratio: undefined };
+  return printedPieces(duration)[0]!;
+}
+
+const ACCIDENTAL_ALTERS: Readonly<Record<string, number>> = {
+  sharp: 1,
+  natural: 0,
+  flat: -1,
+  'double-sharp': 2,
+  'sharp-sharp': 2,
+  'flat-flat': -2,
+  'natural-sharp': 1,
+  'natural-flat': -1,
+};
+
+function accidentalFits(
+  accidental: XmlElement,
+  pitch: Pitch | undefined,
+  readAs: string | undefined,
+): boolean {
+  if (pitch !== undefined && readAs === formatPitch(pitch)) return true;
+  let text = '';
+  for (const node of accidental.c ?? []) if (typeof node === 'string') text += node;
+  const alter = ACCIDENTAL_ALTERS[text.trim()];
+  return alter === undefined || (pitch !== undefined && alter === pitch.alter);
+}
+
+function valueChildren(printed: Printed): XmlElement[] {
+  const children = [element('type', {}, [typeName(printed.value.base)])];
+  for (let dot = 0; dot < printed.value.dots; dot++) children.push(element('dot'));
+  return children;
+}
+
+function timeModification(ratio: TupletRatio): XmlElement {
+  return element('time-modification', {}, [
+    element('actual-notes', {}, [String(ratio.actual)]),
+    element('normal-notes', {}, [String(ratio.normal)]),
+  ]);
+}
+
+function pitchElement(pitch: Pitch): XmlElement {
+  const children = [element('step', {}, [pitch.step])];
+  if (pitch.alter !== 0) children.push(element('alter', {}, [String(pitch.alter)]));
+  children.push(element('octave', {}, [String(pitch.octave)]));
+  return element('pitch', {}, children);
+}
+
+function unpitchedElement(kept: XmlElement, pitch: Pitch): XmlElement {
+  if (!child(kept, 'display-step')) return kept;
+  return element('unpitched', kept.a ?? {}, [
+    element('display-step', {}, [pitch.step]),
+    element('display-octave', {}, [String(pitch.octave)]),
+  ]);
+}
+
+/** The `<notations>` of a note: kept ones as they were, or for a new note its `<tied>` and tuplet brackets. */
+function notationsFor(
+  kept: readonly XmlElement[],
+  tieStart: boolean,
+  tieStop: boolean,
+  bracket: { start: boolean; stop: boolean } | undefined,
+  generateTied: boolean,
+): XmlElement[] {
+  // A kept note is written as the file had it: its <tied> stay, none are added (files may
+  // leave them out), and its own tie cannot have changed, or the note would not have kept them.
+  if (!generateTied) return [...kept];
+  let hasStart = false;
+  let hasStop = false;
+  const result = kept.map((notations) =>
+    withChildren(
+      notations,
+      (notations.c ?? []).filter((node) => {
+        if (!isElement(node) || node.n !== 'tied') return true;
+        const type = node.a?.type;
+        if (type === 'start' || type === 'continue') {
+          if (!tieStart) return false;
+          hasStart = true;
+        }
+        if (type === 'stop') {
+          if (!tieStop) return false;
+          hasStop = true;
+        }
+        return true;
+      }),
+    ),
+  );
+  const generated: XmlElement[] = [];
+  if (tieStop && !hasStop) generated.push(element('tied', { type: 'stop' }));
+  if (tieStart && !hasStart) generated.push(element('tied', { type: 'start' }));
+  if (bracket?.stop) generated.push(element('tuplet', { type: 'stop' }));
+  if (bracket?.start) generated.push(element('tuplet', { type: 'start', bracket: 'yes' }));
+  if (generated.length > 0) {
+    const first = result[0];
+    if (first) result[0] = withChildren(first, [...generated, ...(first.c ?? [])]);
+    else result.push(element('notations', {}, generated));
+  }
+  return result.filter((notations) => (notations.c ?? []).length > 0 || notations.a !== undefined);
+}
+
+interface OneNote {
+  readonly pitch: Pitch | undefined;
+  readonly kept: XmlElement | undefined;
+  /** The pitch the kept note was read with. */
+  readonly readAs: string | undefined;
+  readonly tieStart: boolean;
+  readonly tieStop: boolean;
+  readonly chord: boolean;
+}
+
+function writeOne(
+  event: ScoreEvent,
+  note: OneNote,
+  printed: Printed,
+  keepValue: boolean,
+  context: NoteContext,
+  bracket: { start: boolean; stop: boolean } | undefined,
+): XmlElement {
+  const kept = note.kept;
+  const keptChildren: XmlNode[] = [];
+  const keptNotations: XmlElement[] = [];
+  let hasGrace = false;
+  let hasRest = false;
+  let hasUnpitched = false;
+  let keptTimeModification = false;
+  for (const node of kept?.c ?? []) {
+    if (!isElement(node)) {
+      keptChildren.push(node);
+      continue;
+    }
+    switch (node.n) {
+      case 'grace':
+        if (!event.grace) continue;
+        hasGrace = true;
+        break;
+      case 'rest':
+        if (event.kind !== 'rest' && event.kind !== 'space') continue;
+        hasRest = true;
+        break;
+      case 'unpitched':
+        if (!note.pitch) continue;
+        hasUnpitched = true;
+        keptChildren.push(unpitchedElement(node, note.pitch));
+        continue;
+      case 'type':
+      case 'dot':
+        if (!keepValue) continue;
+        break;
+      case 'time-modification':
+        if (!keepValue) continue;
+        keptTimeModification = true;
+        break;
+      case 'accidental':
+        if (!accidentalFits(node, note.pitch, note.readAs)) continue;
+        break;
+      case 'notations':
+        keptNotations.push(node);
+        continue;
+    }
+    keptChildren.push(node);
+  }
+  const generated: XmlNode[] = [];
+  if (event.grace && !hasGrace) generated.push(element('grace'));
+  if (note.chord) generated.push(element('chord'));
+  if (event.kind === 'rest' || event.kind === 'space') {
+    if (!hasRest) generated.push(element('rest', context.measureRest ? { measure: 'yes' } : {}));
+  } else if (note.pitch && !hasUnpitched) generated.push(pitchElement(note.pitch));
+  if (!event.grace)
+    generated.push(
+      element('duration', {}, [String(toDivisions(printed.duration, context.divisions))]),
+    );
+  if (note.tieStop) generated.push(element('tie', { type: 'stop' }));
+  if (note.tieStart) generated.push(element('tie', { type: 'start' }));
+  generated.push(element('voice', {}, [context.voice]));
+  const measureRest = event.kind === 'rest' && context.measureRest;
+  if (!keepValue && !measureRest) {
+    generated.push(...valueChildren(printed));
+    if (printed.ratio && !keptTimeModification) generated.push(timeModification(printed.ratio));
+  }
+  if (context.staff !== undefined) generated.push(element('staff', {}, [String(context.staff)]));
+  const notations = notationsFor(
+    keptNotations,
+    note.tieStart,
+    note.tieStop,
+    note.chord ? undefined : bracket,
+    kept === undefined,
+  );
+  const children = mergeInOrder(NOTE_ORDER, keptChildren, [...generated, ...notations]);
+  let attributes = kept?.a ?? {};
+  if (event.kind === 'space') attributes = { ...attributes, 'print-object': 'no' };
+  return withAttributes(element('note', {}, children), attributes);
+}
+
+/**
+ * The MusicXML of one event: `<note>`s, or a `<forward>` for an invisible
+ * rest that was not a hidden rest in the file.
+ *
+ * @example
+ * ```ts
+ * const nodes = writeEvent(event, { divisions: 1, voice: '1', staff: undefined, tiedIn: [], bracket: undefined, measureRest: false });
+ * ```
+ */
+export function writeEvent(event: ScoreEvent, context: NoteContext): XmlElement[] {
+  const held = eventKeep(event);
+  const kept = held?.notes;
+  if (event.kind === 'space' && !kept) {
+    const children: XmlElement[] = [
+      element('duration', {}, [String(toDivisions(event.duration, context.divisions))]),
+      element('voice', {}, [context.voice]),
+    ];
+    if (context.staff !== undefined) children.push(element('staff', {}, [String(context.staff)]));
+    return [element('forward', {}, children)];
+  }
+  // A kept note was read with this very duration (attachments never survive a change of
+  // duration), so its <type>, <dot>s and <time-modification> are written as the file had them.
+  const keepValue = kept !== undefined && kept.length > 0;
+  const pieces: Printed[] = keepValue
+    ? [singlePiece(event.duration)]
+    : event.grace
+      ? [gracePiece(event.duration)]
+      : printedPieces(event.duration);
+  const notes: { pitch: Pitch | undefined; tie: boolean }[] =
+    event.kind === 'note'
+      ? [{ pitch: event.pitch, tie: event.tie }]
+      : event.kind === 'chord'
+        ? event.notes.map((note) => ({ pitch: note.pitch, tie: event.tie || note.tie }))
+        : [{ pitch: undefined, tie: false }];
+  const out: XmlElement[] = [];
+  pieces.forEach((printed, pieceIndex) => {
+    const firstPiece = pieceIndex === 0;
+    const lastPiece = pieceIndex === pieces.length - 1;
+    const bracket = context.bracket
+      ? { start: context.bracket.start && firstPiece, stop: context.bracket.stop && lastPiece }
+      : undefined;
+    notes.forEach((note, noteIndex) => {
+      const tiedIn =
+        note.pitch !== undefined && context.tiedIn.some((pitch) => samePitch(pitch, note.pitch!));
+      out.push(
+        writeOne(
+          event,
+          {
+            pitch: note.pitch,
+            kept: firstPiece ? kept?.[noteIndex] : stripForPiece(kept?.[noteIndex]),
+            readAs: held?.pitches?.[noteIndex],
+            tieStart: lastPiece ? note.tie : note.pitch !== undefined,
+            tieStop: firstPiece ? tiedIn : note.pitch !== undefined,
+            chord: noteIndex > 0,
+          },
+          printed,
+          keepValue,
+          context,
+          bracket,
+        ),
+      );
+    });
+  });
+  return out;
+}
+
+/** What a later piece of a split note keeps: how the note looks, not what is said on it. */
+function stripForPiece(kept: XmlElement | undefined): XmlElement | undefined {
+  if (!kept) return undefined;
+  const keepNames = new Set([
+    'grace',
+    'cue',
+    'rest',
+    'unpitched',
+    'instrument',
+    'stem',
+    'notehead',
+    'accidental',
+  ]);
+  return withChildren(
+    kept,
+    childElements(kept).filter((node) => keepNames.has(node.n) && node.n !== 'accidental'),
+  );
+}

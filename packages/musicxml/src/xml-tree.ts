@@ -1,0 +1,204 @@
+/**
+ * A small ordered XML tree built from saxes events: elements with their
+ * attributes in source order, text, comments and processing instructions.
+ * Its nodes are plain JSON, so a subtree the model does not read can ride
+ * along as an attachment and be written back exactly.
+ */
+import { SaxesParser } from 'saxes';
+
+/**
+ * An element: `n` its name, `a` its attributes in source order, `c` its
+ * children. Plain JSON, so it can be stored as an attachment.
+ *
+ * @example
+ * ```ts
+ * const dynamics: XmlElement = { n: 'dynamics', c: [{ n: 'f' }] };
+ * ```
+ */
+export type XmlElement = {
+  readonly n: string;
+  readonly a?: { readonly [name: string]: string };
+  readonly c?: readonly XmlNode[];
+};
+
+/** A comment, `<!--text-->`. */
+export type XmlComment = { readonly '!': string };
+
+/** A processing instruction, `<?target body?>`. */
+export type XmlInstruction = { readonly '?': string; readonly d: string };
+
+/**
+ * Any node of the tree: an element, text, a comment or a processing
+ * instruction.
+ *
+ * @example
+ * ```ts
+ * const words: XmlNode = { n: 'words', c: ['dolce'] };
+ * ```
+ */
+export type XmlNode = XmlElement | string | XmlComment | XmlInstruction;
+
+/** What {@link parseXml} gives: the root element, or the parser's first error. */
+export type XmlParseResult =
+  | { readonly ok: true; readonly root: XmlElement; readonly doctype?: string }
+  | {
+      readonly ok: false;
+      readonly message: string;
+      readonly line?: number;
+      readonly column?: number;
+    };
+
+interface Building {
+  readonly n: string;
+  readonly a?: Record<string, string>;
+  readonly c: XmlNode[];
+}
+
+function finish(building: Building): XmlElement {
+  const hasElement = building.c.some((child) => typeof child === 'object' && 'n' in child);
+  // Whitespace between elements, or across lines, is layout of the file, not content.
+  const children = building.c.filter(
+    (child) =>
+      typeof child !== 'string' || child.trim() !== '' || (!hasElement && !child.includes('\n')),
+  );
+  const element: { n: string; a?: Record<string, string>; c?: XmlNode[] } = { n: building.n };
+  if (building.a) element.a = building.a;
+  if (children.length > 0) element.c = children;
+  return element;
+}
+
+/**
+ * Parses XML text into an ordered tree. Strict: a file that is not
+ * well-formed gives the parser's first error, as a value. A DOCTYPE is
+ * tolerated and never followed: nothing is fetched and no entity from a DTD
+ * is expanded.
+ *
+ * @example
+ * ```ts
+ * const result = parseXml('<note><pitch><step>C</step></pitch></note>');
+ * if (result.ok) result.root.n; // "note"
+ * ```
+ */
+export function parseXml(text: string): XmlParseResult {
+  const parser = new SaxesParser({ position: true });
+  const stack: Building[] = [];
+  let root: XmlElement | undefined;
+  let doctype: string | undefined;
+  let failure: { message: string; line: number; column: number } | undefined;
+  const append = (node: XmlNode) => {
+    const top = stack[stack.length - 1];
+    if (!top) return;
+    const children = top.c;
+    const last = children[children.length - 1];
+    if (typeof node === 'string' && typeof last === 'string')
+      children[children.length - 1] = last + node;
+    else children.push(node);
+  };
+  parser.on('error', (error) => {
+    failure ??= { message: error.message, line: parser.line, column: parser.column };
+  });
+  parser.on('doctype', (text) => {
+    doctype = text;
+  });
+  parser.on('opentag', (tag) => {
+    const names = Object.keys(tag.attributes);
+    const building: Building =
+      names.length > 0
+        ? { n: tag.name, a: { ...(tag.attributes as Record<string, string>) }, c: [] }
+        : { n: tag.name, c: [] };
+    stack.push(building);
+  });
+  parser.on('closetag', () => {
+    const building = stack.pop();
+    if (!building) return;
+    const element = finish(building);
+    if (stack.length === 0) root = element;
+    else append(element);
+  });
+  parser.on('text', (text) => append(text));
+  parser.on('cdata', (text) => append(text));
+  parser.on('comment', (text) => append({ '!': text }));
+  parser.on('processinginstruction', (pi) => append({ '?': pi.target, d: pi.body }));
+  try {
+    parser.write(text).close();
+  } catch (error) {
+    failure ??= {
+      message: error instanceof Error ? error.message : String(error),
+      line: 0,
+      column: 0,
+    };
+  }
+  if (failure) return { ok: false, ...failure };
+  if (!root) return { ok: false, message: 'The text holds no XML element.' };
+  return doctype === undefined ? { ok: true, root } : { ok: true, root, doctype };
+}
+
+/** Whether a node is an element. */
+export function isElement(node: XmlNode | undefined): node is XmlElement {
+  return typeof node === 'object' && node !== null && 'n' in node;
+}
+
+/** The element children of `element`, all or those named `name`. */
+export function childElements(element: XmlElement, name?: string): XmlElement[] {
+  const found: XmlElement[] = [];
+  for (const child of element.c ?? []) {
+    if (isElement(child) && (name === undefined || child.n === name)) found.push(child);
+  }
+  return found;
+}
+
+/** The first element child named `name`. */
+export function child(element: XmlElement, name: string): XmlElement | undefined {
+  for (const node of element.c ?? []) if (isElement(node) && node.n === name) return node;
+  return undefined;
+}
+
+/** The text of an element, its text children joined, trimmed. */
+export function textOf(element: XmlElement | undefined): string | undefined {
+  if (!element) return undefined;
+  let text = '';
+  for (const node of element.c ?? []) if (typeof node === 'string') text += node;
+  return text.trim();
+}
+
+/** The text of the child `name` of `element`, trimmed. */
+export function childText(element: XmlElement, name: string): string | undefined {
+  return textOf(child(element, name));
+}
+
+/** A copy of `element` with other children. */
+export function withChildren(element: XmlElement, children: readonly XmlNode[]): XmlElement {
+  const copy: { n: string; a?: { readonly [name: string]: string }; c?: readonly XmlNode[] } = {
+    n: element.n,
+  };
+  if (element.a) copy.a = element.a;
+  if (children.length > 0) copy.c = children;
+  return copy;
+}
+
+/** A copy of `element` with other attributes (none when `attributes` is empty). */
+export function withAttributes(
+  element: XmlElement,
+  attributes: { readonly [name: string]: string },
+): XmlElement {
+  const copy: { n: string; a?: { readonly [name: string]: string }; c?: readonly XmlNode[] } = {
+    n: element.n,
+  };
+  if (Object.keys(attributes).length > 0) copy.a = attributes;
+  if (element.c) copy.c = element.c;
+  return copy;
+}
+
+/** Builds an element from its name, attributes and children, leaving out what is empty. */
+export function element(
+  name: string,
+  attributes: { readonly [name: string]: string } = {},
+  children: readonly XmlNode[] = [],
+): XmlElement {
+  const built: { n: string; a?: { readonly [name: string]: string }; c?: readonly XmlNode[] } = {
+    n: name,
+  };
+  if (Object.keys(attributes).length > 0) built.a = attributes;
+  if (children.length > 0) built.c = children;
+  return built;
+}
