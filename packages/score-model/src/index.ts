@@ -14,7 +14,7 @@ export {
   planInsertMeasures,
 } from './measure-edits.ts';
 export { measureLength, restUnit } from './measure-length.ts';
-export { MAX_REWRITE_MEASURES, plan, type RewriteRequest } from './plan-rewrite.ts';
+export { plan, type RewriteRequest } from './plan-rewrite.ts';
 export type {
   DroppedAttachment,
   PlannedWrite,
@@ -37,6 +37,7 @@ export {
   readMeasures,
 } from './read-measures.ts';
 export { currentRevision } from './revision.ts';
+export { MAX_REWRITE_MEASURES } from './rewrite-admission.ts';
 export {
   createScore,
   openScore,

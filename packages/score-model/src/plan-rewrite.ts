@@ -2,44 +2,22 @@
  * The rewrite planner: a pure function from the score as it is and a
  * lanes-seq request to a complete plan, or to every problem found.
  */
-import {
-  formatPitch,
-  type Lane,
-  type LaneLocation,
-  laneKey,
-  type Pitch,
-  parse,
-  pointAt,
-  serializeEvent,
-} from '@scorelane/lanes-seq';
+import { laneKey, parse } from '@scorelane/lanes-seq';
 import { carryAttachments } from './attachments.ts';
 import { restUnit } from './measure-length.ts';
-import type {
-  DroppedAttachment,
-  PlannedWrite,
-  ScorePlan,
-  TieRepair,
-  UnitChange,
-} from './plan-types.ts';
+import { revisionProblems } from './plan-support.ts';
+import type { DroppedAttachment, PlannedWrite, ScorePlan, UnitChange } from './plan-types.ts';
 import type { Problem, Result } from './problem.ts';
-import { currentRevision, decodeRevision } from './revision.ts';
+import { currentRevision } from './revision.ts';
+import { admitLanes, MAX_REWRITE_MEASURES } from './rewrite-admission.ts';
+import { checkTiesOut, repairTiesBefore } from './rewrite-ties.ts';
 import type { Score } from './score.ts';
-import type { MeasureInfo, ScoreEvent, UnitContent } from './score-types.ts';
+import type { MeasureInfo, UnitContent } from './score-types.ts';
 import { type ScoreView, viewScore } from './score-view.ts';
-import { findStale, type UnitRef } from './staleness.ts';
-import { repairTiesOut } from './tie-repair.ts';
-import { holdsPitch, lastSounding, nextSounding, tiedPitches } from './ties.ts';
+import type { UnitRef } from './staleness.ts';
+import { placeFor } from './text-place.ts';
 import { unitName, unitText } from './unit-lanes.ts';
-import {
-  checkVoice,
-  type EventPlace,
-  type SplitEvent,
-  type TupletGroup,
-  tieProblem,
-} from './voice-check.ts';
-
-/** The most measures one rewrite may cover. */
-export const MAX_REWRITE_MEASURES = 32;
+import { checkVoice, type SplitEvent, type TupletGroup } from './voice-check.ts';
 
 /**
  * A rewrite: lanes-seq text replacing the units it names, from `start`.
@@ -67,22 +45,6 @@ export interface RewriteRequest {
   readonly allowMeasureCountChange?: boolean;
   /** The revision the text was written against; a write to units changed since is refused. */
   readonly revision?: string;
-}
-
-interface WrittenUnit extends UnitRef {
-  readonly voices: Map<number, { lane: Lane; index: number }>;
-}
-
-function placeFor(text: string, location: LaneLocation | undefined): EventPlace {
-  return (eventIndex) => {
-    if (!location) return {};
-    const offset =
-      eventIndex === undefined
-        ? location.start
-        : (location.eventStarts[eventIndex] ?? location.start);
-    const point = pointAt(text, offset);
-    return { line: point.line, column: point.column };
-  };
 }
 
 const HEADER = /^[ \t]*(P[1-9]\d* s[1-9]\d* v[1-9]\d* m[1-9]\d*)[ \t]*:/;
@@ -155,7 +117,6 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
   if (!parsed.ok) return { ok: false, problems: syntaxProblems(request.text, parsed.issues) };
   const problems: Problem[] = [];
   const count = view.measureCount;
-  const partCount = view.parts.length;
   const { start } = request;
   const allow = request.allowMeasureCountChange === true;
 
@@ -183,95 +144,13 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
       fix: `End at a measure between ${start} and ${rangeLimit}.`,
     });
   }
-  const named = new Set(request.parts ?? view.parts.map((part) => part.index));
-  for (const part of named) {
-    if (!Number.isInteger(part) || part < 1 || part > partCount) {
-      problems.push({
-        code: 'unknown-part',
-        message: `The rewrite names part ${part}, but the score has parts 1-${partCount}.`,
-        fix: `Name parts between 1 and ${partCount}.`,
-      });
-    }
-  }
-  const namedList = [...named].sort((a, b) => a - b).join(', ');
-
-  // Which lanes may be written, grouped by unit.
-  const written = new Map<string, WrittenUnit>();
-  const { lanes } = parsed.document;
-  const locations = parsed.locations;
-  let lastMeasure = start;
-  lanes.forEach((lane, index) => {
-    const key = laneKey(lane);
-    const refuse = (code: Problem['code'], message: string, fix: string) =>
-      problems.push({
-        code,
-        lane: key,
-        ...placeFor(request.text, locations[index])(undefined),
-        message,
-        fix,
-      });
-    const part = view.parts[lane.part - 1];
-    if (!part) {
-      refuse(
-        'unknown-part',
-        `${key} is for part ${lane.part}, but the score has parts 1-${partCount}.`,
-        `Use a part between P1 and P${partCount}.`,
-      );
-      return;
-    }
-    if (!named.has(lane.part)) {
-      refuse(
-        'part-not-named',
-        `${key} is for part ${lane.part}, which the rewrite does not name (it names ${namedList}).`,
-        `Add part ${lane.part} to the rewrite's parts, or remove this lane.`,
-      );
-      return;
-    }
-    if (lane.staff > part.info.staves) {
-      const staves = `${part.info.staves} ${part.info.staves === 1 ? 'staff' : 'staves'}`;
-      refuse(
-        'unknown-staff',
-        `${key} is for staff ${lane.staff}, but part ${lane.part} ("${part.info.name}") has ${staves}.`,
-        `Use a staff between s1 and s${part.info.staves}.`,
-      );
-      return;
-    }
-    if (lane.measure < start || (end !== undefined && lane.measure > end)) {
-      refuse(
-        'outside-range',
-        `${key} is outside the rewrite's range, m${start}-m${end ?? rangeLimit}.`,
-        lane.measure < start
-          ? `Start the rewrite at m${lane.measure}, or remove this lane.`
-          : `End the rewrite at m${lane.measure} or later, or remove this lane.`,
-      );
-      return;
-    }
-    if (lane.measure > rangeLimit) {
-      refuse(
-        'range-too-long',
-        `${key} is ${lane.measure - start + 1} measures from the start m${start}; a rewrite covers at most ${MAX_REWRITE_MEASURES} measures (m${start}-m${rangeLimit}).`,
-        'Split the rewrite into calls of at most 32 measures each.',
-      );
-      return;
-    }
-    if (lane.measure > count && !allow) {
-      const added = lane.measure - count;
-      refuse(
-        'measure-count-change',
-        `${key} is past the last measure, m${count}; writing it adds ${added} measure${added === 1 ? '' : 's'}.`,
-        'Allow the measure-count change (allow_measure_count_change: true, or --allow-measure-count-change), or remove this lane.',
-      );
-      return;
-    }
-    lastMeasure = Math.max(lastMeasure, lane.measure);
-    const unitKey = `${lane.part}/${lane.staff}/${lane.measure}`;
-    let unit = written.get(unitKey);
-    if (!unit) {
-      unit = { part: lane.part, staff: lane.staff, measure: lane.measure, voices: new Map() };
-      written.set(unitKey, unit);
-    }
-    unit.voices.set(lane.voice, { lane, index });
-  });
+  const { written, lastMeasure } = admitLanes(
+    view,
+    request,
+    parsed.document.lanes,
+    parsed.locations,
+    problems,
+  );
 
   const added = Math.max(0, lastMeasure - count);
   const newInfo = added > 0 ? appendedInfo(view) : undefined;
@@ -279,13 +158,12 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
     measure <= count ? view.measure(measure)?.info : measure <= count + added ? newInfo : undefined;
   const tuplets: TupletGroup[] = [];
   const splits: SplitEvent[] = [];
-  const tieTargets: UnitRef[] = [];
 
   // Per voice: fill, notation, tuplets, ties inside the lane.
   for (const unit of written.values()) {
     const info = infoAt(unit.measure)!;
     for (const { lane, index } of unit.voices.values()) {
-      const place = placeFor(request.text, locations[index]);
+      const place = placeFor(request.text, parsed.locations[index]);
       const checked = checkVoice(laneKey(lane), lane.measure, lane.events, info, place);
       problems.push(...checked.problems);
       tuplets.push(...checked.tuplets);
@@ -293,70 +171,7 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
     }
   }
 
-  // Ties out of each lane's last sounding event, into the next measure.
-  for (const unit of written.values()) {
-    for (const { lane, index } of unit.voices.values()) {
-      const events = lane.events as readonly ScoreEvent[];
-      const lastIndex = lastSounding(events);
-      const last = events[lastIndex];
-      if (!last) continue;
-      const pitches = tiedPitches(last);
-      if (pitches.length === 0) continue;
-      const key = laneKey(lane);
-      const place = placeFor(request.text, locations[index]);
-      const nextMeasure = lane.measure + 1;
-      const nextKey = laneKey({ ...lane, measure: nextMeasure });
-      const nextUnit = written.get(`${lane.part}/${lane.staff}/${nextMeasure}`);
-      const report = (pitch: Pitch, target: string | undefined, fix?: string) =>
-        problems.push(tieProblem(key, lastIndex, last, pitch, target, place, fix));
-      if (nextUnit) {
-        const nextLane = nextUnit.voices.get(lane.voice)?.lane;
-        const nextEvents = (nextLane?.events ?? []) as readonly ScoreEvent[];
-        const first = nextEvents[nextSounding(nextEvents, 0)];
-        for (const pitch of pitches) {
-          if (holdsPitch(first, pitch)) continue;
-          report(
-            pitch,
-            first
-              ? `the first event of ${nextKey} "${serializeEvent(first)}"`
-              : `${nextKey}, which the text leaves out,`,
-          );
-        }
-        continue;
-      }
-      const name = (pitch: Pitch) => formatPitch(pitch);
-      if (nextMeasure > count + added) {
-        for (const pitch of pitches) {
-          report(pitch, undefined, `Remove the ~ after ${name(pitch)}.`);
-        }
-        continue;
-      }
-      if (nextMeasure > count) {
-        for (const pitch of pitches) {
-          report(
-            pitch,
-            `${nextKey}, a new measure filled with a rest,`,
-            `Remove the ~ after ${name(pitch)}, or write ${nextKey} starting with ${name(pitch)}.`,
-          );
-        }
-        continue;
-      }
-      const target = view.unit(lane.part, lane.staff, nextMeasure)!;
-      tieTargets.push(target);
-      const voice = target.content.voices.find((candidate) => candidate.voice === lane.voice);
-      const first = voice ? voice.events[nextSounding(voice.events, 0)] : undefined;
-      for (const pitch of pitches) {
-        if (holdsPitch(first, pitch)) continue;
-        report(
-          pitch,
-          first
-            ? `${nextKey} in the score, which starts with "${serializeEvent(first)}",`
-            : `${nextKey} in the score, which has no voice ${lane.voice},`,
-          `Remove the ~ after ${name(pitch)}, or include m${nextMeasure} in the rewrite so that ${nextKey} starts with ${name(pitch)}.`,
-        );
-      }
-    }
-  }
+  const tieTargets = checkTiesOut(view, request.text, written, parsed.locations, added, problems);
 
   // New content of every written unit.
   const newContent = new Map<string, UnitContent>();
@@ -367,36 +182,7 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
     newContent.set(key, { voices });
   }
 
-  // Ties from the measure before a replaced unit that no longer land: repaired.
-  const repairs: TieRepair[] = [];
-  const repaired = new Map<string, { ref: UnitRef; content: UnitContent }>();
-  for (const [key, unit] of written) {
-    const before = unit.measure - 1;
-    if (before < 1 || written.has(`${unit.part}/${unit.staff}/${before}`)) continue;
-    const previous = view.unit(unit.part, unit.staff, before);
-    if (!previous) continue;
-    const content = newContent.get(key)!;
-    const repair = repairTiesOut(
-      unit.part,
-      unit.staff,
-      before,
-      previous.content,
-      (voice) => {
-        const events = content.voices.find((candidate) => candidate.voice === voice)?.events ?? [];
-        return events[nextSounding(events, 0)];
-      },
-      `m${unit.measure}`,
-      (voice) =>
-        `where P${unit.part} s${unit.staff} v${voice} m${unit.measure} no longer starts with`,
-    );
-    if (repair) {
-      repairs.push(...repair.repairs);
-      repaired.set(`${unit.part}/${unit.staff}/${before}`, {
-        ref: { part: unit.part, staff: unit.staff, measure: before },
-        content: repair.content,
-      });
-    }
-  }
+  const { repairs, repaired } = repairTiesBefore(view, written, newContent);
 
   // Staleness, judged on what the write touches.
   const targetUnits: UnitRef[] = [
@@ -409,18 +195,7 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
     measures: targetUnits.map((unit) => unit.measure),
     lastIndex: Math.min(Math.max(lastMeasure, ...tieTargets.map((unit) => unit.measure)), count),
   };
-  if (request.revision !== undefined) {
-    const seen = decodeRevision(request.revision);
-    if (!seen) {
-      problems.push({
-        code: 'invalid-revision',
-        message: `"${request.revision}" is not a revision of this score.`,
-        fix: 'Pass the revision that the last read returned, or leave it out.',
-      });
-    } else {
-      problems.push(...findStale(view, seen, request.revision, targets));
-    }
-  }
+  problems.push(...revisionProblems(view, request.revision, targets));
   if (problems.length > 0) return { ok: false, problems: sortProblems(problems) };
 
   // The plan.

@@ -1,0 +1,147 @@
+/**
+ * Ties across the edges of a rewrite: ties out of each written lane must land
+ * (in the text, or in the score after it); ties from the measure before a
+ * replaced unit that no longer land are removed and reported.
+ */
+import {
+  formatPitch,
+  type LaneLocation,
+  laneKey,
+  type Pitch,
+  serializeEvent,
+} from '@scorelane/lanes-seq';
+import type { TieRepair } from './plan-types.ts';
+import type { Problem } from './problem.ts';
+import type { WrittenUnit } from './rewrite-admission.ts';
+import type { ScoreEvent, UnitContent } from './score-types.ts';
+import type { ScoreView } from './score-view.ts';
+import type { UnitRef } from './staleness.ts';
+import { placeFor } from './text-place.ts';
+import { repairTiesOut } from './tie-repair.ts';
+import { holdsPitch, lastSounding, nextSounding, tiedPitches } from './ties.ts';
+import { tieProblem } from './voice-check.ts';
+
+/**
+ * Checks the tie out of every written lane's last sounding event, reporting
+ * those that do not land; returns the units of the score the ties reach into.
+ */
+export function checkTiesOut(
+  view: ScoreView,
+  text: string,
+  written: ReadonlyMap<string, WrittenUnit>,
+  locations: readonly LaneLocation[],
+  added: number,
+  problems: Problem[],
+): UnitRef[] {
+  const count = view.measureCount;
+  const tieTargets: UnitRef[] = [];
+  // Ties out of each lane's last sounding event, into the next measure.
+  for (const unit of written.values()) {
+    for (const { lane, index } of unit.voices.values()) {
+      const events = lane.events as readonly ScoreEvent[];
+      const lastIndex = lastSounding(events);
+      const last = events[lastIndex];
+      if (!last) continue;
+      const pitches = tiedPitches(last);
+      if (pitches.length === 0) continue;
+      const key = laneKey(lane);
+      const place = placeFor(text, locations[index]);
+      const nextMeasure = lane.measure + 1;
+      const nextKey = laneKey({ ...lane, measure: nextMeasure });
+      const nextUnit = written.get(`${lane.part}/${lane.staff}/${nextMeasure}`);
+      const report = (pitch: Pitch, target: string | undefined, fix?: string) =>
+        problems.push(tieProblem(key, lastIndex, last, pitch, target, place, fix));
+      if (nextUnit) {
+        const nextLane = nextUnit.voices.get(lane.voice)?.lane;
+        const nextEvents = (nextLane?.events ?? []) as readonly ScoreEvent[];
+        const first = nextEvents[nextSounding(nextEvents, 0)];
+        for (const pitch of pitches) {
+          if (holdsPitch(first, pitch)) continue;
+          report(
+            pitch,
+            first
+              ? `the first event of ${nextKey} "${serializeEvent(first)}"`
+              : `${nextKey}, which the text leaves out,`,
+          );
+        }
+        continue;
+      }
+      const name = (pitch: Pitch) => formatPitch(pitch);
+      if (nextMeasure > count + added) {
+        for (const pitch of pitches) {
+          report(pitch, undefined, `Remove the ~ after ${name(pitch)}.`);
+        }
+        continue;
+      }
+      if (nextMeasure > count) {
+        for (const pitch of pitches) {
+          report(
+            pitch,
+            `${nextKey}, a new measure filled with a rest,`,
+            `Remove the ~ after ${name(pitch)}, or write ${nextKey} starting with ${name(pitch)}.`,
+          );
+        }
+        continue;
+      }
+      const target = view.unit(lane.part, lane.staff, nextMeasure)!;
+      tieTargets.push(target);
+      const voice = target.content.voices.find((candidate) => candidate.voice === lane.voice);
+      const first = voice ? voice.events[nextSounding(voice.events, 0)] : undefined;
+      for (const pitch of pitches) {
+        if (holdsPitch(first, pitch)) continue;
+        report(
+          pitch,
+          first
+            ? `${nextKey} in the score, which starts with "${serializeEvent(first)}",`
+            : `${nextKey} in the score, which has no voice ${lane.voice},`,
+          `Remove the ~ after ${name(pitch)}, or include m${nextMeasure} in the rewrite so that ${nextKey} starts with ${name(pitch)}.`,
+        );
+      }
+    }
+  }
+
+  return tieTargets;
+}
+
+/**
+ * Repairs ties from the measure before each replaced unit (when that measure
+ * is not replaced too) that no longer land on the unit's new content.
+ */
+export function repairTiesBefore(
+  view: ScoreView,
+  written: ReadonlyMap<string, WrittenUnit>,
+  newContent: ReadonlyMap<string, UnitContent>,
+): { repairs: TieRepair[]; repaired: Map<string, { ref: UnitRef; content: UnitContent }> } {
+  // Ties from the measure before a replaced unit that no longer land: repaired.
+  const repairs: TieRepair[] = [];
+  const repaired = new Map<string, { ref: UnitRef; content: UnitContent }>();
+  for (const [key, unit] of written) {
+    const before = unit.measure - 1;
+    if (before < 1 || written.has(`${unit.part}/${unit.staff}/${before}`)) continue;
+    const previous = view.unit(unit.part, unit.staff, before);
+    if (!previous) continue;
+    const content = newContent.get(key)!;
+    const repair = repairTiesOut(
+      unit.part,
+      unit.staff,
+      before,
+      previous.content,
+      (voice) => {
+        const events = content.voices.find((candidate) => candidate.voice === voice)?.events ?? [];
+        return events[nextSounding(events, 0)];
+      },
+      `m${unit.measure}`,
+      (voice) =>
+        `where P${unit.part} s${unit.staff} v${voice} m${unit.measure} no longer starts with`,
+    );
+    if (repair) {
+      repairs.push(...repair.repairs);
+      repaired.set(`${unit.part}/${unit.staff}/${before}`, {
+        ref: { part: unit.part, staff: unit.staff, measure: before },
+        content: repair.content,
+      });
+    }
+  }
+
+  return { repairs, repaired };
+}
