@@ -47,6 +47,7 @@ export {
   type UnitInit,
 } from './score.ts';
 export { scoreContent } from './score-content.ts';
+export { type ScoreInfo, scoreInfo } from './score-info.ts';
 export { type ScoreFromLanesOptions, scoreFromLanes, scoreToLanes } from './score-lanes.ts';
 export type {
   KeySignature,

@@ -1,0 +1,82 @@
+/**
+ * What a score is, at a glance: what `get_score_info` answers.
+ */
+import type { Clef, Rational } from '@scorelane/lanes-seq';
+import { currentRevision } from './revision.ts';
+import type { Score } from './score.ts';
+import type { KeySignature, TimeSignature } from './score-types.ts';
+import { printedNumber, viewScore } from './score-view.ts';
+
+/** The title, parts, measure count, signature changes, pickups and revision of a score. */
+export interface ScoreInfo {
+  readonly title?: string;
+  readonly parts: readonly {
+    readonly part: number;
+    readonly name: string;
+    readonly staves: number;
+    readonly clefs: readonly Clef[];
+    readonly program?: number;
+  }[];
+  readonly measureCount: number;
+  /** Every change of time, the first at m1. */
+  readonly times: readonly ({ readonly measure: number } & TimeSignature)[];
+  /** Every change of key, the first at m1. */
+  readonly keys: readonly ({ readonly measure: number } & KeySignature)[];
+  readonly pickups: readonly { readonly measure: number; readonly length: Rational }[];
+  /** Printed numbers of the measures whose printed number is not their index. */
+  readonly printedNumbers: readonly { readonly measure: number; readonly number: string }[];
+  readonly revision: string;
+}
+
+/**
+ * Describes the score: parts with staves and clefs, the measure count, every
+ * time and key change, pickups, printed numbers, and the revision.
+ *
+ * @example
+ * ```ts
+ * scoreInfo(score).times; // [{ measure: 1, beats: 4, beatType: 4 }, { measure: 9, beats: 3, beatType: 4 }]
+ * ```
+ */
+export function scoreInfo(score: Score): ScoreInfo {
+  const view = viewScore(score);
+  const times: ({ measure: number } & TimeSignature)[] = [];
+  const keys: ({ measure: number } & KeySignature)[] = [];
+  const pickups: { measure: number; length: Rational }[] = [];
+  const printedNumbers: { measure: number; number: string }[] = [];
+  for (let measure = 1; measure <= view.measureCount; measure++) {
+    const info = view.measure(measure)!.info;
+    const last = times.at(-1);
+    if (!last || last.beats !== info.time.beats || last.beatType !== info.time.beatType) {
+      times.push({ measure, ...info.time });
+    }
+    const key = keys.at(-1);
+    if (
+      !key ||
+      key.tonic.step !== info.key.tonic.step ||
+      key.tonic.alter !== info.key.tonic.alter ||
+      key.mode !== info.key.mode
+    ) {
+      keys.push({ measure, ...info.key });
+    }
+    if (info.pickup) pickups.push({ measure, length: info.pickup });
+    const printed = printedNumber(view, measure);
+    if (printed !== String(measure)) printedNumbers.push({ measure, number: printed });
+  }
+  const title = view.title;
+  return {
+    ...(title !== undefined ? { title } : {}),
+    parts: view.parts.map((part) => ({
+      part: part.index,
+      name: part.info.name,
+      staves: part.info.staves,
+      clefs: part.info.clefs,
+      ...(part.info.program !== undefined ? { program: part.info.program } : {}),
+    })),
+    measureCount: view.measureCount,
+    times,
+    keys,
+    pickups,
+    printedNumbers,
+    revision: currentRevision(score),
+  };
+}
