@@ -32,7 +32,11 @@ export async function rewriteCommand(args: ParsedArguments, io: CommandIo): Prom
   const outFlag = args.flags.get('output');
   const out = typeof outFlag === 'string' ? outFlag : file;
   checkFormat(out);
-  const text = typeof inline === 'string' ? inline : await readFile(from as string, 'utf8');
+  // lanes-seq never uses a backslash, so `\n` in --lanes-seq can only mean a line break.
+  const text =
+    typeof inline === 'string'
+      ? inline.replace(/\\n/g, '\n')
+      : await readFile(from as string, 'utf8');
   const loaded = await loadFile(file);
   if (loaded.kind !== 'score') {
     const why =

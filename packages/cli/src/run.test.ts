@@ -133,6 +133,26 @@ describe('scorelane rewrite', () => {
     expect(await readFile(file, 'utf8')).toContain('P1 s1 v1 m3: F5=3/4\n');
   });
 
+  it('reads \\n in --lanes-seq as a line break', async () => {
+    const dir = await tempDir();
+    const file = join(dir, 'two.lanes');
+    await writeFile(file, SCORE);
+    const result = await scorelane(
+      'rewrite',
+      file,
+      '--start',
+      '1',
+      '--parts',
+      '1',
+      '--lanes-seq',
+      'P1 s1 v1 m1: F5=3/4\\nP1 s1 v1 m2: E5=3/4',
+    );
+    expect(result.code).toBe(0);
+    expect(await readFile(file, 'utf8')).toContain(
+      'P1 s1 v1 m1: F5=3/4\nP2 s2 v1 m1: F3=3/4\nP1 s1 v1 m2: E5=3/4\n',
+    );
+  });
+
   it('exits 2 on a usage error', async () => {
     const result = await scorelane('rewrite', 'example', '--start', '1');
     expect(result.code).toBe(2);
