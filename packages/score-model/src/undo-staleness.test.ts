@@ -29,6 +29,28 @@ function revision(score: Parameters<typeof readMeasures>[0]): string {
   return read.revision;
 }
 
+describe('apply and Y.UndoManager', () => {
+  it('undoes one applied plan as one step, landing on the state between two calls', () => {
+    const { score, undo } = setup();
+    const lanesNow = () => {
+      const read = readMeasures(score, { start: 1, end: 4 });
+      if (!read.ok) throw new Error('read failed');
+      return read.lanes;
+    };
+    const start = lanesNow();
+    apply(score, planned(plan(score, { start: 3, parts: [1], text: 'P1 s1 v1 m3: A4=1\n' })));
+    const between = lanesNow();
+    apply(
+      score,
+      planned(plan(score, { start: 1, text: 'P1 s1 v1 m1: C5=1\nP2 s2 v1 m1: C3=1\n' })),
+    );
+    undo.undo();
+    expect(lanesNow()).toBe(between);
+    undo.undo();
+    expect(lanesNow()).toBe(start);
+  });
+});
+
 describe('staleness across undo', () => {
   it('sees an undone rewrite as a change to its unit', () => {
     const { score, undo } = setup();
