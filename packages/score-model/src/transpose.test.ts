@@ -26,6 +26,30 @@ describe('planTranspose', () => {
     );
   });
 
+  it('moves the key signatures with keys: true when every part moves', () => {
+    const score = scoreOf(SMALL);
+    const planned = planTranspose(score, { start: 1, end: 4, interval: '-m3', keys: true });
+    if (!planned.ok) throw new Error('refused');
+    expect(apply(score, planned.plan).ok).toBe(true);
+    const read = readMeasures(score, { start: 1, end: 1, parts: [1] });
+    expect(read.ok && read.context.keys).toEqual([
+      { measure: 1, tonic: { step: 'E', alter: 0 }, mode: 'major', fifths: 4 },
+    ]);
+    expect(read.ok && read.lanes).toBe('P1 s1 v1 m1: E4=1/4 F#4=1/4 G#4=1/4 A4=1/4\n');
+  });
+
+  it('refuses to move keys when only some parts move, or past seven sharps', () => {
+    const score = scoreOf(SMALL);
+    const some = planTranspose(score, { start: 1, end: 4, parts: [1], interval: 'M2', keys: true });
+    expect(some.ok ? [] : some.problems.map((problem) => problem.message)).toEqual([
+      'Key signatures belong to every part, so they move only when every part is transposed.',
+    ]);
+    const far = planTranspose(score, { start: 1, end: 4, interval: 'A1', keys: true });
+    expect(far.ok ? [] : far.problems.map((problem) => problem.message)).toEqual([
+      'G major at m1 moved by A1 needs more than seven sharps or flats.',
+    ]);
+  });
+
   it('refuses an interval that is not one', () => {
     const score = scoreOf(SMALL);
     expect(planTranspose(score, { start: 1, end: 2, interval: 'P3' })).toEqual({

@@ -3,6 +3,7 @@
  */
 import { formatPitch, type Pitch } from '@scorelane/lanes-seq';
 import { type Interval, parseInterval, transposePitch } from './interval.ts';
+import { formatKey, keySignature } from './key-signature.ts';
 import { allUnits, revisionProblems, span, unitChange } from './plan-support.ts';
 import type { PlannedWrite, ScorePlan, TieRepair, UnitChange } from './plan-types.ts';
 import type { Problem, Result } from './problem.ts';
@@ -22,6 +23,11 @@ export interface TransposeRequest {
   readonly parts?: readonly number[];
   /** `"M3"`, `"-P4"`, `"A1"`: see `parseInterval`. */
   readonly interval: string;
+  /**
+   * Move the key signatures of the range too (`G major` up `M2` is `A major`).
+   * Only when every part is transposed, since a key belongs to all parts.
+   */
+  readonly keys?: boolean;
   readonly revision?: string;
 }
 
@@ -49,8 +55,8 @@ function moveEvent(
  * Plans transposing a range. Every pitch moves by the interval's steps and
  * semitones, so spelling follows the interval (`C#4` up `M3` is `E#4`). Ties
  * from before the range and out of its end no longer land on the moved
- * pitches; they are removed and reported as repairs. Key signatures are left
- * as they are.
+ * pitches; they are removed and reported as repairs. Key signatures move too
+ * with `keys: true` (every part transposed), else they stay as they are.
  *
  * @example
  * ```ts
@@ -157,6 +163,44 @@ export function planTranspose(
       }
     }
   }
+  // Key signatures, when asked for and every part moves.
+  const keyWrites: PlannedWrite[] = [];
+  if (request.keys === true) {
+    if (checked.parts.length !== view.parts.length) {
+      return {
+        ok: false,
+        problems: [
+          {
+            code: 'invalid-signature',
+            message:
+              'Key signatures belong to every part, so they move only when every part is transposed.',
+            fix: 'Transpose all parts (leave parts out), or leave the keys as they are.',
+          },
+        ],
+      };
+    }
+    for (let measure = start; measure <= end; measure++) {
+      const info = view.measure(measure)!.info;
+      const tonic = transposePitch({ ...info.key.tonic, octave: 4 }, interval);
+      const key =
+        tonic && tonic.alter >= -1 && tonic.alter <= 1
+          ? keySignature({ step: tonic.step, alter: tonic.alter }, info.key.mode)
+          : undefined;
+      if (!key) {
+        return {
+          ok: false,
+          problems: [
+            {
+              code: 'invalid-signature',
+              message: `${formatKey(info.key)} at m${measure} moved by ${request.interval} needs more than seven sharps or flats.`,
+              fix: 'Transpose by the enharmonic interval (for example "m2" instead of "A1"), or leave the keys as they are.',
+            },
+          ],
+        };
+      }
+      keyWrites.push({ op: 'measure', measure, info: { ...info, key } });
+    }
+  }
   const targets = {
     units: [...refs, ...repairedRefs],
     measures: span(start, end),
@@ -189,7 +233,7 @@ export function planTranspose(
       tuplets: [],
       splits: [],
       dropped: [],
-      writes,
+      writes: [...keyWrites, ...writes],
       targets,
     },
   };
