@@ -137,13 +137,23 @@ function bench(): void {
   );
 
   const small = createScore(new Y.Doc(), generated(50), { origin: 'bench' });
-  const runs = 7;
+  // Warm up on both, then alternate which goes first, rewriting the same
+  // range each time on each score, so neither gains from the order.
+  for (let run = 0; run < 3; run++) {
+    rewrite(small, 10);
+    rewrite(big, 1000);
+  }
+  const runs = 9;
   const bigRuns: { plan: number; apply: number }[] = [];
   const smallRuns: { plan: number; apply: number }[] = [];
   for (let run = 0; run < runs; run++) {
-    // Alternate so that warm-up and GC fall on both alike.
-    smallRuns.push(rewrite(small, 10));
-    bigRuns.push(rewrite(big, 1000 + run * 32));
+    if (run % 2 === 0) {
+      smallRuns.push(rewrite(small, 10));
+      bigRuns.push(rewrite(big, 1000));
+    } else {
+      bigRuns.push(rewrite(big, 1000));
+      smallRuns.push(rewrite(small, 10));
+    }
   }
   const bigTotal = median(bigRuns.map((r) => r.plan + r.apply));
   const smallTotal = median(smallRuns.map((r) => r.plan + r.apply));
@@ -168,11 +178,11 @@ function bench(): void {
   row('encoded document (Y.encodeStateAsUpdate)', `${(update.byteLength / 1024).toFixed(0)} KB`);
   row('read 64 measures x 16 parts (median of 7)', `${median(reads).toFixed(2)} ms`);
   row(
-    'plan 32 measures x 16 parts (median of 7)',
+    'plan 32 measures x 16 parts (median of 9)',
     `${median(bigRuns.map((r) => r.plan)).toFixed(2)} ms`,
   );
   row(
-    'apply 32 measures x 16 parts (median of 7)',
+    'apply 32 measures x 16 parts (median of 9)',
     `${median(bigRuns.map((r) => r.apply)).toFixed(2)} ms`,
   );
   row('same rewrite on a 50-measure score (plan + apply)', `${smallTotal.toFixed(2)} ms`);
