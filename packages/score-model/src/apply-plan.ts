@@ -11,7 +11,15 @@ import type { Score } from './score.ts';
 import { viewScore } from './score-view.ts';
 import { findStale } from './staleness.ts';
 
-/** What applying a plan changed. */
+/**
+ * What applying a plan changed.
+ *
+ * @example
+ * ```ts
+ * const applied = apply(score, planned.plan);
+ * if (applied.ok) console.log(applied.revision, applied.range); // 'r1.…' { start: 3, end: 4 }
+ * ```
+ */
 export interface ApplyOutput {
   /** The revision after the write. */
   readonly revision: string;

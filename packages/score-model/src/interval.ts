@@ -5,7 +5,14 @@
  */
 import { type Alter, diatonicIndex, midiNumber, type Pitch, STEPS } from '@scorelane/lanes-seq';
 
-/** An interval as steps on the staff and semitones, both signed. */
+/**
+ * An interval as steps on the staff and semitones, both signed.
+ *
+ * @example
+ * ```ts
+ * const majorThird: Interval = { steps: 2, semitones: 4 };
+ * ```
+ */
 export interface Interval {
   readonly steps: number;
   readonly semitones: number;

@@ -21,7 +21,14 @@ import type { Json } from './json.ts';
 /** The version of this layout, stored as `meta.format`. */
 export const LAYOUT_FORMAT = 1;
 
-/** The names of the top-level shared types a score uses. */
+/**
+ * The names of the top-level shared types a score uses.
+ *
+ * @example
+ * ```ts
+ * doc.getMap(ROOT_NAMES.units).size; // how many units the score holds
+ * ```
+ */
 export const ROOT_NAMES = {
   meta: 'scorelane.meta',
   partOrder: 'scorelane.partOrder',

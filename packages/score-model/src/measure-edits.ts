@@ -21,7 +21,14 @@ import type { UnitRef } from './staleness.ts';
 import { repairTiesOut } from './tie-repair.ts';
 import { nextSounding } from './ties.ts';
 
-/** Insert `count` empty measures before measure `at` (1-based; one past the last appends). */
+/**
+ * Insert `count` empty measures before measure `at` (1-based; one past the last appends).
+ *
+ * @example
+ * ```ts
+ * const request: InsertMeasuresRequest = { at: 9, count: 4 };
+ * ```
+ */
 export interface InsertMeasuresRequest {
   readonly at: number;
   readonly count: number;
@@ -30,7 +37,14 @@ export interface InsertMeasuresRequest {
   readonly revision?: string;
 }
 
-/** Delete measures `start`-`end`, 1-based inclusive. */
+/**
+ * Delete measures `start`-`end`, 1-based inclusive.
+ *
+ * @example
+ * ```ts
+ * const request: DeleteMeasuresRequest = { start: 5, end: 6, revision: read.revision };
+ * ```
+ */
 export interface DeleteMeasuresRequest {
   readonly start: number;
   readonly end: number;

@@ -7,7 +7,14 @@ import type { MeasureInfo, UnitContent } from './score-types.ts';
 import type { StaleTargets } from './staleness.ts';
 import type { SplitEvent, TupletGroup } from './voice-check.ts';
 
-/** One unit a plan replaces, with its lanes-seq before and after. */
+/**
+ * One unit a plan replaces, with its lanes-seq before and after.
+ *
+ * @example
+ * ```ts
+ * planned.plan.changes[0]; // { unit: 'P1 s1 m3', reason: 'rewrite', before: 'P1 s1 v1 m3: ...', after: 'P1 s1 v1 m3: C5=1\n', ... }
+ * ```
+ */
 export interface UnitChange {
   /** `P1 s1 m3`. */
   readonly unit: string;
@@ -22,7 +29,14 @@ export interface UnitChange {
   readonly after: string;
 }
 
-/** A tie from before the rewritten range that no longer lands, and was removed. */
+/**
+ * A tie from before the rewritten range that no longer lands, and was removed.
+ *
+ * @example
+ * ```ts
+ * planned.plan.repairs[0]?.message; // 'P1 s1 v1 m2 tied B4 into m3, where ... no longer starts with B4; the tie was removed.'
+ * ```
+ */
 export interface TieRepair {
   /** The lane that held the tie, `P1 s1 v1 m2`. */
   readonly lane: string;
@@ -30,7 +44,14 @@ export interface TieRepair {
   readonly message: string;
 }
 
-/** Attachments a plan drops because the event or unit that held them is replaced. */
+/**
+ * Attachments a plan drops because the event or unit that held them is replaced.
+ *
+ * @example
+ * ```ts
+ * const dropped: DroppedAttachment = { lane: 'P1 s1 v1 m3', event: 2, attachments: { lyric: 'joy' } };
+ * ```
+ */
 export interface DroppedAttachment {
   readonly lane: string;
   /** 1-based index of the event in the lane before the change. */
@@ -38,7 +59,14 @@ export interface DroppedAttachment {
   readonly attachments: Json;
 }
 
-/** One write a plan makes, in order. Measure numbers are 1-based and refer to the score as it is when the write runs. */
+/**
+ * One write a plan makes, in order. Measure numbers are 1-based and refer to the score as it is when the write runs.
+ *
+ * @example
+ * ```ts
+ * const write: PlannedWrite = { op: 'insert-measures', at: 5, infos: [info] };
+ * ```
+ */
 export type PlannedWrite =
   | {
       readonly op: 'unit';

@@ -6,6 +6,11 @@ import type { IssueCode } from '@scorelane/lanes-seq';
 /**
  * Every code a planner, reader or `validate` can report, with what it means.
  * Codes are never renamed, only added.
+ *
+ * @example
+ * ```ts
+ * PROBLEM_CODES['measure-fill']; // 'A voice does not add up to the length of its measure.'
+ * ```
  */
 export const PROBLEM_CODES = {
   syntax: 'The lanes-seq text does not parse; `issue` holds the parser code.',
@@ -29,7 +34,14 @@ export const PROBLEM_CODES = {
   'content-does-not-fit': 'Existing content that would no longer fill its measure after a change.',
 } as const;
 
-/** The stable code of a problem; see {@link PROBLEM_CODES}. */
+/**
+ * The stable code of a problem; see {@link PROBLEM_CODES}.
+ *
+ * @example
+ * ```ts
+ * const code: ProblemCode = 'stale';
+ * ```
+ */
 export type ProblemCode = keyof typeof PROBLEM_CODES;
 
 /**
@@ -60,7 +72,15 @@ export interface Problem {
   readonly issue?: IssueCode;
 }
 
-/** A result that is either a value or every problem found. */
+/**
+ * A result that is either a value or every problem found.
+ *
+ * @example
+ * ```ts
+ * const result: Result<{ measures: number }> = validate(score);
+ * if (!result.ok) console.log(formatProblems(result.problems));
+ * ```
+ */
 export type Result<T> =
   | ({ readonly ok: true } & T)
   | { readonly ok: false; readonly problems: readonly Problem[] };

@@ -21,17 +21,39 @@ import { printedNumber, type ScoreView, viewScore } from './score-view.ts';
 import { lastSounding, tiedPitches } from './ties.ts';
 import { unitLanes } from './unit-lanes.ts';
 
-/** The most measures one read may cover. */
+/**
+ * The most measures one read may cover.
+ *
+ * @example
+ * ```ts
+ * readMeasures(score, { start: 1, end: MAX_READ_MEASURES });
+ * ```
+ */
 export const MAX_READ_MEASURES = 64;
 
-/** Which measures and parts to read; 1-based and inclusive. `parts` left out means all. */
+/**
+ * Which measures and parts to read; 1-based and inclusive. `parts` left out means all.
+ *
+ * @example
+ * ```ts
+ * const request: ReadRequest = { start: 1, end: 8, parts: [1, 2] };
+ * ```
+ */
 export interface ReadRequest {
   readonly start: number;
   readonly end: number;
   readonly parts?: readonly number[];
 }
 
-/** What a reader needs beside the lanes. */
+/**
+ * What a reader needs beside the lanes.
+ *
+ * @example
+ * ```ts
+ * const read = readMeasures(score, { start: 9, end: 12 });
+ * if (read.ok) read.context.times; // [{ measure: 9, beats: 4, beatType: 4 }, ...]
+ * ```
+ */
 export interface ReadContext {
   readonly title?: string;
   readonly measureCount: number;
@@ -55,7 +77,15 @@ export interface ReadContext {
   readonly tiesIn: readonly { readonly lane: string; readonly pitches: readonly string[] }[];
 }
 
-/** A successful read. */
+/**
+ * A successful read.
+ *
+ * @example
+ * ```ts
+ * const read = readMeasures(score, { start: 1, end: 4 });
+ * if (read.ok) plan(score, { start: 1, text: read.text, revision: read.revision });
+ * ```
+ */
 export interface ReadOutput {
   /** `%` context lines, then the lanes in canonical form. */
   readonly text: string;

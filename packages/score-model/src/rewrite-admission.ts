@@ -9,7 +9,14 @@ import type { ScoreView } from './score-view.ts';
 import type { UnitRef } from './staleness.ts';
 import { placeFor } from './text-place.ts';
 
-/** The most measures one rewrite may cover. */
+/**
+ * The most measures one rewrite may cover.
+ *
+ * @example
+ * ```ts
+ * const lastAllowed = start + MAX_REWRITE_MEASURES - 1;
+ * ```
+ */
 export const MAX_REWRITE_MEASURES = 32;
 
 /** A unit the rewrite writes, with its lanes by voice. */

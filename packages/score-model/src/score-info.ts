@@ -7,7 +7,15 @@ import type { Score } from './score.ts';
 import type { KeySignature, TimeSignature } from './score-types.ts';
 import { printedNumber, viewScore } from './score-view.ts';
 
-/** The title, parts, measure count, signature changes, pickups and revision of a score. */
+/**
+ * The title, parts, measure count, signature changes, pickups and revision of a score.
+ *
+ * @example
+ * ```ts
+ * const info: ScoreInfo = scoreInfo(score);
+ * info.parts.map((part) => part.name); // ['Violin', 'Piano']
+ * ```
+ */
 export interface ScoreInfo {
   readonly title?: string;
   readonly parts: readonly {

@@ -17,7 +17,14 @@ import type { MeasureInfo, UnitContent } from './score-types.ts';
 import { viewScore } from './score-view.ts';
 import { unitLanes } from './unit-lanes.ts';
 
-/** Options for {@link scoreFromLanes}. */
+/**
+ * Options for {@link scoreFromLanes}.
+ *
+ * @example
+ * ```ts
+ * scoreFromLanes(header, document, { doc: providerDoc, origin: 'import' });
+ * ```
+ */
 export interface ScoreFromLanesOptions extends ScoreOptions {
   /** The Y.Doc to write into; a new one when left out. */
   readonly doc?: Y.Doc;

@@ -18,7 +18,14 @@ export interface TimeSignature {
   readonly beatType: number;
 }
 
-/** A tonic without octave: `F#`, `Bb`. */
+/**
+ * A tonic without octave: `F#`, `Bb`.
+ *
+ * @example
+ * ```ts
+ * const fSharp: Tonic = { step: 'F', alter: 1 };
+ * ```
+ */
 export interface Tonic {
   readonly step: Step;
   readonly alter: Alter;
@@ -97,7 +104,14 @@ export interface MeasureInfo {
  */
 export type ScoreEvent = LaneEvent & { readonly attachments?: Json };
 
-/** The events of one voice in one unit. */
+/**
+ * The events of one voice in one unit.
+ *
+ * @example
+ * ```ts
+ * const voice: VoiceContent = { voice: 2, events: [{ kind: 'space', duration: rational(1, 2), grace: false }] };
+ * ```
+ */
 export interface VoiceContent {
   readonly voice: number;
   readonly events: readonly ScoreEvent[];

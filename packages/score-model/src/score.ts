@@ -26,13 +26,27 @@ export interface Score {
   readonly origin: unknown;
 }
 
-/** Options for {@link createScore} and {@link openScore}. */
+/**
+ * Options for {@link createScore} and {@link openScore}.
+ *
+ * @example
+ * ```ts
+ * openScore(doc, { origin: 'agent' });
+ * ```
+ */
 export interface ScoreOptions {
   /** The transaction origin of writes; an undo manager can track it. Default `null`. */
   readonly origin?: unknown;
 }
 
-/** The content of one unit when a score is created. Numbers are 1-based. */
+/**
+ * The content of one unit when a score is created. Numbers are 1-based.
+ *
+ * @example
+ * ```ts
+ * const unit: UnitInit = { part: 1, staff: 1, measure: 1, content: { voices: [{ voice: 1, events }] } };
+ * ```
+ */
 export interface UnitInit {
   readonly part: number;
   readonly staff: number;

@@ -18,14 +18,28 @@ import type {
 } from './score-types.ts';
 import { type ScoreView, viewScore } from './score-view.ts';
 
-/** Set the time signature from `measure` up to the next change of time. */
+/**
+ * Set the time signature from `measure` up to the next change of time.
+ *
+ * @example
+ * ```ts
+ * const request: SetTimeRequest = { measure: 9, time: { beats: 3, beatType: 4 } };
+ * ```
+ */
 export interface SetTimeRequest {
   readonly measure: number;
   readonly time: TimeSignature;
   readonly revision?: string;
 }
 
-/** Set the key from `measure` up to the next change of key. */
+/**
+ * Set the key from `measure` up to the next change of key.
+ *
+ * @example
+ * ```ts
+ * const request: SetKeyRequest = { measure: 9, tonic: { step: 'E', alter: 0 }, mode: 'minor' };
+ * ```
+ */
 export interface SetKeyRequest {
   readonly measure: number;
   readonly tonic: Tonic;

@@ -16,7 +16,14 @@ import type { UnitRef } from './staleness.ts';
 import { repairTiesOut } from './tie-repair.ts';
 import { nextSounding } from './ties.ts';
 
-/** Transpose measures `start`-`end` of the named parts (all when left out) by `interval`. */
+/**
+ * Transpose measures `start`-`end` of the named parts (all when left out) by `interval`.
+ *
+ * @example
+ * ```ts
+ * const request: TransposeRequest = { start: 1, end: 16, interval: '-M2', keys: true };
+ * ```
+ */
 export interface TransposeRequest {
   readonly start: number;
   readonly end: number;

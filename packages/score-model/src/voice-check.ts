@@ -22,7 +22,15 @@ import type { MeasureInfo, ScoreEvent } from './score-types.ts';
 import { holdsPitch, nextSounding, tiedPitches } from './ties.ts';
 import { laneEvent } from './unit-lanes.ts';
 
-/** Consecutive tuplet values the planner groups under one bracket. */
+/**
+ * Consecutive tuplet values the planner groups under one bracket.
+ *
+ * @example
+ * ```ts
+ * // C5=1/12 D5=1/12 E5=1/12 is one triplet:
+ * const group: TupletGroup = { lane: 'P1 s1 v1 m1', firstEvent: 1, lastEvent: 3, ratio: { actual: 3, normal: 2 }, duration: rational(1, 4) };
+ * ```
+ */
 export interface TupletGroup {
   readonly lane: string;
   /** 1-based indexes of the group's first and last events in the lane. */
@@ -33,7 +41,15 @@ export interface TupletGroup {
   readonly duration: Rational;
 }
 
-/** An event printed as several tied values when the measure is laid out. */
+/**
+ * An event printed as several tied values when the measure is laid out.
+ *
+ * @example
+ * ```ts
+ * // F5=5/8 is printed as a half note tied to an eighth:
+ * const split: SplitEvent = { lane: 'P1 s1 v1 m1', event: 4, values: [half, eighth] };
+ * ```
+ */
 export interface SplitEvent {
   readonly lane: string;
   /** 1-based index of the event in the lane. */
