@@ -10,7 +10,14 @@ import { readCommand } from './read-command.ts';
 import { rewriteCommand } from './rewrite-command.ts';
 import { validateCommand } from './validate-command.ts';
 
-/** The help text. */
+/**
+ * The help text, printed for `--help` and after a usage error.
+ *
+ * @example
+ * ```ts
+ * process.stdout.write(USAGE);
+ * ```
+ */
 export const USAGE = `Usage: scorelane <command> [arguments]
 
   read FILE [--measures A-B] [--parts 1,2]
