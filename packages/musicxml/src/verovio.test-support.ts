@@ -8,6 +8,7 @@ import type { Score } from '@scorelane/score-model';
 import { VerovioToolkit } from 'verovio/esm';
 import createVerovioModule from 'verovio/wasm';
 import { readScore } from './score-reader.ts';
+import { printedPieces } from './write-note.ts';
 
 let toolkit: Promise<VerovioToolkit> | undefined;
 
@@ -50,7 +51,10 @@ export async function readWithVerovio(input: string | Uint8Array): Promise<Verov
   return { loaded, log, notes: notes.sort() };
 }
 
-/** `"onset:midi"` for every note of the score but grace notes, sorted: tied notes count, as in verovio's timemap. */
+/**
+ * `"onset:midi"` for every note of the score but grace notes, sorted: tied
+ * notes count, as in verovio's timemap.
+ */
 export function notesOfScore(score: Score): string[] {
   const snapshot = readScore(score);
   const notes: string[] = [];
@@ -69,7 +73,17 @@ export function notesOfScore(score: Score): string[] {
                 : event.kind === 'chord'
                   ? event.notes.map((n) => n.pitch)
                   : [];
-            for (const pitch of pitches) notes.push(stamp((start + at) * 4, midiNumber(pitch)));
+            // A new event whose duration needs a tie is written as tied notes, each in the timemap.
+            let piece = at;
+            const pieces =
+              event.attachments === undefined
+                ? printedPieces(event.duration)
+                : [{ duration: event.duration }];
+            for (const { duration } of pieces) {
+              for (const pitch of pitches)
+                notes.push(stamp((start + piece) * 4, midiNumber(pitch)));
+              piece += duration.num / duration.den;
+            }
             at += event.duration.num / event.duration.den;
           }
         }

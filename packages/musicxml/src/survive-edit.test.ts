@@ -1,0 +1,82 @@
+import { apply, plan, type Score } from '@scorelane/score-model';
+import { describe, expect, test } from 'vitest';
+import { exportMusicXml } from './export-musicxml.ts';
+import { fixtureBytes } from './fixtures.test-support.ts';
+import { importMusicXml } from './import-musicxml.ts';
+import { readScore } from './score-reader.ts';
+import { readWithVerovio } from './verovio.test-support.ts';
+import type { XmlElement, XmlNode } from './xml-tree.ts';
+
+function imported(input: string | Uint8Array): Score {
+  const result = importMusicXml(input);
+  if (!result.ok) throw new Error(result.problems[0]?.message);
+  return result.score;
+}
+
+function descendants(node: unknown, name: string, found: XmlElement[]): void {
+  if (Array.isArray(node)) {
+    for (const item of node) descendants(item, name, found);
+    return;
+  }
+  if (typeof node !== 'object' || node === null) return;
+  const element = node as XmlElement;
+  if (element.n === name) found.push(element);
+  for (const value of Object.values(node)) descendants(value as XmlNode, name, found);
+}
+
+/** Every kept element called `name` in one measure (part 1, every staff), on its notes and between them. */
+function keptIn(score: Score, measure: number, name: string): XmlElement[] {
+  const snapshot = readScore(score);
+  const found: XmlElement[] = [];
+  for (let staff = 1; staff <= snapshot.parts[0]!.staves; staff++) {
+    const unit = snapshot.unit(1, staff, measure);
+    descendants(unit.attachments, name, found);
+    for (const voice of unit.voices)
+      for (const event of voice.events) descendants(event.attachments, name, found);
+  }
+  return found;
+}
+
+const CASES = [
+  { file: '61a-Lyrics.xml', kept: 'lyric', onNotes: true },
+  { file: '31a-Directions.xml', kept: 'direction', onNotes: false },
+  { file: '33c-Spanners-Slurs.xml', kept: 'slur', onNotes: true },
+] as const;
+
+describe('attachments survive an edit of another measure', () => {
+  test.each(CASES)(
+    '$file: rewrite measure 2, export, import: every other measure keeps its <$kept>',
+    async ({ file, kept, onNotes }) => {
+      const original = imported(fixtureBytes(file));
+      const edited = imported(fixtureBytes(file));
+      const planned = plan(edited, { start: 2, parts: [1], text: 'P1 s1 v1 m2: E5=1/2 D5=1/2\n' });
+      if (!planned.ok)
+        throw new Error(planned.problems.map((problem) => problem.message).join('\n'));
+      const applied = apply(edited, planned.plan);
+      expect(applied.ok).toBe(true);
+
+      const exported = exportMusicXml(edited);
+      const reread = imported(exported);
+      const measures = readScore(original).measures.length;
+      let compared = 0;
+      for (let measure = 1; measure <= measures; measure++) {
+        if (measure === 2) continue;
+        expect(keptIn(reread, measure, kept)).toEqual(keptIn(original, measure, kept));
+        compared += keptIn(original, measure, kept).length;
+      }
+      expect(compared).toBeGreaterThan(0);
+      if (onNotes) {
+        // What rode on the replaced notes is gone, and the plan said so.
+        expect(keptIn(reread, 2, kept)).toEqual([]);
+        expect(JSON.stringify(planned.plan.dropped)).toContain(`"n":"${kept}"`);
+      } else {
+        // Directions belong to the measure, not to a note: they stay where they were.
+        expect(keptIn(reread, 2, kept)).toEqual(keptIn(original, 2, kept));
+      }
+      const reading = await readWithVerovio(exported);
+      expect(reading.loaded).toBe(true);
+      expect(reading.log).not.toMatch(/\[Error\]/);
+      expect(reading.notes).toContain('4.000:76');
+    },
+  );
+});
