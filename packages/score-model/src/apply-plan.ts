@@ -8,7 +8,7 @@ import type { ScorePlan } from './plan-types.ts';
 import type { Problem, Result } from './problem.ts';
 import { currentRevision, decodeRevision } from './revision.ts';
 import type { Score } from './score.ts';
-import { viewScore } from './score-view.ts';
+import { type ScoreView, viewScore } from './score-view.ts';
 import { findStale } from './staleness.ts';
 
 /**
@@ -28,13 +28,49 @@ export interface ApplyOutput {
   readonly parts: readonly number[];
 }
 
+/** Throws, before anything is written, when a plan's writes do not fit the score (a plan made for another score). */
+function checkWrites(view: ScoreView, plan: ScorePlan): void {
+  let count = view.measureCount;
+  const parts = view.parts;
+  const misfit = (what: string) => {
+    throw new Error(
+      `This plan does not fit this score (${what}); make plans with this score's planners.`,
+    );
+  };
+  for (const write of plan.writes) {
+    switch (write.op) {
+      case 'insert-measures':
+        if (write.at < 1 || write.at > count + 1) misfit(`insert at m${write.at}`);
+        count += write.infos.length;
+        break;
+      case 'delete-measures':
+        if (write.start < 1 || write.end > count || write.end < write.start)
+          misfit(`delete m${write.start}-m${write.end}`);
+        count -= write.end - write.start + 1;
+        break;
+      case 'measure':
+        if (write.measure < 1 || write.measure > count) misfit(`m${write.measure}`);
+        break;
+      case 'unit': {
+        const part = parts[write.part - 1];
+        if (!part || write.staff < 1 || write.staff > part.info.staves)
+          misfit(`P${write.part} s${write.staff}`);
+        if (write.measure < 1 || write.measure > count) misfit(`m${write.measure}`);
+        break;
+      }
+    }
+  }
+}
+
 /**
  * Applies a plan in one Yjs transaction with the score's origin. If a unit
  * or measure the plan touches changed since it was planned (a remote edit
  * arrived in between), it writes nothing and returns `stale` problems: plan
  * again and retry.
  *
- * @throws Error when the plan was not made by this package (its basis is not a revision).
+ * @throws Error when the plan was not made for this score (its basis is not
+ *   a revision, or its writes name parts, staves or measures the score does
+ *   not have); nothing is written then.
  * @example
  * ```ts
  * const planned = plan(score, request);
@@ -60,6 +96,7 @@ export function apply(score: Score, plan: ScorePlan): Result<ApplyOutput> {
     });
   }
   if (problems.length > 0) return { ok: false, problems };
+  checkWrites(view, plan);
   const { doc } = score;
   const { types } = view;
   doc.transact(() => {

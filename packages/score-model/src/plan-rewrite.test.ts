@@ -607,3 +607,28 @@ describe('apply', () => {
     );
   });
 });
+
+describe('apply misuse', () => {
+  it('refuses a plan made for another score, writing nothing', () => {
+    const big = scoreOf(SMALL.replace('%% measures 4', '%% measures 8'));
+    const planned = accepted(big, { start: 7, parts: [1], text: 'P1 s1 v1 m7: C5=1\n' });
+    const small = scoreOf(SMALL);
+    const before = stateVector(small);
+    expect(apply(small, planned).ok).toBe(false);
+    expect(stateVector(small)).toEqual(before);
+  });
+
+  it('throws, writing nothing, for a plan whose writes name what the score does not have', () => {
+    const score = scoreOf(SMALL);
+    const planned = accepted(score, { start: 1, parts: [1], text: 'P1 s1 v1 m1: C5=1\n' });
+    const before = stateVector(score);
+    const forged = {
+      ...planned,
+      writes: planned.writes.map((write) => (write.op === 'unit' ? { ...write, part: 9 } : write)),
+    };
+    expect(() => apply(score, forged)).toThrow(
+      "This plan does not fit this score (P9 s1); make plans with this score's planners.",
+    );
+    expect(stateVector(score)).toEqual(before);
+  });
+});
