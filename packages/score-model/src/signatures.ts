@@ -12,6 +12,7 @@ import type { Score } from './score.ts';
 import type {
   KeySignature,
   MeasureInfo,
+  ScoreEvent,
   TimeSignature,
   Tonic,
   UnitContent,
@@ -48,6 +49,16 @@ export interface SetKeyRequest {
 }
 
 const BEAT_TYPES = new Set([1, 2, 4, 8, 16, 32, 64]);
+
+/** The sounding length of events, or `undefined` when it leaves exact integers (content from elsewhere). */
+function totalLength(events: readonly ScoreEvent[]): Rational | undefined {
+  try {
+    return sum(events.filter((event) => !event.grace).map((event) => event.duration));
+  } catch (error) {
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  }
+}
 
 /** The measures from `measure` on that hold the same value as `measure` does. */
 function extent(
@@ -165,14 +176,13 @@ export function planSetTime(score: Score, request: SetTimeRequest): Result<{ pla
       }
       for (const voice of unit.content.voices) {
         const lane = `P${ref.part} s${ref.staff} v${voice.voice} m${measure}`;
-        const filled = sum(
-          voice.events.filter((event) => !event.grace).map((event) => event.duration),
-        );
-        if (compare(filled, newLength) === 0) continue;
+        const filled = totalLength(voice.events);
+        if (filled && compare(filled, newLength) === 0) continue;
+        const lasts = filled ? formatRational(filled) : 'longer than can be added up exactly';
         problems.push({
           code: 'content-does-not-fit',
           lane,
-          message: `${lane} lasts ${formatRational(filled)}, but m${measure} would last ${formatRational(newLength)} in ${label}.`,
+          message: `${lane} lasts ${lasts}, but m${measure} would last ${formatRational(newLength)} in ${label}.`,
           fix: `Rewrite m${measure} to fit ${label} first, or set the time from a measure whose content fits.`,
         });
       }
