@@ -8,13 +8,19 @@ import type { DroppedAttachment } from './plan-types.ts';
 import type { ScoreEvent, UnitContent, VoiceContent } from './score-types.ts';
 import { laneEvent } from './unit-lanes.ts';
 
+/** Each event keyed by its onset and text; by its index instead when onsets leave exact integers. */
 function placed(events: readonly ScoreEvent[]): string[] {
   let onset = ZERO;
-  return events.map((event) => {
-    const key = `${onset.num}/${onset.den} ${serializeEvent(laneEvent(event))}`;
-    if (!event.grace) onset = add(onset, event.duration);
-    return key;
-  });
+  try {
+    return events.map((event) => {
+      const key = `${onset.num}/${onset.den} ${serializeEvent(laneEvent(event))}`;
+      if (!event.grace) onset = add(onset, event.duration);
+      return key;
+    });
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return events.map((event, index) => `#${index} ${serializeEvent(laneEvent(event))}`);
+  }
 }
 
 /**
