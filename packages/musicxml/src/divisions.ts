@@ -20,12 +20,24 @@ import { gcd, lcm } from './decimal.ts';
 export class DivisionsNeeded {
   #value = 1;
 
-  /** Asks that `duration` (in whole notes) be a whole number of divisions. */
+  /**
+   * Asks that `duration` (in whole notes) be a whole number of divisions.
+   *
+   * @throws RangeError when no safe integer expresses every duration asked
+   *   for (denominators no notation uses, such as 1/421 beside 1/385).
+   */
   need(duration: Rational): void {
     if (duration.num === 0) return;
     // duration * 4 * divisions must be an integer.
-    const den = duration.den / gcd(duration.den, 4 * duration.num);
-    if (den > 1) this.#value = lcm(this.#value, den);
+    const den = duration.den / gcd(duration.den, 4 * Math.abs(duration.num));
+    if (den === 1) return;
+    const value = lcm(this.#value, den);
+    if (!Number.isSafeInteger(value) || value > 2 ** 31 - 1) {
+      throw new RangeError(
+        `No <divisions> can express ${duration.num}/${duration.den} beside the other durations of the score: it would need more than 2^31 divisions per quarter note.`,
+      );
+    }
+    this.#value = value;
   }
 
   /** The least divisions per quarter note that express everything asked for. */

@@ -103,6 +103,9 @@ function scorePartFor(stored: XmlElement | undefined, id: string, name: string):
  * import kept (lyrics, directions, slurs, layout, credits, ...) is written
  * back on the note, or at the offset in the measure, it came from.
  *
+ * @throws RangeError when the score holds durations whose denominators no
+ *   notation uses and no `<divisions>` below 2^31 can express together
+ *   (the planner never writes such durations).
  * @example
  * ```ts
  * const result = importMusicXml(readFileSync('in.musicxml'));

@@ -53,7 +53,15 @@ import {
   type XmlNode,
 } from './xml-tree.ts';
 
-/** Options for {@link importMusicXml}. */
+/**
+ * Options for {@link importMusicXml}.
+ *
+ * @example
+ * ```ts
+ * const doc = new Y.Doc();
+ * const result = importMusicXml(bytes, { doc, origin: 'import' }); // one transaction with origin 'import'
+ * ```
+ */
 export interface ImportOptions {
   /** The Y.Doc to write the score into; it must not hold a score yet. A new one when left out. */
   readonly doc?: Y.Doc;
@@ -64,6 +72,13 @@ export interface ImportOptions {
 /**
  * The outcome of {@link importMusicXml}: the score and what could not be
  * placed, or why the file was refused (and then no Y.Doc was written).
+ *
+ * @example
+ * ```ts
+ * const result: ImportResult = importMusicXml(text);
+ * if (!result.ok) console.error(result.problems.map((problem) => problem.message).join('\n'));
+ * else for (const warning of result.warnings) console.warn(warning.code, warning.message);
+ * ```
  */
 export type ImportResult =
   | { readonly ok: true; readonly score: Score; readonly warnings: readonly MusicXmlProblem[] }

@@ -8,6 +8,11 @@
  * Every code an import can report, with what it means. Codes are never
  * renamed, only added. `not-xml` to `unsupported-pitch` refuse the file;
  * the rest are warnings on a successful import.
+ *
+ * @example
+ * ```ts
+ * MUSICXML_PROBLEM_CODES['not-musicxml']; // "The XML is not a MusicXML score: ..."
+ * ```
  */
 export const MUSICXML_PROBLEM_CODES = {
   'not-xml': 'The input is not well-formed XML (or not text at all).',
@@ -29,7 +34,15 @@ export const MUSICXML_PROBLEM_CODES = {
   'unplaced-element': 'An element outside any measure that export cannot write back.',
 } as const;
 
-/** The stable code of an import problem; see {@link MUSICXML_PROBLEM_CODES}. */
+/**
+ * The stable code of an import problem; see {@link MUSICXML_PROBLEM_CODES}.
+ *
+ * @example
+ * ```ts
+ * const code: MusicXmlProblemCode = 'unsupported-pitch';
+ * MUSICXML_PROBLEM_CODES[code]; // what it means
+ * ```
+ */
 export type MusicXmlProblemCode = keyof typeof MUSICXML_PROBLEM_CODES;
 
 /**

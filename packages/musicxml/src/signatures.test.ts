@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { keyFromFifths, readClef, readTime } from './signatures.ts';
+import { parseXml, type XmlElement } from './xml-tree.ts';
+
+function xml(text: string): XmlElement {
+  const result = parseXml(text);
+  if (!result.ok) throw new Error(result.message);
+  return result.root;
+}
+
+describe('signatures', () => {
+  it('read compound and mixed time signatures as their total', () => {
+    expect(readTime(xml('<time><beats>3+2</beats><beat-type>8</beat-type></time>'))).toEqual({
+      beats: 5,
+      beatType: 8,
+    });
+    expect(
+      readTime(
+        xml(
+          '<time><beats>2</beats><beat-type>4</beat-type><beats>3</beats><beat-type>8</beat-type></time>',
+        ),
+      ),
+    ).toEqual({
+      beats: 7,
+      beatType: 8,
+    });
+    expect(readTime(xml('<time><senza-misura/></time>'))).toBeUndefined();
+  });
+
+  it('name the tonic of a key along the circle of fifths, past seven accidentals too', () => {
+    expect(keyFromFifths(-3, 'minor').tonic).toEqual({ step: 'C', alter: 0 });
+    expect(keyFromFifths(9, 'major').tonic).toEqual({ step: 'D', alter: 1 });
+    expect(keyFromFifths(-11, 'major').tonic).toEqual({ step: 'A', alter: -2 });
+  });
+
+  it('read clefs as the nearest of the six lanes-seq names', () => {
+    expect(
+      readClef(
+        xml('<clef><sign>G</sign><line>2</line><clef-octave-change>-1</clef-octave-change></clef>'),
+      ),
+    ).toBe('treble8vb');
+    expect(readClef(xml('<clef><sign>C</sign><line>4</line></clef>'))).toBe('tenor');
+    expect(readClef(xml('<clef><sign>TAB</sign></clef>'))).toBe('treble');
+  });
+});

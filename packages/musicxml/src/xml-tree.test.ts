@@ -1,0 +1,87 @@
+import { fc, test as property } from '@fast-check/vitest';
+import { describe, expect, it } from 'vitest';
+import { parseXml, type XmlElement } from './xml-tree.ts';
+import { writeNode } from './xml-write.ts';
+
+function written(root: XmlElement): string {
+  const out: string[] = [];
+  writeNode(root, 0, out);
+  return out.join('');
+}
+
+describe('parseXml', () => {
+  it('keeps elements, attributes in source order, text, comments and processing instructions', () => {
+    const result = parseXml(
+      '<a z="1" b="2"><!--note--><?app x?><b>t &amp; u</b><c><![CDATA[<raw>]]></c></a>',
+    );
+    expect(result).toEqual({
+      ok: true,
+      root: {
+        n: 'a',
+        a: { z: '1', b: '2' },
+        c: [
+          { '!': 'note' },
+          { '?': 'app', d: 'x' },
+          { n: 'b', c: ['t & u'] },
+          { n: 'c', c: ['<raw>'] },
+        ],
+      },
+    });
+    if (result.ok) expect(Object.keys(result.root.a ?? {})).toEqual(['z', 'b']);
+  });
+
+  it('tolerates a DOCTYPE and fetches nothing', () => {
+    const result = parseXml(
+      '<?xml version="1.0"?>\n<!DOCTYPE score-partwise PUBLIC "-//Recordare//DTD MusicXML 4.0 Partwise//EN" "http://www.musicxml.org/dtds/partwise.dtd">\n<score-partwise/>',
+    );
+    expect(result).toMatchObject({ ok: true, root: { n: 'score-partwise' } });
+  });
+
+  it('gives an error as a value, with where it is', () => {
+    expect(parseXml('<a><b></a>')).toMatchObject({ ok: false, line: 1 });
+    expect(parseXml('')).toMatchObject({ ok: false });
+  });
+
+  it('drops whitespace between elements and keeps it in text', () => {
+    expect(parseXml('<a>\n  <b> x </b>\n</a>')).toEqual({
+      ok: true,
+      root: { n: 'a', c: [{ n: 'b', c: [' x '] }] },
+    });
+  });
+});
+
+const name = fc.constantFrom('note', 'words', 'pitch', 'a-b', 'x');
+const text = fc
+  .string({ maxLength: 12 })
+  .filter(
+    (value) =>
+      value.trim() !== '' &&
+      !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff\r]/.test(value) &&
+      !/[\ud800-\udfff]/.test(value),
+  );
+const element: fc.Arbitrary<XmlElement> = fc.letrec<{ element: XmlElement }>((tie) => ({
+  element: fc
+    .tuple(
+      name,
+      fc.dictionary(fc.constantFrom('type', 'number', 'default-x'), text, { maxKeys: 2 }),
+      fc.oneof(
+        { depthSize: 'small' },
+        fc.constant([] as (XmlElement | string)[]),
+        text.map((value) => [value.trim()]),
+        fc.array(tie('element'), { maxLength: 3 }),
+      ),
+    )
+    .map(([n, a, c]) => {
+      const built: { n: string; a?: Record<string, string>; c?: (XmlElement | string)[] } = { n };
+      if (Object.keys(a).length > 0) built.a = a;
+      const children = c.filter((child) => child !== '');
+      if (children.length > 0) built.c = children;
+      return built;
+    }),
+})).element;
+
+describe('laws', () => {
+  property.prop([element])('writing a tree and parsing it gives the tree back', (root) => {
+    expect(parseXml(written(root))).toEqual({ ok: true, root });
+  });
+});
