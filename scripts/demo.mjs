@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+// The demo behind `npm start`: what Scorelane does so far, through the
+// `scorelane` command an agent's tools are built on. Runs after `npm run build`.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const bin = fileURLToPath(new URL('../packages/cli/dist/bin.js', import.meta.url));
+const work = mkdtempSync(join(tmpdir(), 'scorelane-demo-'));
+
+function scorelane(title, args) {
+  console.log(
+    `\n== ${title}\n$ scorelane ${args.map((arg) => (/\s/.test(arg) ? `'${arg}'` : arg)).join(' ')}`,
+  );
+  const run = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
+  process.stdout.write(run.stdout);
+  process.stdout.write(run.stderr);
+  console.log(`(exit ${run.status})`);
+  return run.status;
+}
+
+try {
+  const edited = join(work, 'ode-edited.lanes');
+  scorelane('Read bars 1-2 of the built-in example (Ode to Joy, violin and piano)', [
+    'read',
+    'example',
+    '--measures',
+    '1-2',
+  ]);
+  scorelane('An agent rewrites bar 2 of the violin, but its bar is a quarter short: refused', [
+    'rewrite',
+    'example',
+    '--start',
+    '2',
+    '--parts',
+    '1',
+    '--lanes-seq',
+    'P1 s1 v1 m2: A5=1/4 G5=1/4 F#5=1/4',
+  ]);
+  scorelane(
+    'Another try: a tie to the wrong pitch, and bar 3 does not add up: every problem listed',
+    [
+      'rewrite',
+      'example',
+      '--start',
+      '2',
+      '--parts',
+      '1',
+      '--lanes-seq',
+      'P1 s1 v1 m2: A5=1/4 G5=1/4~ F#5=1/4 E5=1/4\nP1 s1 v1 m3: D5=1/3 D5=1/4',
+    ],
+  );
+  scorelane('The agent fixes it: planned in full, then written', [
+    'rewrite',
+    'example',
+    '--start',
+    '2',
+    '--parts',
+    '1',
+    '--lanes-seq',
+    'P1 s1 v1 m2: A5=3/8 G5=1/8 F#5=1/4 E5=1/12 F#5=1/12 E5=1/12',
+    '-o',
+    edited,
+  ]);
+  scorelane('Bar 2 now, with the piano untouched', ['read', edited, '--measures', '2']);
+  scorelane('Every measure still fills its time signature', ['validate', edited]);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
