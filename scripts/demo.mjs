@@ -10,7 +10,10 @@ import { fileURLToPath } from 'node:url';
 const bin = fileURLToPath(new URL('../packages/cli/dist/bin.js', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'scorelane-demo-'));
 
-function scorelane(title, args) {
+let surprises = 0;
+
+/** Runs one command, shows it and what it printed, and notes an exit status other than the one the step expects. */
+function scorelane(title, args, expectedStatus = 0) {
   console.log(
     `\n== ${title}\n$ scorelane ${args.map((arg) => (/\s/.test(arg) ? `'${arg}'` : arg)).join(' ')}`,
   );
@@ -18,7 +21,10 @@ function scorelane(title, args) {
   process.stdout.write(run.stdout);
   process.stdout.write(run.stderr);
   console.log(`(exit ${run.status})`);
-  return run.status;
+  if (run.status !== expectedStatus) {
+    console.error(`demo: expected exit ${expectedStatus} from this step, got ${run.status}`);
+    surprises++;
+  }
 }
 
 try {
@@ -29,16 +35,20 @@ try {
     '--measures',
     '1-2',
   ]);
-  scorelane('An agent rewrites bar 2 of the violin, but its bar is a quarter short: refused', [
-    'rewrite',
-    'example',
-    '--start',
-    '2',
-    '--parts',
-    '1',
-    '--lanes-seq',
-    'P1 s1 v1 m2: A5=1/4 G5=1/4 F#5=1/4',
-  ]);
+  scorelane(
+    'An agent rewrites bar 2 of the violin, but its bar is a quarter short: refused',
+    [
+      'rewrite',
+      'example',
+      '--start',
+      '2',
+      '--parts',
+      '1',
+      '--lanes-seq',
+      'P1 s1 v1 m2: A5=1/4 G5=1/4 F#5=1/4',
+    ],
+    1,
+  );
   scorelane(
     'Another try: a tie to the wrong pitch, and bar 3 does not add up: every problem listed',
     [
@@ -51,6 +61,7 @@ try {
       '--lanes-seq',
       'P1 s1 v1 m2: A5=1/4 G5=1/4~ F#5=1/4 E5=1/4\nP1 s1 v1 m3: D5=1/3 D5=1/4',
     ],
+    1,
   );
   scorelane('The agent fixes it: planned in full, then written', [
     'rewrite',
@@ -69,3 +80,4 @@ try {
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
+process.exitCode = surprises === 0 ? 0 : 1;
