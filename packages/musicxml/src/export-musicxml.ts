@@ -2,14 +2,12 @@
  * `exportMusicXml`: a score-model score as MusicXML 4.0 partwise text, with
  * every attachment import kept written back where it came from.
  */
-import { add, rational } from '@scorelane/lanes-seq';
 import type { Score } from '@scorelane/score-model';
-import { DivisionsNeeded } from './divisions.ts';
 import { newScorePart } from './part-list.ts';
-import { readScore, type ScoreSnapshot } from './score-reader.ts';
-import { parseAt, partKeep, unitKeep } from './unit-keep.ts';
-import { lengthOf, type PartWriting, writeMeasure } from './write-measure.ts';
-import { printedPieces } from './write-note.ts';
+import { scoreDivisions } from './score-divisions.ts';
+import { readScore } from './score-reader.ts';
+import { partKeep } from './unit-keep.ts';
+import { type PartWriting, writeMeasure } from './write-measure.ts';
 import {
   child,
   childText,
@@ -26,41 +24,6 @@ import { writeNode } from './xml-write.ts';
 const PROLOGUE =
   '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' +
   '<!DOCTYPE score-partwise PUBLIC "-//Recordare//DTD MusicXML 4.0 Partwise//EN" "http://www.musicxml.org/dtds/partwise.dtd">\n';
-
-/** Every duration and offset the file will hold, so divisions can express them all. */
-function chooseDivisions(snapshot: ScoreSnapshot): number {
-  const needed = new DivisionsNeeded();
-  snapshot.measures.forEach((info, measureIndex) => {
-    needed.need(lengthOf(info));
-    snapshot.parts.forEach((part, partIndex) => {
-      for (let staff = 1; staff <= part.staves; staff++) {
-        const content = snapshot.unit(partIndex + 1, staff, measureIndex + 1);
-        for (const voice of content.voices) {
-          let onset = rational(0);
-          for (const event of voice.events) {
-            if (event.grace) continue;
-            needed.need(event.duration);
-            if (event.attachments === undefined && event.kind !== 'space') {
-              for (const piece of printedPieces(event.duration)) needed.need(piece.duration);
-            }
-            onset = add(onset, event.duration);
-            needed.need(onset);
-          }
-        }
-        for (const item of unitKeep(content.attachments).items ?? []) {
-          needed.need(parseAt(item.at));
-          for (const node of item.x.c ?? []) {
-            if (!isElement(node) || (node.n !== 'offset' && node.n !== 'duration')) continue;
-            const text = node.c?.[0];
-            if (typeof text === 'string' && text.startsWith('r:'))
-              needed.need(parseAt(text.slice(2).replace(/^-/, '')));
-          }
-        }
-      }
-    });
-  });
-  return needed.value;
-}
 
 function titleOf(header: readonly XmlNode[]): string | undefined {
   for (const node of header)
@@ -114,7 +77,7 @@ function scorePartFor(stored: XmlElement | undefined, id: string, name: string):
  */
 export function exportMusicXml(score: Score): string {
   const snapshot = readScore(score);
-  const divisions = chooseDivisions(snapshot);
+  const divisions = scoreDivisions(snapshot);
   const firstKeep = partKeep(snapshot.parts[0]?.attachments);
   const partList: XmlNode[] = [];
   const partElements: XmlElement[] = [];

@@ -18,6 +18,7 @@ import {
   type PartInfo,
   type Score,
   type ScoreEvent,
+  type ScoreInit,
   type UnitInit,
   type VoiceContent,
 } from '@scorelane/score-model';
@@ -40,6 +41,8 @@ import {
   type ReadPart,
   readPart,
 } from './read-part.ts';
+import { scoreDivisions } from './score-divisions.ts';
+import { snapshotOfInit } from './score-reader.ts';
 import { keyFromFifths, openingSignature } from './signatures.ts';
 import { timewiseToPartwise } from './timewise.ts';
 import {
@@ -219,50 +222,10 @@ function unitVoices(
   return voices.sort((a, b) => a.voice - b.voice);
 }
 
-/**
- * Reads a MusicXML score into a new score-model score on a Y.Doc.
- *
- * Takes `score-partwise` MusicXML 1.0 to 4.0 as text or bytes (`.musicxml`,
- * `.xml`) and compressed `.mxl` archives; `score-timewise` is converted.
- * Never throws on bad input: a file that is not MusicXML, or holds what the
- * model cannot (microtones), is refused with problems, and nothing is
- * written. What the model does not read (lyrics, directions, slurs,
- * articulations, beams, layout, credits, part-list details) is kept as
- * attachments for {@link exportMusicXml}.
- *
- * @throws Error when `options.doc` already holds a score (open it with `openScore` instead).
- * @example
- * ```ts
- * const result = importMusicXml(readFileSync('song.musicxml'), { origin: 'import' });
- * if (result.ok) console.log(serializeScoreFile(scoreToLanes(result.score)));
- * else for (const problem of result.problems) console.error(problem.code, problem.message);
- * ```
- */
-export function importMusicXml(
-  input: string | Uint8Array,
-  options: ImportOptions = {},
-): ImportResult {
-  if (typeof input !== 'string' && !(input instanceof Uint8Array)) {
-    throw new TypeError('importMusicXml takes the text of a file or its bytes (a Uint8Array).');
-  }
-  const text = readInput(input);
-  if (!text.ok) return { ok: false, problems: text.problems };
-  const parsed = parseXml(text.text);
-  if (!parsed.ok) {
-    const where = parsed.line ? ` (line ${parsed.line}, column ${parsed.column})` : '';
-    return refuse(
-      'not-xml',
-      `The file is not well-formed XML${where}: ${parsed.message}. Open it with a MusicXML file (.musicxml, .xml or .mxl) as saved by a notation program.`,
-    );
-  }
-  let root = parsed.root;
-  if (root.n === 'score-timewise') root = timewiseToPartwise(root);
-  if (root.n !== 'score-partwise') {
-    return refuse(
-      'not-musicxml',
-      `The file is XML but not a MusicXML score: its root element is <${root.n}>, not <score-partwise> or <score-timewise>. Export the score as MusicXML from its program.`,
-    );
-  }
+/** Reads a partwise score into everything `createScore` needs, or the problems that refuse it. */
+function readScoreInit(
+  root: XmlElement,
+): { init: ScoreInit; warnings: MusicXmlProblem[] } | { problems: MusicXmlProblem[] } {
   const partList = child(root, 'part-list');
   const { sources, after } = pairParts(root, partList);
   const problems: MusicXmlProblem[] = [];
@@ -270,13 +233,12 @@ export function importMusicXml(
   const parts: ReadPart[] = sources.map((source, index) =>
     readPart(source.part, { part: index + 1, problems, warnings }),
   );
-  if (problems.length > 0) return { ok: false, problems };
+  if (problems.length > 0) return { problems };
   const measureCount = parts.reduce((max, part) => Math.max(max, part.measures.length), 0);
   if (measureCount === 0) {
-    return refuse(
-      'no-parts',
-      'The score has no part with a measure, so there is nothing to read. Export the score again with its parts.',
-    );
+    const message =
+      'The score has no part with a measure, so there is nothing to read. Export the score again with its parts.';
+    return { problems: [{ code: 'no-parts', message }] };
   }
 
   // Signatures and lengths are the score's: part 1's time and key, the longest part's length.
@@ -390,10 +352,73 @@ export function importMusicXml(
   const movementTitle = textOf(child(root, 'movement-title'));
   const work = child(root, 'work');
   const title = movementTitle || (work && childText(work, 'work-title')) || undefined;
+  return {
+    init: { ...(title !== undefined ? { title } : {}), parts: partInfos, measures, units },
+    warnings,
+  };
+}
+
+/**
+ * Reads a MusicXML score into a new score-model score on a Y.Doc.
+ *
+ * Takes `score-partwise` MusicXML 1.0 to 4.0 as text or bytes (`.musicxml`,
+ * `.xml`) and compressed `.mxl` archives; `score-timewise` is converted.
+ * Never throws on bad input: a file that is not MusicXML, or holds what the
+ * model cannot (microtones), is refused with problems, and nothing is
+ * written. What the model does not read (lyrics, directions, slurs,
+ * articulations, beams, layout, credits, part-list details) is kept as
+ * attachments for {@link exportMusicXml}.
+ *
+ * @throws Error when `options.doc` already holds a score (open it with `openScore` instead).
+ * @example
+ * ```ts
+ * const result = importMusicXml(readFileSync('song.musicxml'), { origin: 'import' });
+ * if (result.ok) console.log(serializeScoreFile(scoreToLanes(result.score)));
+ * else for (const problem of result.problems) console.error(problem.code, problem.message);
+ * ```
+ */
+export function importMusicXml(
+  input: string | Uint8Array,
+  options: ImportOptions = {},
+): ImportResult {
+  if (typeof input !== 'string' && !(input instanceof Uint8Array)) {
+    throw new TypeError('importMusicXml takes the text of a file or its bytes (a Uint8Array).');
+  }
+  const text = readInput(input);
+  if (!text.ok) return { ok: false, problems: text.problems };
+  const parsed = parseXml(text.text);
+  if (!parsed.ok) {
+    const where = parsed.line ? ` (line ${parsed.line}, column ${parsed.column})` : '';
+    return refuse(
+      'not-xml',
+      `The file is not well-formed XML${where}: ${parsed.message}. Open it with a MusicXML file (.musicxml, .xml or .mxl) as saved by a notation program.`,
+    );
+  }
+  let root = parsed.root;
+  if (root.n === 'score-timewise') root = timewiseToPartwise(root);
+  if (root.n !== 'score-partwise') {
+    return refuse(
+      'not-musicxml',
+      `The file is XML but not a MusicXML score: its root element is <${root.n}>, not <score-partwise> or <score-timewise>. Export the score as MusicXML from its program.`,
+    );
+  }
+  let read: ReturnType<typeof readScoreInit>;
+  try {
+    read = readScoreInit(root);
+    // Export must be able to write every duration exactly: refuse now what no <divisions> can hold.
+    if ('init' in read) scoreDivisions(snapshotOfInit(read.init));
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return refuse(
+      'number-out-of-range',
+      `A number in the file is too large, or too fine, to hold exactly (${error.message}) Check the file's <divisions>, <duration> and <offset> values.`,
+    );
+  }
+  if ('problems' in read) return { ok: false, problems: read.problems };
   const score = createScore(
     options.doc ?? new Y.Doc(),
-    { ...(title !== undefined ? { title } : {}), parts: partInfos, measures, units },
+    read.init,
     options.origin !== undefined ? { origin: options.origin } : {},
   );
-  return { ok: true, score, warnings };
+  return { ok: true, score, warnings: read.warnings };
 }

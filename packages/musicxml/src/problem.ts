@@ -6,7 +6,7 @@
 
 /**
  * Every code an import can report, with what it means. Codes are never
- * renamed, only added. `not-xml` to `unsupported-pitch` refuse the file;
+ * renamed, only added. `not-xml` to `number-out-of-range` refuse the file;
  * the rest are warnings on a successful import.
  *
  * @example
@@ -23,6 +23,8 @@ export const MUSICXML_PROBLEM_CODES = {
   'no-parts': 'The score has no part with any measure.',
   'unsupported-pitch':
     'A pitch the model cannot hold: a microtone (a non-integer alter), more than two sharps or flats, or an octave outside -1..9.',
+  'number-out-of-range':
+    'A number in the file (divisions, a duration, an offset) is too large or too fine to hold exactly.',
   'voice-overlap':
     'Notes of one voice overlap in time; the later ones were moved to a voice of their own.',
   'chord-duration':
@@ -31,7 +33,6 @@ export const MUSICXML_PROBLEM_CODES = {
     'A <backup> goes back past the start of the measure; the position was set to the start.',
   'missing-duration':
     'A note has neither a <duration> nor a <type>; it was read as taking no time and dropped.',
-  'unplaced-element': 'An element outside any measure that export cannot write back.',
 } as const;
 
 /**

@@ -21,6 +21,7 @@ import {
   type PartInfo,
   type Score,
   type ScoreEvent,
+  type ScoreInit,
   scoreTypes,
   type UnitContent,
 } from '@scorelane/score-model';
@@ -153,6 +154,28 @@ export function readScore(score: Score): ScoreSnapshot {
       return stored.attachments !== undefined
         ? { voices, attachments: stored.attachments as Json }
         : { voices };
+    },
+  };
+}
+
+/**
+ * A snapshot of a score not yet written to a Y.Doc, from what `createScore`
+ * would be given (import checks it can be exported before it writes).
+ */
+export function snapshotOfInit(init: ScoreInit): ScoreSnapshot {
+  const units = new Map<string, UnitContent>();
+  for (const unit of init.units ?? [])
+    units.set(`${unit.part}/${unit.staff}/${unit.measure}`, unit.content);
+  return {
+    title: init.title,
+    parts: init.parts,
+    measures: init.measures,
+    unit(part, staff, measure) {
+      const content = units.get(`${part}/${staff}/${measure}`);
+      if (content) return content;
+      const info = init.measures[measure - 1]!;
+      const length = info.pickup ?? rational(info.time.beats, info.time.beatType);
+      return { voices: [{ voice: 1, events: [{ kind: 'rest', duration: length, grace: false }] }] };
     },
   };
 }
