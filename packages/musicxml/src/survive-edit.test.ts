@@ -1,5 +1,12 @@
-import { apply, plan, type Score } from '@scorelane/score-model';
-import { describe, expect, test } from 'vitest';
+import {
+  apply,
+  plan,
+  planSetKey,
+  planTranspose,
+  type Score,
+  scoreToLanes,
+} from '@scorelane/score-model';
+import { describe, expect, it, test } from 'vitest';
 import { exportMusicXml } from './export-musicxml.ts';
 import { fixtureBytes } from './fixtures.test-support.ts';
 import { importMusicXml } from './import-musicxml.ts';
@@ -79,4 +86,42 @@ describe('attachments survive an edit of another measure', () => {
       expect(reading.notes).toContain('4.000:76');
     },
   );
+});
+
+describe('signatures and pitches changed through the model are written from the model', () => {
+  it('a key set from measure 2 on is written there and reads back, the kept opening of measure 1 unchanged', () => {
+    const score = imported(fixtureBytes('61a-Lyrics.xml'));
+    const planned = planSetKey(score, {
+      measure: 2,
+      tonic: { step: 'E', alter: -1 },
+      mode: 'major',
+    });
+    if (!planned.ok) throw new Error(planned.problems.map((problem) => problem.message).join('\n'));
+    apply(score, planned.plan);
+    const reread = imported(exportMusicXml(score));
+    expect(scoreToLanes(reread).header.keys).toEqual(scoreToLanes(score).header.keys);
+    expect(keptIn(reread, 1, 'lyric')).toEqual(keptIn(score, 1, 'lyric'));
+  });
+
+  it('a transposed note keeps what rides on it, but a kept accidental that no longer fits is left out', () => {
+    const score = imported(fixtureBytes('01a-Pitches-Pitches.xml'));
+    // Measure 9 is G#2 A#2 B#2 C#3, each with <accidental>sharp</accidental>; up a minor second
+    // it is A2 B2 C#3 D3: only C#3 still takes a sharp.
+    const planned = planTranspose(score, { start: 9, end: 9, interval: 'm2' });
+    if (!planned.ok) throw new Error(planned.problems.map((problem) => problem.message).join('\n'));
+    apply(score, planned.plan);
+    const exported = exportMusicXml(score);
+    const reread = imported(exported);
+    expect(scoreToLanes(reread).document.lanes).toEqual(scoreToLanes(score).document.lanes);
+    expect(scoreToLanes(reread).document.lanes[8]?.events.map((event) => event.kind)).toEqual([
+      'note',
+      'note',
+      'note',
+      'note',
+    ]);
+    expect(keptIn(imported(fixtureBytes('01a-Pitches-Pitches.xml')), 9, 'accidental')).toHaveLength(
+      4,
+    );
+    expect(keptIn(reread, 9, 'accidental')).toEqual([{ n: 'accidental', c: ['sharp'] }]);
+  });
 });
