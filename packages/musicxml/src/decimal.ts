@@ -25,7 +25,14 @@ export function parseDecimal(text: string | undefined): Rational | undefined {
   return rational(match[1] === '-' ? -num : num, den);
 }
 
-/** The greatest common divisor of two non-negative integers. */
+/**
+ * The greatest common divisor of two non-negative integers.
+ *
+ * @example
+ * ```ts
+ * gcd(12, 18); // 6
+ * ```
+ */
 export function gcd(a: number, b: number): number {
   let x = Math.abs(a);
   let y = Math.abs(b);
@@ -33,7 +40,14 @@ export function gcd(a: number, b: number): number {
   return x;
 }
 
-/** The least common multiple of two positive integers. */
+/**
+ * The least common multiple of two positive integers.
+ *
+ * @example
+ * ```ts
+ * lcm(4, 6); // 12
+ * ```
+ */
 export function lcm(a: number, b: number): number {
   return (a / gcd(a, b)) * b;
 }

@@ -50,6 +50,11 @@ export class DivisionsNeeded {
  * A duration in whole notes as a whole number of divisions.
  *
  * @throws RangeError when `divisions` cannot express it (a caller bug: ask {@link DivisionsNeeded} first).
+ *
+ * @example
+ * ```ts
+ * toDivisions(rational(3, 8), 2); // 3: a dotted quarter at 2 divisions per quarter
+ * ```
  */
 export function toDivisions(duration: Rational, divisions: number): number {
   const value = (duration.num * 4 * divisions) / duration.den;

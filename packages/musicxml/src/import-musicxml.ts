@@ -87,7 +87,14 @@ export type ImportResult =
   | { readonly ok: true; readonly score: Score; readonly warnings: readonly MusicXmlProblem[] }
   | { readonly ok: false; readonly problems: readonly MusicXmlProblem[] };
 
-/** Stores one of this package's attachment shapes as model JSON. */
+/**
+ * Stores one of this package's attachment shapes as model JSON.
+ *
+ * @example
+ * ```ts
+ * keep({ notes: [{ n: 'note', c: [{ n: 'stem', c: ['up'] }] }] }); // { musicxml: { notes: [...] } }
+ * ```
+ */
 export function keep(value: EventKeep | UnitKeep | PartKeep): Json {
   return { [KEEP_KEY]: value as unknown as Json };
 }

@@ -67,7 +67,14 @@ export interface MusicXmlProblem {
   readonly measure?: number;
 }
 
-/** Where a problem is, as a prefix for its message: `Part 1, measure 3: `. */
+/**
+ * Where a problem is, as a prefix for its message: `Part 1, measure 3: `.
+ *
+ * @example
+ * ```ts
+ * placeLabel(1, 3); // "Part 1, measure 3: "
+ * ```
+ */
 export function placeLabel(part: number | undefined, measure: number | undefined): string {
   if (part !== undefined && measure !== undefined) return `Part ${part}, measure ${measure}: `;
   if (part !== undefined) return `Part ${part}: `;

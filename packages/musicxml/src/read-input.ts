@@ -17,7 +17,14 @@ function isZip(bytes: Uint8Array): boolean {
   );
 }
 
-/** Text from bytes: UTF-16 by its byte-order mark, else the declared encoding, else UTF-8. */
+/**
+ * Text from bytes: UTF-16 by its byte-order mark, else the declared encoding, else UTF-8.
+ *
+ * @example
+ * ```ts
+ * decodeText(new TextEncoder().encode('<a/>')); // "<a/>"
+ * ```
+ */
 export function decodeText(bytes: Uint8Array): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
@@ -67,6 +74,11 @@ function readArchive(bytes: Uint8Array): InputText {
 /**
  * The MusicXML text of an input: a string as it is, bytes decoded, an `.mxl`
  * archive unpacked.
+ *
+ * @example
+ * ```ts
+ * readInput(readFileSync('score.mxl')); // { ok: true, text: '<?xml ...', compressed: true }
+ * ```
  */
 export function readInput(input: string | Uint8Array): InputText {
   if (typeof input === 'string') return { ok: true, text: input, compressed: false };

@@ -107,16 +107,18 @@ const TYPE_VALUES: Readonly<Record<string, Rational>> = {
   '1024th': rational(1, 1024),
 };
 
-/** The printed value of a note's `<type>` and `<dot>`s, if it has a type. */
+/**
+ * The printed value of a note's `<type>` and `<dot>`s, if it has a type.
+ *
+ * @example
+ * ```ts
+ * printedValue({ n: 'note', c: [{ n: 'type', c: ['quarter'] }, { n: 'dot' }] }); // { num: 3, den: 8 }
+ * ```
+ */
 export function printedValue(note: XmlElement): Rational | undefined {
   const base = TYPE_VALUES[childText(note, 'type') ?? ''];
   if (!base) return undefined;
   return noteValueDuration({ base, dots: childElements(note, 'dot').length });
-}
-
-/** The value of a `<type>` name, if it is one. */
-export function typeValue(name: string): Rational | undefined {
-  return TYPE_VALUES[name];
 }
 
 /** Children that the model owns; export writes them from the model. */
@@ -274,6 +276,12 @@ function staffOf(node: XmlElement): number {
 /**
  * Reads every measure of a `<part>`. Problems that refuse the file and
  * warnings go into `context`.
+ *
+ * @example
+ * ```ts
+ * const part = readPart(partElement, { part: 1, problems: [], warnings: [] });
+ * part.measures[0]?.lanes[0]?.events.length;
+ * ```
  */
 export function readPart(part: XmlElement, context: ReadPartContext): ReadPart {
   const state: PartState = {

@@ -161,6 +161,11 @@ export function readScore(score: Score): ScoreSnapshot {
 /**
  * A snapshot of a score not yet written to a Y.Doc, from what `createScore`
  * would be given (import checks it can be exported before it writes).
+ *
+ * @example
+ * ```ts
+ * scoreDivisions(snapshotOfInit(init)); // checks an import can be written back
+ * ```
  */
 export function snapshotOfInit(init: ScoreInit): ScoreSnapshot {
   const units = new Map<string, UnitContent>();

@@ -12,7 +12,7 @@ import {
 } from '@scorelane/lanes-seq';
 import type { KeySignature, TimeSignature } from '@scorelane/score-model';
 import { parseDecimal } from './decimal.ts';
-import { child, childElements, childText, element, type XmlElement } from './xml-tree.ts';
+import { childElements, childText, element, type XmlElement } from './xml-tree.ts';
 
 /**
  * The time signature a `<time>` element means: `3+2/8` is 5/8, `2/4+3/8` is
@@ -78,6 +78,11 @@ export function keyFromFifths(fifths: number, mode: 'major' | 'minor'): KeySigna
  * without `number` is for every staff). Church modes read as the major key
  * with the same signature; a non-traditional key as C major (the element
  * itself is kept).
+ *
+ * @example
+ * ```ts
+ * readKey({ n: 'key', c: [{ n: 'fifths', c: ['-1'] }, { n: 'mode', c: ['minor'] }] })?.tonic; // { step: 'D', alter: 0 }
+ * ```
  */
 export function readKey(key: XmlElement): KeySignature | undefined {
   const fifths = parseDecimal(childText(key, 'fifths'));
@@ -89,6 +94,11 @@ export function readKey(key: XmlElement): KeySignature | undefined {
  * The model's clef for a `<clef>` element: the nearest of the six clefs
  * lanes-seq names (the element itself is kept, so a soprano or TAB clef is
  * written back as it was).
+ *
+ * @example
+ * ```ts
+ * readClef({ n: 'clef', c: [{ n: 'sign', c: ['F'] }, { n: 'line', c: ['4'] }] }); // 'bass'
+ * ```
  */
 export function readClef(clef: XmlElement): Clef {
   const sign = childText(clef, 'sign');
@@ -123,7 +133,14 @@ export function writeTime(time: TimeSignature): XmlElement {
   ]);
 }
 
-/** The `<key>` element for a key signature. */
+/**
+ * The `<key>` element for a key signature.
+ *
+ * @example
+ * ```ts
+ * writeKey(keyFromFifths(2, 'major')); // <key><fifths>2</fifths><mode>major</mode></key>
+ * ```
+ */
 export function writeKey(key: KeySignature): XmlElement {
   return element('key', {}, [
     element('fifths', {}, [String(key.fifths)]),
@@ -140,7 +157,14 @@ const CLEF_SIGNS: Readonly<Record<Clef, readonly [string, string, number]>> = {
   treble8vb: ['G', '2', -1],
 };
 
-/** The `<clef>` element for a clef on staff `number` (1-based; written when the part has several staves). */
+/**
+ * The `<clef>` element for a clef on staff `number` (1-based; written when the part has several staves).
+ *
+ * @example
+ * ```ts
+ * writeClef('bass', 2); // <clef number="2"><sign>F</sign><line>4</line></clef>
+ * ```
+ */
 export function writeClef(clef: Clef, number?: number): XmlElement {
   const [sign, line, octave] = CLEF_SIGNS[clef];
   const children = [element('sign', {}, [sign])];
@@ -149,19 +173,28 @@ export function writeClef(clef: Clef, number?: number): XmlElement {
   return element('clef', number === undefined ? {} : { number: String(number) }, children);
 }
 
-/** How a time and key are compared: `3/4`, `-2 minor`. */
+/**
+ * How a time and key are compared: `3/4`, `-2 minor`.
+ *
+ * @example
+ * ```ts
+ * timeLabel({ beats: 6, beatType: 8 }); // "6/8"
+ * ```
+ */
 export function timeLabel(time: TimeSignature): string {
   return `${time.beats}/${time.beatType}`;
 }
 
-/** How a key is compared: its fifths and mode. */
+/**
+ * How a key is compared: its fifths and mode.
+ *
+ * @example
+ * ```ts
+ * keyLabel(keyFromFifths(-1, 'major')); // "-1 major F0"
+ * ```
+ */
 export function keyLabel(key: KeySignature): string {
   return `${key.fifths} ${key.mode} ${key.tonic.step}${key.tonic.alter}`;
-}
-
-/** Whether `element` has a child named `name`. */
-export function hasChild(element: XmlElement, name: string): boolean {
-  return child(element, name) !== undefined;
 }
 
 /**
@@ -169,6 +202,11 @@ export function hasChild(element: XmlElement, name: string): boolean {
  * model's terms: the time and key before and in it, and on the first measure
  * the part's staves and clefs. Import stores it beside the element; export
  * writes the element unchanged only while the model still says the same.
+ *
+ * @example
+ * ```ts
+ * openingSignature(measures, 1, { staves: 2, clefs: ['treble', 'bass'] }); // ">4/4|>0 major C0|2|treble,bass"
+ * ```
  */
 export function openingSignature(
   measures: readonly { readonly time: TimeSignature; readonly key: KeySignature }[],

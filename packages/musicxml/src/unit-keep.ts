@@ -14,12 +14,26 @@ function kept<T>(attachments: Json | undefined): T | undefined {
     : undefined;
 }
 
-/** What import kept on a unit; empty for a unit written since. */
+/**
+ * What import kept on a unit; empty for a unit written since.
+ *
+ * @example
+ * ```ts
+ * unitKeep(unit.attachments).items?.length; // elements kept between the unit's notes
+ * ```
+ */
 export function unitKeep(attachments: Json | undefined): UnitKeep {
   return kept<UnitKeep>(attachments) ?? {};
 }
 
-/** What import kept on a part; empty for a part made since. */
+/**
+ * What import kept on a part; empty for a part made since.
+ *
+ * @example
+ * ```ts
+ * partKeep(part.attachments).scorePart?.a?.id; // "P1"
+ * ```
+ */
 export function partKeep(attachments: Json | undefined): PartKeep {
   return kept<PartKeep>(attachments) ?? {};
 }
@@ -28,6 +42,11 @@ export function partKeep(attachments: Json | undefined): PartKeep {
  * An offset as stored (`"3/8"`, `"0"`) as a rational.
  *
  * @throws RangeError on text that is not a fraction (an attachment edited by hand).
+ *
+ * @example
+ * ```ts
+ * parseAt('3/8'); // { num: 3, den: 8 }
+ * ```
  */
 export function parseAt(text: string): Rational {
   const match = /^(\d+)(?:\/(\d+))?$/.exec(text);

@@ -31,12 +31,26 @@ import { parseAt, unitKeep } from './unit-keep.ts';
 import { writeEvent } from './write-note.ts';
 import { element, isElement, withChildren, type XmlElement, type XmlNode } from './xml-tree.ts';
 
-/** The length of a measure: its pickup, else its time signature. */
+/**
+ * The length of a measure: its pickup, else its time signature.
+ *
+ * @example
+ * ```ts
+ * lengthOf({ time: { beats: 3, beatType: 4 }, key }); // { num: 3, den: 4 }
+ * ```
+ */
 export function lengthOf(info: MeasureInfo): Rational {
   return info.pickup ?? rational(info.time.beats, info.time.beatType);
 }
 
-/** The pitches an event ties into the next sounding event. */
+/**
+ * The pitches an event ties into the next sounding event.
+ *
+ * @example
+ * ```ts
+ * tiedPitches(chordWithTiedC4); // [C4]
+ * ```
+ */
 export function tiedPitches(event: ScoreEvent): Pitch[] {
   if (event.kind === 'note') return event.tie ? [event.pitch] : [];
   if (event.kind === 'chord')
@@ -59,6 +73,11 @@ function isPlain(value: Rational): boolean {
  * Tuplet brackets for the events the model wrote: consecutive tuplet values
  * of one ratio, grouped until they last a plain value, as the planner groups
  * them. Groups holding a kept note keep the brackets the file had.
+ *
+ * @example
+ * ```ts
+ * tupletBrackets(threeTripletEighths); // Map { 0 => start, 2 => stop }
+ * ```
  */
 export function tupletBrackets(
   events: readonly ScoreEvent[],
@@ -94,7 +113,14 @@ export function tupletBrackets(
   return brackets;
 }
 
-/** Turns kept `r:3/8` values of `<offset>` and `<duration>` back into divisions. */
+/**
+ * Turns kept `r:3/8` values of `<offset>` and `<duration>` back into divisions.
+ *
+ * @example
+ * ```ts
+ * inDivisions({ n: 'direction', c: [{ n: 'offset', c: ['r:1/8'] }] }, 2); // <offset>1</offset>
+ * ```
+ */
 export function inDivisions(item: XmlElement, divisions: number): XmlElement {
   if (!item.c?.some((node) => isElement(node) && (node.n === 'offset' || node.n === 'duration')))
     return item;

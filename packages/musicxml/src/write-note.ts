@@ -75,14 +75,28 @@ const TYPE_NAMES: readonly [number, string][] = [
   [1 / 1024, '1024th'],
 ];
 
-/** The `<type>` name of a power-of-two value (exact for every value notateDuration gives). */
+/**
+ * The `<type>` name of a power-of-two value (exact for every value notateDuration gives).
+ *
+ * @example
+ * ```ts
+ * typeName(rational(1, 16)); // "16th"
+ * ```
+ */
 export function typeName(base: Rational): string {
   const value = base.num / base.den;
   for (const [length, name] of TYPE_NAMES) if (value >= length) return name;
   return '1024th';
 }
 
-/** The pieces an event is printed as: one, or several tied when no single value prints it. */
+/**
+ * The pieces an event is printed as: one, or several tied when no single value prints it.
+ *
+ * @example
+ * ```ts
+ * printedPieces(rational(5, 8)).map((piece) => piece.duration); // [1/2, 1/8]
+ * ```
+ */
 export function printedPieces(duration: Rational): Printed[] {
   const notation = notateDuration(duration);
   switch (notation.kind) {

@@ -133,12 +133,26 @@ export function parseXml(text: string): XmlParseResult {
   return doctype === undefined ? { ok: true, root } : { ok: true, root, doctype };
 }
 
-/** Whether a node is an element. */
+/**
+ * Whether a node is an element.
+ *
+ * @example
+ * ```ts
+ * isElement('text'); // false
+ * ```
+ */
 export function isElement(node: XmlNode | undefined): node is XmlElement {
   return typeof node === 'object' && node !== null && 'n' in node;
 }
 
-/** The element children of `element`, all or those named `name`. */
+/**
+ * The element children of `element`, all or those named `name`.
+ *
+ * @example
+ * ```ts
+ * childElements(note, 'beam').length; // 2 for a sixteenth in a beamed group
+ * ```
+ */
 export function childElements(element: XmlElement, name?: string): XmlElement[] {
   const found: XmlElement[] = [];
   for (const child of element.c ?? []) {
@@ -147,13 +161,27 @@ export function childElements(element: XmlElement, name?: string): XmlElement[] 
   return found;
 }
 
-/** The first element child named `name`. */
+/**
+ * The first element child named `name`.
+ *
+ * @example
+ * ```ts
+ * child(note, 'pitch'); // { n: 'pitch', c: [...] }
+ * ```
+ */
 export function child(element: XmlElement, name: string): XmlElement | undefined {
   for (const node of element.c ?? []) if (isElement(node) && node.n === name) return node;
   return undefined;
 }
 
-/** The text of an element, its text children joined, trimmed. */
+/**
+ * The text of an element, its text children joined, trimmed.
+ *
+ * @example
+ * ```ts
+ * textOf({ n: 'step', c: [' C '] }); // "C"
+ * ```
+ */
 export function textOf(element: XmlElement | undefined): string | undefined {
   if (!element) return undefined;
   let text = '';
@@ -161,12 +189,26 @@ export function textOf(element: XmlElement | undefined): string | undefined {
   return text.trim();
 }
 
-/** The text of the child `name` of `element`, trimmed. */
+/**
+ * The text of the child `name` of `element`, trimmed.
+ *
+ * @example
+ * ```ts
+ * childText(note, 'voice'); // "1"
+ * ```
+ */
 export function childText(element: XmlElement, name: string): string | undefined {
   return textOf(child(element, name));
 }
 
-/** A copy of `element` with other children. */
+/**
+ * A copy of `element` with other children.
+ *
+ * @example
+ * ```ts
+ * withChildren(note, []); // the note without children
+ * ```
+ */
 export function withChildren(element: XmlElement, children: readonly XmlNode[]): XmlElement {
   const copy: { n: string; a?: { readonly [name: string]: string }; c?: readonly XmlNode[] } = {
     n: element.n,
@@ -176,7 +218,14 @@ export function withChildren(element: XmlElement, children: readonly XmlNode[]):
   return copy;
 }
 
-/** A copy of `element` with other attributes (none when `attributes` is empty). */
+/**
+ * A copy of `element` with other attributes (none when `attributes` is empty).
+ *
+ * @example
+ * ```ts
+ * withAttributes(note, { 'default-x': '12' });
+ * ```
+ */
 export function withAttributes(
   element: XmlElement,
   attributes: { readonly [name: string]: string },
@@ -189,7 +238,14 @@ export function withAttributes(
   return copy;
 }
 
-/** Builds an element from its name, attributes and children, leaving out what is empty. */
+/**
+ * Builds an element from its name, attributes and children, leaving out what is empty.
+ *
+ * @example
+ * ```ts
+ * element('tie', { type: 'start' }); // { n: 'tie', a: { type: 'start' } }
+ * ```
+ */
 export function element(
   name: string,
   attributes: { readonly [name: string]: string } = {},
