@@ -14,6 +14,13 @@ export {
   planInsertMeasures,
 } from './measure-edits.ts';
 export { measureLength, restUnit } from './measure-length.ts';
+export { exportMidi, type MidiExport, type MidiExportOptions } from './midi-export.ts';
+export {
+  type ScoreNotes,
+  type SoundingNote,
+  soundingNotes,
+  type UnplayableNote,
+} from './midi-notes.ts';
 export { plan, type RewriteRequest } from './plan-rewrite.ts';
 export type {
   DroppedAttachment,
