@@ -1,26 +1,26 @@
 /**
  * `scorelane convert IN OUT`: between score formats by extension.
  */
-import { formatIssue } from '@scorelane/lanes-seq';
 import { type ParsedArguments, UsageError } from './arguments.ts';
 import type { CommandIo } from './io.ts';
-import { checkFormat, loadFile, saveScore } from './score-file-io.ts';
+import { checkWritable, loadFile, saveScore, warningLines } from './score-file-io.ts';
 
 /**
- * Reads IN and writes OUT in the format its extension names. This build
- * handles `.lanes` (writing the canonical form); MusicXML and MIDI are
- * refused with a usage error until their packages land.
+ * Reads IN and writes OUT in the format its extension names: `.lanes`
+ * (canonical form), MusicXML (`.musicxml`, `.xml`; read from `.mxl` too) and
+ * MIDI (`.mid`, written only). What a format cannot hold is reported as a
+ * warning on the error stream.
  *
  * @returns the exit code: 0 written, 1 when IN is not a valid score.
  */
 export async function convertCommand(args: ParsedArguments, io: CommandIo): Promise<number> {
   const [input, output] = args.positional;
   if (!input || !output) throw new UsageError('convert needs IN and OUT.');
-  checkFormat(output);
+  checkWritable(output);
   const loaded = await loadFile(input);
   if (loaded.kind === 'invalid') {
     io.err(
-      `${input} is not valid:\n${loaded.issues.map((issue) => `- ${formatIssue(issue)}`).join('\n')}\n`,
+      `${input} is not valid:\n${loaded.problems.map((problem) => `- ${problem}`).join('\n')}\n`,
     );
     return 1;
   }
@@ -28,7 +28,9 @@ export async function convertCommand(args: ParsedArguments, io: CommandIo): Prom
     io.err(`${input} has no %% header (parts, time, key), so it is not a score to convert.\n`);
     return 1;
   }
-  await saveScore(output, loaded.score);
+  io.err(warningLines(input, loaded.warnings));
+  const warnings = await saveScore(output, loaded.score);
+  io.err(warningLines(output, warnings));
   io.out(`Wrote ${output}.\n`);
   return 0;
 }

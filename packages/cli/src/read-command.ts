@@ -2,12 +2,12 @@
  * `scorelane read FILE [--measures A-B] [--parts 1,2]`: lanes-seq with `%`
  * context lines.
  */
-import { formatIssue, serialize } from '@scorelane/lanes-seq';
+import { serialize } from '@scorelane/lanes-seq';
 import { MAX_READ_MEASURES, readMeasures } from '@scorelane/score-model';
 import { type ParsedArguments, parseParts, parseRange, UsageError } from './arguments.ts';
 import type { CommandIo } from './io.ts';
 import { listProblems } from './list-problems.ts';
-import { loadFile } from './score-file-io.ts';
+import { loadFile, warningLines } from './score-file-io.ts';
 
 /**
  * Prints the measures of a score file, 64 at a time, each block with its
@@ -26,7 +26,7 @@ export async function readCommand(args: ParsedArguments, io: CommandIo): Promise
   const loaded = await loadFile(file);
   if (loaded.kind === 'invalid') {
     io.err(
-      `${file} is not valid:\n${loaded.issues.map((issue) => `- ${formatIssue(issue)}`).join('\n')}\n`,
+      `${file} is not valid:\n${loaded.problems.map((problem) => `- ${problem}`).join('\n')}\n`,
     );
     return 1;
   }
@@ -39,6 +39,7 @@ export async function readCommand(args: ParsedArguments, io: CommandIo): Promise
     io.out(serialize({ lanes }));
     return 0;
   }
+  io.err(warningLines(file, loaded.warnings));
   const probe = readMeasures(loaded.score, { start: 1, end: 1 });
   const count = probe.ok ? probe.context.measureCount : 0;
   const start = range?.start ?? 1;

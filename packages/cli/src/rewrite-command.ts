@@ -3,11 +3,10 @@
  * [--allow-measure-count-change] [-o OUT]`.
  */
 import { readFile } from 'node:fs/promises';
-import { formatIssue } from '@scorelane/lanes-seq';
 import { apply, formatProblems, plan } from '@scorelane/score-model';
 import { type ParsedArguments, parseParts, parsePositive, UsageError } from './arguments.ts';
 import type { CommandIo } from './io.ts';
-import { checkFormat, loadFile, saveScore } from './score-file-io.ts';
+import { checkWritable, loadFile, saveScore, warningLines } from './score-file-io.ts';
 
 /**
  * Plans the rewrite against the score file and, when it is accepted, writes
@@ -31,7 +30,7 @@ export async function rewriteCommand(args: ParsedArguments, io: CommandIo): Prom
   const parts = typeof partsFlag === 'string' ? parseParts(partsFlag) : undefined;
   const outFlag = args.flags.get('output');
   const out = typeof outFlag === 'string' ? outFlag : file;
-  checkFormat(out);
+  checkWritable(out);
   // lanes-seq never uses a backslash, so `\n` in --lanes-seq can only mean a line break.
   const text =
     typeof inline === 'string'
@@ -41,11 +40,12 @@ export async function rewriteCommand(args: ParsedArguments, io: CommandIo): Prom
   if (loaded.kind !== 'score') {
     const why =
       loaded.kind === 'invalid'
-        ? loaded.issues.map((issue) => `- ${formatIssue(issue)}`).join('\n')
+        ? loaded.problems.map((problem) => `- ${problem}`).join('\n')
         : `- ${file} has no %% header (parts, time, key), so it is not a score to rewrite.`;
     io.out(`Nothing was changed. ${file} is not a valid score file:\n${why}\n`);
     return 1;
   }
+  io.err(warningLines(file, loaded.warnings));
   const { score } = loaded;
   const planned = plan(score, {
     start,
@@ -62,7 +62,7 @@ export async function rewriteCommand(args: ParsedArguments, io: CommandIo): Prom
     io.out(formatProblems(applied.problems));
     return 1;
   }
-  await saveScore(out, score);
+  const warnings = await saveScore(out, score);
   const { range, changes, repairs, addedMeasures } = planned.plan;
   const units = changes.length;
   const added =
@@ -71,10 +71,22 @@ export async function rewriteCommand(args: ParsedArguments, io: CommandIo): Prom
     `Rewrote m${range.start}-m${range.end}, parts ${applied.parts.join(',')} (${units} unit${units === 1 ? '' : 's'}${added}) into ${out}.\n`,
   );
   for (const repair of repairs) io.out(`Repaired: ${repair.message}\n`);
+  for (const dropped of planned.plan.dropped) {
+    io.out(
+      `Dropped: ${dropped.lane} event ${dropped.event} carried ${describeAttachments(dropped.attachments)}, which the rewrite replaced.\n`,
+    );
+  }
+  io.err(warningLines(out, warnings));
   for (const split of planned.plan.splits) {
     io.out(
       `Note: ${split.lane} event ${split.event} is printed as ${split.values.length} tied values.\n`,
     );
   }
   return 0;
+}
+
+/** A short description of attachments the model does not read: their JSON, cut to 100 characters. */
+function describeAttachments(attachments: unknown): string {
+  const json = JSON.stringify(attachments);
+  return json.length > 100 ? `${json.slice(0, 99)}…` : json;
 }

@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseScoreFile, serializeScoreFile } from '@scorelane/lanes-seq';
 import { describe, expect, it } from 'vitest';
 import { exampleScorePath } from './example-score.ts';
@@ -11,6 +12,13 @@ async function scorelane(...argv: string[]) {
   let err = '';
   const code = await run(argv, { out: (text) => (out += text), err: (text) => (err += text) });
   return { code, out, err };
+}
+
+/** A file of the MusicXML test suite, read in place from the shared fixtures. */
+function fixture(name: string): string {
+  return fileURLToPath(
+    new URL(`../../../../shared/fixtures/musicxml-testsuite/${name}`, import.meta.url),
+  );
 }
 
 async function tempDir(): Promise<string> {
@@ -208,11 +216,118 @@ describe('scorelane convert', () => {
     expect(await readFile(out, 'utf8')).toBe(await readFile(exampleScorePath(), 'utf8'));
   });
 
-  it('refuses a format this build does not have, with a usage error', async () => {
-    const result = await scorelane('convert', 'example', 'ode.musicxml');
-    expect(result.code).toBe(2);
-    expect(result.err.split('\n')[0]).toBe(
-      'ode.musicxml: MusicXML needs @scorelane/musicxml, which this build of scorelane does not include yet; use .lanes files.',
+  it('writes MusicXML that reads back as the same score', async () => {
+    const dir = await tempDir();
+    const musicxml = join(dir, 'ode.musicxml');
+    expect((await scorelane('convert', 'example', musicxml)).code).toBe(0);
+    expect(await readFile(musicxml, 'utf8')).toContain('<score-partwise version="4.0"');
+    const back = join(dir, 'ode.lanes');
+    expect((await scorelane('convert', musicxml, back)).code).toBe(0);
+    const original = parseScoreFile(await readFile(exampleScorePath(), 'utf8'));
+    const roundTripped = parseScoreFile(await readFile(back, 'utf8'));
+    if (!original.ok || !roundTripped.ok) throw new Error('both files should parse');
+    expect(roundTripped.score.document).toEqual(original.score.document);
+    expect(roundTripped.score.header.keys).toEqual(original.score.header.keys);
+  });
+
+  it('reads a compressed .mxl from the MusicXML test suite', async () => {
+    const dir = await tempDir();
+    const out = join(dir, 'compressed.lanes');
+    const result = await scorelane('convert', fixture('90a-Compressed-MusicXML.mxl'), out);
+    expect(result.code).toBe(0);
+    expect(parseScoreFile(await readFile(out, 'utf8')).ok).toBe(true);
+  });
+
+  it('writes a standard MIDI file, one track per part after the conductor track', async () => {
+    const dir = await tempDir();
+    const out = join(dir, 'ode.mid');
+    expect((await scorelane('convert', 'example', out)).code).toBe(0);
+    const bytes = await readFile(out);
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('MThd');
+    expect(bytes.readUInt16BE(8)).toBe(1); // format 1
+    expect(bytes.readUInt16BE(10)).toBe(3); // conductor, violin, piano
+  });
+
+  it('refuses a file that is not MusicXML with the reason, and writes nothing', async () => {
+    const dir = await tempDir();
+    const input = join(dir, 'notes.xml');
+    await writeFile(input, '<?xml version="1.0"?><html><body>not a score</body></html>');
+    const out = join(dir, 'out.lanes');
+    const result = await scorelane('convert', input, out);
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(/^.*notes\.xml is not valid:\n- .*score-partwise/);
+    await expect(stat(out)).rejects.toThrow();
+  });
+
+  it('refuses formats it cannot write or read, with a usage error', async () => {
+    expect((await scorelane('convert', 'example', 'ode.mxl')).err.split('\n')[0]).toBe(
+      'ode.mxl: scorelane does not write compressed .mxl yet; write .musicxml instead.',
     );
+    expect((await scorelane('convert', 'example', 'ode.pdf')).code).toBe(2);
+    expect((await scorelane('read', 'song.mid')).err.split('\n')[0]).toBe(
+      'song.mid: scorelane writes MIDI files but does not read them.',
+    );
+  });
+});
+
+/** How many <lyric> elements each measure of a MusicXML text holds. */
+function lyricsPerMeasure(xml: string): number[] {
+  return xml
+    .split(/<measure[\s>]/)
+    .slice(1)
+    .map((measure) => (measure.match(/<lyric\b/g) ?? []).length);
+}
+
+describe('scorelane rewrite on MusicXML', () => {
+  it('keeps every lyric when a measure is written again with the same notes', async () => {
+    const dir = await tempDir();
+    const out = join(dir, 'lyrics.musicxml');
+    const input = fixture('61a-Lyrics.xml');
+    const read = await scorelane('read', input, '--measures', '2');
+    expect(read.code).toBe(0);
+    const lane = read.out.split('\n').find((line) => line.startsWith('P1 s1 v1 m2:'))!;
+    const result = await scorelane(
+      'rewrite',
+      input,
+      '--start',
+      '2',
+      '--lanes-seq',
+      lane,
+      '-o',
+      out,
+    );
+    expect(result.code).toBe(0);
+    const before = lyricsPerMeasure(await readFile(input, 'utf8'));
+    const after = lyricsPerMeasure(await readFile(out, 'utf8'));
+    expect(after.length).toBe(before.length);
+    // Measure 2 was written again with the same notes, so its lyrics stay too.
+    expect(after).toEqual(before);
+    expect(after.reduce((sum, count) => sum + count, 0)).toBeGreaterThan(0);
+  });
+
+  it('drops the lyrics of a measure it replaces with other notes, and says so', async () => {
+    const dir = await tempDir();
+    const out = join(dir, 'lyrics.musicxml');
+    const input = fixture('61a-Lyrics.xml');
+    const info = await scorelane('read', input, '--measures', '1');
+    const time = /% time (\d+)\/(\d+)/.exec(info.out)!;
+    const fill = `${time[1]}/${time[2]}`;
+    const result = await scorelane(
+      'rewrite',
+      input,
+      '--start',
+      '1',
+      '--lanes-seq',
+      `P1 s1 v1 m1: r=${fill}`,
+      '-o',
+      out,
+    );
+    expect(result.code).toBe(0);
+    expect(result.out).toMatch(/Dropped: P1 s1 v1 m1 event 1 carried/);
+    const before = lyricsPerMeasure(await readFile(input, 'utf8'));
+    const after = lyricsPerMeasure(await readFile(out, 'utf8'));
+    expect(before[0]).toBeGreaterThan(0);
+    expect(after[0]).toBe(0);
+    expect(after.slice(1)).toEqual(before.slice(1));
   });
 });

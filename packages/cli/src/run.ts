@@ -29,7 +29,8 @@ export const USAGE = `Usage: scorelane <command> [arguments]
   validate FILE
       Check every measure of a score, every line of a lanes-seq file.
   convert IN OUT
-      Convert between score files (.lanes in this build).
+      Convert by extension: reads .lanes, .musicxml, .xml, .mxl;
+      writes .lanes, .musicxml, .xml and .mid.
 
 FILE may be "example" for the built-in example score.
 `;

@@ -1,76 +1,146 @@
 /**
- * Reading and writing score files by their extension. `.lanes` is handled
- * here; MusicXML and MIDI come with the packages that read and write them.
+ * Reading and writing scores by their file's extension: `.lanes` score files
+ * and plain lanes-seq, MusicXML (`.musicxml`, `.xml`, `.mxl`), and MIDI
+ * (`.mid`, written only).
  */
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import {
+  formatIssue,
   type LanesDocument,
-  type LanesIssue,
   parse,
   parseScoreFile,
   serializeScoreFile,
 } from '@scorelane/lanes-seq';
-import { type Score, scoreFromLanes, scoreToLanes } from '@scorelane/score-model';
+import { exportMusicXml, importMusicXml, type MusicXmlProblem } from '@scorelane/musicxml';
+import { exportMidi, type Score, scoreFromLanes, scoreToLanes } from '@scorelane/score-model';
 import * as Y from 'yjs';
 import { UsageError } from './arguments.ts';
 
-/** What a file holds once read. */
+/** What a file holds once read; problems and warnings are lines ready to print. */
 export type LoadedFile =
-  | { readonly kind: 'score'; readonly score: Score }
+  | { readonly kind: 'score'; readonly score: Score; readonly warnings: readonly string[] }
   | { readonly kind: 'lanes'; readonly document: LanesDocument; readonly text: string }
-  | { readonly kind: 'invalid'; readonly issues: readonly LanesIssue[] };
+  | { readonly kind: 'invalid'; readonly problems: readonly string[] };
 
-const LATER: Readonly<Record<string, string>> = {
-  '.musicxml': 'MusicXML needs @scorelane/musicxml',
-  '.xml': 'MusicXML needs @scorelane/musicxml',
-  '.mxl': 'MusicXML needs @scorelane/musicxml',
-  '.mid': 'MIDI needs the MIDI exporter',
+type Format = 'lanes' | 'musicxml' | 'mxl' | 'midi';
+
+const FORMATS: Readonly<Record<string, Format>> = {
+  '.lanes': 'lanes',
+  '.musicxml': 'musicxml',
+  '.xml': 'musicxml',
+  '.mxl': 'mxl',
+  '.mid': 'midi',
+  '.midi': 'midi',
 };
 
-/** Refuses file types this command cannot handle yet. */
-export function checkFormat(path: string): void {
-  const extension = extname(path).toLowerCase();
-  if (extension === '.lanes') return;
-  const later = LATER[extension];
-  throw new UsageError(
-    later
-      ? `${path}: ${later}, which this build of scorelane does not include yet; use .lanes files.`
-      : `${path}: scorelane reads and writes .lanes files (lanes-seq with a header).`,
-  );
+/** The format a path names by its extension. @throws UsageError for any other extension. */
+function formatOf(path: string): Format {
+  const format = FORMATS[extname(path).toLowerCase()];
+  if (format === undefined) {
+    throw new UsageError(
+      `${path}: scorelane reads .lanes, .musicxml, .xml and .mxl files, and writes those and .mid.`,
+    );
+  }
+  return format;
+}
+
+/** Refuses, before any work is done, a path this command cannot write. */
+export function checkWritable(path: string): void {
+  const format = formatOf(path);
+  if (format === 'mxl') {
+    throw new UsageError(
+      `${path}: scorelane does not write compressed .mxl yet; write .musicxml instead.`,
+    );
+  }
+}
+
+function describeMusicXmlProblem(problem: MusicXmlProblem): string {
+  const where = [
+    problem.part !== undefined ? `part ${problem.part}` : '',
+    problem.measure !== undefined ? `measure ${problem.measure}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return `${where ? `${where}: ` : ''}${problem.message}`;
 }
 
 /**
- * Reads a `.lanes` file: a score file when it has `%%` directives, else a
- * plain lanes-seq document.
+ * Reads a score or a lanes-seq file by its extension: a `.lanes` file with
+ * `%%` directives is a score, one without is plain lanes-seq; MusicXML files
+ * are imported whole, with whatever the model does not read kept aside.
  *
- * @throws UsageError for a file type other than `.lanes`; the file system's error when it cannot be read.
+ * @throws UsageError for an extension scorelane does not read; the file system's error when it cannot be read.
  */
 export async function loadFile(path: string, origin = 'scorelane-cli'): Promise<LoadedFile> {
-  checkFormat(path);
+  const format = formatOf(path);
+  if (format === 'midi') {
+    throw new UsageError(`${path}: scorelane writes MIDI files but does not read them.`);
+  }
+  if (format === 'musicxml' || format === 'mxl') {
+    const imported = importMusicXml(new Uint8Array(await readFile(path)), {
+      doc: new Y.Doc(),
+      origin,
+    });
+    return imported.ok
+      ? {
+          kind: 'score',
+          score: imported.score,
+          warnings: imported.warnings.map(describeMusicXmlProblem),
+        }
+      : { kind: 'invalid', problems: imported.problems.map(describeMusicXmlProblem) };
+  }
   const text = await readFile(path, 'utf8');
   if (/^\uFEFF?[ \t]*%%/m.test(text)) {
     const file = parseScoreFile(text);
-    if (!file.ok) return { kind: 'invalid', issues: file.issues };
+    if (!file.ok) return { kind: 'invalid', problems: file.issues.map(formatIssue) };
     const score = scoreFromLanes(file.score.header, file.score.document, {
       doc: new Y.Doc(),
       origin,
     });
-    return { kind: 'score', score };
+    return { kind: 'score', score, warnings: [] };
   }
   const parsed = parse(text);
   return parsed.ok
     ? { kind: 'lanes', document: parsed.document, text }
-    : { kind: 'invalid', issues: parsed.issues };
+    : { kind: 'invalid', problems: parsed.issues.map(formatIssue) };
 }
 
 /**
- * Writes a score as a `.lanes` file, whole or not at all: to a temporary
- * file beside it, then renamed over it.
+ * Writes a score in the format its path names, whole or not at all: to a
+ * temporary file beside it, then renamed over it.
+ *
+ * @returns warnings about what the format could not hold (MIDI's pitch range).
+ * @throws UsageError for a format scorelane cannot write.
  */
-export async function saveScore(path: string, score: Score): Promise<void> {
-  checkFormat(path);
+export async function saveScore(path: string, score: Score): Promise<readonly string[]> {
+  checkWritable(path);
+  const warnings: string[] = [];
+  let content: string | Uint8Array;
+  switch (formatOf(path)) {
+    case 'musicxml':
+      content = exportMusicXml(score);
+      break;
+    case 'midi': {
+      const midi = exportMidi(score);
+      content = midi.bytes;
+      for (const note of midi.unplayable) {
+        warnings.push(
+          `P${note.part} s${note.staff} v${note.voice} m${note.measure}: ${note.pitch} is outside MIDI's range and was left out.`,
+        );
+      }
+      break;
+    }
+    default:
+      content = serializeScoreFile(scoreToLanes(score));
+  }
   const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, serializeScoreFile(scoreToLanes(score)), 'utf8');
+  await writeFile(temporary, content);
   await rename(temporary, path);
+  return warnings;
+}
+
+/** Prints what a file or a format could not hold, one line each, on the error stream. */
+export function warningLines(path: string, warnings: readonly string[]): string {
+  return warnings.map((warning) => `${path}: warning: ${warning}\n`).join('');
 }

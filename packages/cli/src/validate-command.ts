@@ -2,12 +2,11 @@
  * `scorelane validate FILE`: every measure of a score, every line of a
  * lanes-seq file.
  */
-import { formatIssue } from '@scorelane/lanes-seq';
 import { validate } from '@scorelane/score-model';
 import { type ParsedArguments, UsageError } from './arguments.ts';
 import type { CommandIo } from './io.ts';
 import { listProblems } from './list-problems.ts';
-import { loadFile } from './score-file-io.ts';
+import { loadFile, warningLines } from './score-file-io.ts';
 
 /**
  * Checks a file: its syntax and, for a score file, every unit against the
@@ -20,15 +19,16 @@ export async function validateCommand(args: ParsedArguments, io: CommandIo): Pro
   if (!file) throw new UsageError('validate needs a FILE.');
   const loaded = await loadFile(file);
   if (loaded.kind === 'invalid') {
-    const count = loaded.issues.length;
+    const count = loaded.problems.length;
     io.out(`${file}: ${count} problem${count === 1 ? '' : 's'}:\n`);
-    io.out(loaded.issues.map((issue) => `- ${formatIssue(issue)}\n`).join(''));
+    io.out(loaded.problems.map((problem) => `- ${problem}\n`).join(''));
     return 1;
   }
   if (loaded.kind === 'lanes') {
     io.out(`${file}: valid lanes-seq, ${loaded.document.lanes.length} lanes.\n`);
     return 0;
   }
+  io.err(warningLines(file, loaded.warnings));
   const checked = validate(loaded.score);
   if (!checked.ok) {
     const count = checked.problems.length;
