@@ -1,6 +1,6 @@
 import { fc, test as property } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { parseXml, type XmlElement } from './xml-tree.ts';
+import { MAX_XML_DEPTH, parseXml, type XmlElement } from './xml-tree.ts';
 import { writeNode } from './xml-write.ts';
 
 function written(root: XmlElement): string {
@@ -40,6 +40,13 @@ describe('parseXml', () => {
   it('gives an error as a value, with where it is', () => {
     expect(parseXml('<a><b></a>')).toMatchObject({ ok: false, line: 1 });
     expect(parseXml('')).toMatchObject({ ok: false });
+  });
+
+  it('refuses elements nested deeper than MAX_XML_DEPTH, as a value', () => {
+    const deep = '<x>'.repeat(MAX_XML_DEPTH + 1) + '</x>'.repeat(MAX_XML_DEPTH + 1);
+    expect(parseXml(deep)).toMatchObject({ ok: false, message: expect.stringContaining('nested') });
+    const allowed = '<x>'.repeat(MAX_XML_DEPTH) + '</x>'.repeat(MAX_XML_DEPTH);
+    expect(parseXml(allowed).ok).toBe(true);
   });
 
   it('drops whitespace between elements and keeps it in text', () => {

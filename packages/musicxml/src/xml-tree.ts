@@ -38,6 +38,13 @@ export type XmlInstruction = { readonly '?': string; readonly d: string };
  */
 export type XmlNode = XmlElement | string | XmlComment | XmlInstruction;
 
+/**
+ * The deepest nesting of elements {@link parseXml} accepts. MusicXML nests
+ * about ten deep; a limit keeps a hostile file from exhausting the stack of
+ * whatever walks the tree later (Yjs encoding, export).
+ */
+export const MAX_XML_DEPTH = 256;
+
 /** What {@link parseXml} gives: the root element, or the parser's first error. */
 export type XmlParseResult =
   | { readonly ok: true; readonly root: XmlElement; readonly doctype?: string }
@@ -101,6 +108,13 @@ export function parseXml(text: string): XmlParseResult {
     doctype = text;
   });
   parser.on('opentag', (tag) => {
+    if (stack.length >= MAX_XML_DEPTH) {
+      failure ??= {
+        message: `elements are nested more than ${MAX_XML_DEPTH} deep`,
+        line: parser.line,
+        column: parser.column,
+      };
+    }
     const names = Object.keys(tag.attributes);
     const building: Building =
       names.length > 0
