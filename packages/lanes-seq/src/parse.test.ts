@@ -572,7 +572,10 @@ describe('parse: valid edge cases', () => {
 
   it('quotes at most 40 characters of a huge token, so messages stay short', () => {
     const result = parse(`P1 s1 v1 m1: C${'#'.repeat(100_000)}4=1 ${'x'.repeat(50_000)}`);
-    expect(result.issues.map((issue) => issue.code)).toEqual(['invalid-accidental', 'invalid-pitch']);
+    expect(result.issues.map((issue) => issue.code)).toEqual([
+      'invalid-accidental',
+      'invalid-pitch',
+    ]);
     for (const issue of result.issues) expect(issue.message.length).toBeLessThan(200);
     expect(result.issues[0]!.message).toContain(`"${'#'.repeat(40)}…"`);
   });
