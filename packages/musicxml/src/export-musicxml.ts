@@ -5,7 +5,7 @@
 import type { Score } from '@scorelane/score-model';
 import { newScorePart } from './part-list.ts';
 import { scoreDivisions } from './score-divisions.ts';
-import { readScore } from './score-reader.ts';
+import { readScore } from './score-snapshot.ts';
 import { partKeep } from './unit-keep.ts';
 import { type PartWriting, writeMeasure } from './write-measure.ts';
 import {

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Score } from '@scorelane/score-model';
 import type { MusicXmlProblemCode } from './problem.ts';
-import { readScore } from './score-reader.ts';
+import { readScore } from './score-snapshot.ts';
 
 /** The folder of the 150 test-suite files. */
 export const FIXTURES = new URL('../../../../shared/fixtures/musicxml-testsuite/', import.meta.url);

@@ -42,7 +42,7 @@ import {
   readPart,
 } from './read-part.ts';
 import { scoreDivisions } from './score-divisions.ts';
-import { snapshotOfInit } from './score-reader.ts';
+import { snapshotOfInit } from './score-snapshot.ts';
 import { keyFromFifths, openingSignature } from './signatures.ts';
 import { timewiseToPartwise } from './timewise.ts';
 import {

@@ -4,7 +4,7 @@
  */
 import { add, rational } from '@scorelane/lanes-seq';
 import { DivisionsNeeded } from './divisions.ts';
-import type { ScoreSnapshot } from './score-reader.ts';
+import type { ScoreSnapshot } from './score-snapshot.ts';
 import { parseAt, unitKeep } from './unit-keep.ts';
 import { lengthOf } from './write-measure.ts';
 import { printedPieces } from './write-note.ts';

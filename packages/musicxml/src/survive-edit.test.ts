@@ -10,7 +10,7 @@ import { describe, expect, it, test } from 'vitest';
 import { exportMusicXml } from './export-musicxml.ts';
 import { fixtureBytes } from './fixtures.test-support.ts';
 import { importMusicXml } from './import-musicxml.ts';
-import { readScore } from './score-reader.ts';
+import { readScore } from './score-snapshot.ts';
 import { readWithVerovio } from './verovio.test-support.ts';
 import type { XmlElement, XmlNode } from './xml-tree.ts';
 

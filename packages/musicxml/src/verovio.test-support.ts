@@ -7,7 +7,7 @@ import { midiNumber } from '@scorelane/lanes-seq';
 import type { Score } from '@scorelane/score-model';
 import { VerovioToolkit } from 'verovio/esm';
 import createVerovioModule from 'verovio/wasm';
-import { readScore } from './score-reader.ts';
+import { readScore } from './score-snapshot.ts';
 import { printedPieces } from './write-note.ts';
 
 let toolkit: Promise<VerovioToolkit> | undefined;

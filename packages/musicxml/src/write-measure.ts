@@ -18,7 +18,7 @@ import type { MeasureInfo, PartInfo, ScoreEvent } from '@scorelane/score-model';
 import type { PlacedElement } from './attachment-types.ts';
 import { toDivisions } from './divisions.ts';
 import { ATTRIBUTES_ORDER, mergeInOrder } from './element-order.ts';
-import type { ScoreSnapshot } from './score-reader.ts';
+import type { ScoreSnapshot } from './score-snapshot.ts';
 import {
   keyLabel,
   openingSignature,

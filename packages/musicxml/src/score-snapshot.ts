@@ -1,0 +1,60 @@
+/**
+ * A whole score as the exporter reads it: parts, measures, and the content
+ * of any unit by its (part, staff, measure).
+ */
+import {
+  type MeasureInfo,
+  type PartInfo,
+  restUnit,
+  type Score,
+  type ScoreInit,
+  scoreContent,
+  type UnitContent,
+} from '@scorelane/score-model';
+
+/** Everything export reads from a score. Indexes are 1-based, as in lanes-seq. */
+export interface ScoreSnapshot {
+  readonly title: string | undefined;
+  readonly parts: readonly PartInfo[];
+  readonly measures: readonly MeasureInfo[];
+  /** The content of one unit; a unit never written holds one rest filling the measure. */
+  unit(part: number, staff: number, measure: number): UnitContent;
+}
+
+/**
+ * A snapshot of content in the shape `createScore` takes: of a score not yet
+ * written to a Y.Doc (import checks it can be exported before it writes), or
+ * of one read whole with `scoreContent`.
+ *
+ * @example
+ * ```ts
+ * scoreDivisions(snapshotOfInit(init)); // checks an import can be written back
+ * ```
+ */
+export function snapshotOfInit(init: ScoreInit): ScoreSnapshot {
+  const units = new Map<string, UnitContent>();
+  for (const unit of init.units ?? []) {
+    units.set(`${unit.part}/${unit.staff}/${unit.measure}`, unit.content);
+  }
+  return {
+    title: init.title,
+    parts: init.parts,
+    measures: init.measures,
+    unit(part, staff, measure) {
+      return units.get(`${part}/${staff}/${measure}`) ?? restUnit(init.measures[measure - 1]!);
+    },
+  };
+}
+
+/**
+ * Reads the whole score as it is now, attachments included.
+ *
+ * @example
+ * ```ts
+ * const snapshot = readScore(score);
+ * snapshot.unit(1, 1, 1).voices[0]?.events.length;
+ * ```
+ */
+export function readScore(score: Score): ScoreSnapshot {
+  return snapshotOfInit(scoreContent(score));
+}
