@@ -4,22 +4,10 @@
  *
  * Run: npm run bench -w @scorelane/lanes-seq
  */
+
+import { measure } from '../../../scripts/bench/measure.ts';
 import { parse, serialize } from '../src/index.ts';
 import { compactJson, generateDocument } from './generate-document.ts';
-
-/** Runs `work` repeatedly for about `seconds` after a warm-up; returns the median time of one run in ms. */
-function measure(work: () => unknown, seconds = 1.5): number {
-  for (let i = 0; i < 3; i++) work();
-  const times: number[] = [];
-  const until = performance.now() + seconds * 1000;
-  while (performance.now() < until || times.length < 5) {
-    const start = performance.now();
-    work();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
-}
 
 const document = generateDocument(2000, 8);
 const text = serialize(document);

@@ -9,6 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { Score } from '@scorelane/score-model';
 import { unzipSync } from 'fflate';
 import { SaxesParser } from 'saxes';
+import { measure } from '../../../scripts/bench/measure.ts';
 import { exportMusicXml, importMusicXml } from '../src/index.ts';
 import { decodeText } from '../src/read-input.ts';
 
@@ -22,20 +23,6 @@ const texts = files.map((bytes, index) => {
   const score = Object.keys(entries).find((name) => !name.startsWith('META-INF/'))!;
   return decodeText(entries[score]!);
 });
-
-/** Runs `work` repeatedly for about `seconds` after a warm-up; returns the median time of one run in ms. */
-function measure(work: () => unknown, seconds = 3): number {
-  for (let i = 0; i < 3; i++) work();
-  const times: number[] = [];
-  const until = performance.now() + seconds * 1000;
-  while (performance.now() < until || times.length < 5) {
-    const start = performance.now();
-    work();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
-}
 
 function bareParse(): void {
   for (const text of texts) {
