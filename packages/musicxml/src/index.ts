@@ -3,6 +3,7 @@
  * from a score-model score, keeping what the model does not read.
  */
 export { exportMusicXml } from './export-musicxml.ts';
+export { exportMxl } from './export-mxl.ts';
 export { type ImportOptions, type ImportResult, importMusicXml } from './import-musicxml.ts';
 export {
   MUSICXML_PROBLEM_CODES,
