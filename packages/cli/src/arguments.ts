@@ -32,7 +32,7 @@ export class UsageError extends Error {
  * Splits `argv` (without `node` and the script) into a command, positional
  * arguments and flags (`--name value`, `--name=value`, `-o value`).
  *
- * @throws UsageError for a flag given without its value.
+ * @throws UsageError for a flag given without its value, or given twice.
  * @example
  * ```ts
  * parseArguments(['rewrite', 'a.lanes', '--start=3', '-o', 'b.lanes']).flags.get('output'); // 'b.lanes'
@@ -50,6 +50,7 @@ export function parseArguments(argv: readonly string[]): ParsedArguments {
       positional.push(argument);
       continue;
     }
+    if (flags.has(name)) throw new UsageError(`--${name} is given twice; give it once.`);
     if (SWITCHES.has(name)) {
       flags.set(name, true);
       continue;
@@ -108,4 +109,52 @@ export function parsePositive(flag: string, text: string): number {
   if (!/^[1-9]\d*$/.test(text))
     throw new UsageError(`--${flag} takes a measure number, not "${text}".`);
   return Number(text);
+}
+
+/** How far apart two short words are: the number of single-letter edits between them. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/**
+ * Refuses what a command does not take: more positional arguments than it
+ * names, or a flag it has no use for (with the nearest flag it does take, when
+ * one is close: a typo must not be ignored silently).
+ *
+ * @throws UsageError naming the argument or flag.
+ * @example
+ * ```ts
+ * expectArguments(args, 'read', { positional: ['FILE'], flags: ['measures', 'parts'] });
+ * ```
+ */
+export function expectArguments(
+  args: ParsedArguments,
+  command: string,
+  expected: { readonly positional: readonly string[]; readonly flags: readonly string[] },
+): void {
+  const extra = args.positional[expected.positional.length];
+  if (extra !== undefined) {
+    throw new UsageError(
+      `${command} takes ${expected.positional.join(' and ')}; "${extra}" is one argument too many.`,
+    );
+  }
+  for (const flag of args.flags.keys()) {
+    if (flag === 'help' || expected.flags.includes(flag)) continue;
+    const nearest = expected.flags.find((known) => editDistance(known, flag) <= 2);
+    throw new UsageError(
+      `${command} has no --${flag} option${nearest ? `; did you mean --${nearest}?` : '.'}`,
+    );
+  }
 }

@@ -1,7 +1,7 @@
 /**
  * `scorelane convert IN OUT`: between score formats by extension.
  */
-import { type ParsedArguments, UsageError } from './arguments.ts';
+import { expectArguments, type ParsedArguments, UsageError } from './arguments.ts';
 import type { CommandIo } from './io.ts';
 import { checkWritable, loadFile, saveScore, warningLines } from './score-file-io.ts';
 
@@ -14,6 +14,7 @@ import { checkWritable, loadFile, saveScore, warningLines } from './score-file-i
  * @returns the exit code: 0 written, 1 when IN is not a valid score.
  */
 export async function convertCommand(args: ParsedArguments, io: CommandIo): Promise<number> {
+  expectArguments(args, 'convert', { positional: ['IN', 'OUT'], flags: [] });
   const [input, output] = args.positional;
   if (!input || !output) throw new UsageError('convert needs IN and OUT.');
   checkWritable(output);

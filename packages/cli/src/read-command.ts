@@ -4,7 +4,13 @@
  */
 import { serialize } from '@scorelane/lanes-seq';
 import { MAX_READ_MEASURES, readMeasures } from '@scorelane/score-model';
-import { type ParsedArguments, parseParts, parseRange, UsageError } from './arguments.ts';
+import {
+  expectArguments,
+  type ParsedArguments,
+  parseParts,
+  parseRange,
+  UsageError,
+} from './arguments.ts';
 import type { CommandIo } from './io.ts';
 import { listProblems } from './list-problems.ts';
 import { loadFile, warningLines } from './score-file-io.ts';
@@ -17,6 +23,7 @@ import { loadFile, warningLines } from './score-file-io.ts';
  * @returns the exit code: 0, or 1 when the file or the range is wrong.
  */
 export async function readCommand(args: ParsedArguments, io: CommandIo): Promise<number> {
+  expectArguments(args, 'read', { positional: ['FILE'], flags: ['measures', 'parts'] });
   const [file] = args.positional;
   if (!file) throw new UsageError('read needs a FILE.');
   const measures = args.flags.get('measures');
@@ -42,6 +49,12 @@ export async function readCommand(args: ParsedArguments, io: CommandIo): Promise
   io.err(warningLines(file, loaded.warnings));
   const probe = readMeasures(loaded.score, { start: 1, end: 1 });
   const count = probe.ok ? probe.context.measureCount : 0;
+  if (range && range.end > count) {
+    io.err(
+      `Measures ${range.start}-${range.end} are not a range of ${file}, which has measures 1-${count}: give --measures within 1-${count}.\n`,
+    );
+    return 1;
+  }
   const start = range?.start ?? 1;
   const end = range?.end ?? count;
   for (let from = start; from <= end; from += MAX_READ_MEASURES) {

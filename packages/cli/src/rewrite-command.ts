@@ -2,11 +2,17 @@
  * `scorelane rewrite FILE --start N [--parts 1,2] (--lanes-seq TEXT | --from PATH)
  * [--allow-measure-count-change] [-o OUT]`.
  */
-import { readFile } from 'node:fs/promises';
 import { apply, formatProblems, plan } from '@scorelane/score-model';
-import { type ParsedArguments, parseParts, parsePositive, UsageError } from './arguments.ts';
+import {
+  expectArguments,
+  type ParsedArguments,
+  parseParts,
+  parsePositive,
+  UsageError,
+} from './arguments.ts';
+import { exampleScorePath } from './example-score.ts';
 import type { CommandIo } from './io.ts';
-import { checkWritable, loadFile, saveScore, warningLines } from './score-file-io.ts';
+import { checkWritable, loadFile, readTextFile, saveScore, warningLines } from './score-file-io.ts';
 
 /**
  * Plans the rewrite against the score file and, when it is accepted, writes
@@ -16,6 +22,10 @@ import { checkWritable, loadFile, saveScore, warningLines } from './score-file-i
  * @returns the exit code: 0 written, 1 refused.
  */
 export async function rewriteCommand(args: ParsedArguments, io: CommandIo): Promise<number> {
+  expectArguments(args, 'rewrite', {
+    positional: ['FILE'],
+    flags: ['start', 'parts', 'lanes-seq', 'from', 'allow-measure-count-change', 'output'],
+  });
   const [file] = args.positional;
   if (!file) throw new UsageError('rewrite needs a FILE.');
   const startFlag = args.flags.get('start');
@@ -29,13 +39,16 @@ export async function rewriteCommand(args: ParsedArguments, io: CommandIo): Prom
   const partsFlag = args.flags.get('parts');
   const parts = typeof partsFlag === 'string' ? parseParts(partsFlag) : undefined;
   const outFlag = args.flags.get('output');
+  if (typeof outFlag !== 'string' && file === exampleScorePath()) {
+    throw new UsageError(
+      'The built-in example is read-only: give -o OUT to write the rewritten score to a file of your own.',
+    );
+  }
   const out = typeof outFlag === 'string' ? outFlag : file;
   checkWritable(out);
   // lanes-seq never uses a backslash, so `\n` in --lanes-seq can only mean a line break.
   const text =
-    typeof inline === 'string'
-      ? inline.replace(/\\n/g, '\n')
-      : await readFile(from as string, 'utf8');
+    typeof inline === 'string' ? inline.replace(/\\n/g, '\n') : await readTextFile(from as string);
   const loaded = await loadFile(file);
   if (loaded.kind !== 'score') {
     const why =

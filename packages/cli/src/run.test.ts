@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,13 +58,18 @@ describe('scorelane read', () => {
     ]);
   });
 
-  it('exits 1 on a range the score does not have', async () => {
-    const result = await scorelane('read', 'example', '--measures', '15-20');
-    expect(result.code).toBe(1);
-    expect(result.err).toBe(
-      `Cannot read ${exampleScorePath()}:\n- Measures 15-20 are not a range of this score, which has measures 1-16. Fix: Give a start and end with 1 <= start <= end <= 16.\n`,
-    );
-  });
+  it.each(['15-20', '1-100', '17'])(
+    'exits 1 on a range the score does not have: %s',
+    async (range) => {
+      const result = await scorelane('read', 'example', '--measures', range);
+      expect(result.code).toBe(1);
+      const [start, end = start] = range.split('-');
+      expect(result.err).toBe(
+        `Measures ${start}-${end} are not a range of ${exampleScorePath()}, which has measures 1-16: give --measures within 1-16.\n`,
+      );
+      expect(result.out).toBe('');
+    },
+  );
 });
 
 describe('scorelane rewrite', () => {
@@ -259,12 +264,24 @@ describe('scorelane convert', () => {
     await expect(stat(out)).rejects.toThrow();
   });
 
+  it('writes compressed .mxl that reads back as the same score', async () => {
+    const dir = await tempDir();
+    const mxl = join(dir, 'ode.mxl');
+    expect((await scorelane('convert', 'example', mxl)).code).toBe(0);
+    const back = join(dir, 'ode.lanes');
+    expect((await scorelane('convert', mxl, back)).code).toBe(0);
+    expect(await readFile(back, 'utf8')).toBe(await readFile(exampleScorePath(), 'utf8'));
+  });
+
   it('refuses formats it cannot write or read, with a usage error', async () => {
-    expect((await scorelane('convert', 'example', 'ode.mxl')).err.split('\n')[0]).toBe(
-      'ode.mxl: scorelane does not write compressed .mxl yet; write .musicxml instead.',
+    const pdf = await scorelane('convert', 'example', 'ode.pdf');
+    expect(pdf.code).toBe(2);
+    expect(pdf.err.split('\n')[0]).toBe(
+      'ode.pdf: scorelane reads .lanes, .musicxml, .xml and .mxl files, and writes those and .mid.',
     );
-    expect((await scorelane('convert', 'example', 'ode.pdf')).code).toBe(2);
-    expect((await scorelane('read', 'song.mid')).err.split('\n')[0]).toBe(
+    const midi = await scorelane('read', 'song.mid');
+    expect(midi.code).toBe(2);
+    expect(midi.err.split('\n')[0]).toBe(
       'song.mid: scorelane writes MIDI files but does not read them.',
     );
   });
@@ -329,5 +346,67 @@ describe('scorelane rewrite on MusicXML', () => {
     expect(before[0]).toBeGreaterThan(0);
     expect(after[0]).toBe(0);
     expect(after.slice(1)).toEqual(before.slice(1));
+  });
+});
+
+describe('scorelane: command lines that are wrong', () => {
+  it.each([
+    [
+      ['read', 'example', '--measure', '1-2'],
+      'read has no --measure option; did you mean --measures?',
+    ],
+    [['read', 'example', 'extra'], 'read takes FILE; "extra" is one argument too many.'],
+    [['validate', 'example', '--parts', '1'], 'validate has no --parts option.'],
+    [['read', 'example', '--parts', '1', '--parts', '2'], '--parts is given twice; give it once.'],
+    [
+      ['rewrite', 'example', '--start', '1', '--lanes-seq', 'P1 s1 v1 m1: C5=1'],
+      'The built-in example is read-only: give -o OUT to write the rewritten score to a file of your own.',
+    ],
+  ])('%j is a usage error', async (argv, message) => {
+    const result = await scorelane(...argv);
+    expect(result.code).toBe(2);
+    expect(result.err.split('\n')[0]).toBe(message);
+    expect(result.out).toBe('');
+  });
+
+  it('leaves the built-in example as it shipped', async () => {
+    const before = await readFile(exampleScorePath(), 'utf8');
+    await scorelane('rewrite', 'example', '--start', '1', '--lanes-seq', 'P1 s1 v1 m1: C5=1');
+    expect(await readFile(exampleScorePath(), 'utf8')).toBe(before);
+  });
+
+  it('says plainly when a path is a folder or missing, with no stack trace', async () => {
+    const dir = await tempDir();
+    const folder = await scorelane('read', join(dir, '.'), '--measures', '1');
+    expect(folder).toMatchObject({ code: 2 });
+    const named = join(dir, 'folder.lanes');
+    await mkdir(named);
+    const asFile = await scorelane('read', named);
+    expect(asFile).toEqual({
+      code: 1,
+      out: '',
+      err: `Cannot read ${named}: it is a folder, not a file.\n`,
+    });
+    const missing = await scorelane('validate', join(dir, 'missing.lanes'));
+    expect(missing).toEqual({
+      code: 1,
+      out: '',
+      err: `Cannot read ${join(dir, 'missing.lanes')}: it does not exist.\n`,
+    });
+    const from = await scorelane(
+      'rewrite',
+      join(dir, 'x.lanes'),
+      '--start',
+      '1',
+      '--from',
+      named,
+      '-o',
+      join(dir, 'y.lanes'),
+    );
+    expect(from).toEqual({
+      code: 1,
+      out: '',
+      err: `Cannot read ${named}: it is a folder, not a file.\n`,
+    });
   });
 });

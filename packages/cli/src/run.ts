@@ -8,6 +8,7 @@ import { exampleScorePath } from './example-score.ts';
 import type { CommandIo } from './io.ts';
 import { readCommand } from './read-command.ts';
 import { rewriteCommand } from './rewrite-command.ts';
+import { FileError } from './score-file-io.ts';
 import { validateCommand } from './validate-command.ts';
 
 /**
@@ -79,7 +80,7 @@ export async function run(argv: readonly string[], io: CommandIo): Promise<numbe
       io.err(`${error.message}\n\n${USAGE}`);
       return 2;
     }
-    if (error instanceof Error && typeof (error as NodeJS.ErrnoException).path === 'string') {
+    if (error instanceof FileError) {
       io.err(`${error.message}\n`);
       return 1;
     }

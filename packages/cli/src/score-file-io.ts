@@ -12,10 +12,51 @@ import {
   parseScoreFile,
   serializeScoreFile,
 } from '@scorelane/lanes-seq';
-import { exportMusicXml, importMusicXml, type MusicXmlProblem } from '@scorelane/musicxml';
+import {
+  exportMusicXml,
+  exportMxl,
+  importMusicXml,
+  type MusicXmlProblem,
+} from '@scorelane/musicxml';
 import { exportMidi, type Score, scoreFromLanes, scoreToLanes } from '@scorelane/score-model';
 import * as Y from 'yjs';
 import { UsageError } from './arguments.ts';
+
+/** A file that cannot be read or written, with a message that says why in plain words. */
+export class FileError extends Error {
+  override readonly name = 'FileError';
+}
+
+const FILE_ERRORS: Readonly<Record<string, string>> = {
+  ENOENT: 'does not exist',
+  EISDIR: 'is a folder, not a file',
+  ENOTDIR: 'is inside something that is not a folder',
+  EACCES: 'cannot be opened: permission denied',
+  EPERM: 'cannot be opened: permission denied',
+};
+
+/** Runs a file-system call; turns its errors into a FileError naming the path. */
+async function onFile<T>(path: string, action: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException | undefined)?.code;
+    if (typeof code !== 'string') throw error;
+    throw new FileError(`Cannot ${action} ${path}: it ${FILE_ERRORS[code] ?? `failed (${code})`}.`);
+  }
+}
+
+/**
+ * Reads a text file, or throws a FileError that says plainly why not.
+ *
+ * @example
+ * ```ts
+ * const text = await readTextFile('bars.txt');
+ * ```
+ */
+export function readTextFile(path: string): Promise<string> {
+  return onFile(path, 'read', () => readFile(path, 'utf8'));
+}
 
 /** What a file holds once read; problems and warnings are lines ready to print. */
 export type LoadedFile =
@@ -45,14 +86,9 @@ function formatOf(path: string): Format {
   return format;
 }
 
-/** Refuses, before any work is done, a path this command cannot write. */
+/** Refuses, before any work is done, a path whose extension names no format scorelane writes. */
 export function checkWritable(path: string): void {
-  const format = formatOf(path);
-  if (format === 'mxl') {
-    throw new UsageError(
-      `${path}: scorelane does not write compressed .mxl yet; write .musicxml instead.`,
-    );
-  }
+  formatOf(path);
 }
 
 function describeMusicXmlProblem(problem: MusicXmlProblem): string {
@@ -90,7 +126,7 @@ export async function loadFile(path: string, origin = 'scorelane-cli'): Promise<
         }
       : { kind: 'invalid', problems: imported.problems.map(describeMusicXmlProblem) };
   }
-  const text = await readFile(path, 'utf8');
+  const text = await readTextFile(path);
   if (/^\uFEFF?[ \t]*%%/m.test(text)) {
     const file = parseScoreFile(text);
     if (!file.ok) return { kind: 'invalid', problems: file.issues.map(formatIssue) };
@@ -121,6 +157,9 @@ export async function saveScore(path: string, score: Score): Promise<readonly st
     case 'musicxml':
       content = exportMusicXml(score);
       break;
+    case 'mxl':
+      content = exportMxl(score);
+      break;
     case 'midi': {
       const midi = exportMidi(score);
       content = midi.bytes;
@@ -135,8 +174,10 @@ export async function saveScore(path: string, score: Score): Promise<readonly st
       content = serializeScoreFile(scoreToLanes(score));
   }
   const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, content);
-  await rename(temporary, path);
+  await onFile(path, 'write', async () => {
+    await writeFile(temporary, content);
+    await rename(temporary, path);
+  });
   return warnings;
 }
 

@@ -3,7 +3,7 @@
  * lanes-seq file.
  */
 import { validate } from '@scorelane/score-model';
-import { type ParsedArguments, UsageError } from './arguments.ts';
+import { expectArguments, type ParsedArguments, UsageError } from './arguments.ts';
 import type { CommandIo } from './io.ts';
 import { listProblems } from './list-problems.ts';
 import { loadFile, warningLines } from './score-file-io.ts';
@@ -15,6 +15,7 @@ import { loadFile, warningLines } from './score-file-io.ts';
  * @returns the exit code: 0 clean, 1 with the problems listed.
  */
 export async function validateCommand(args: ParsedArguments, io: CommandIo): Promise<number> {
+  expectArguments(args, 'validate', { positional: ['FILE'], flags: [] });
   const [file] = args.positional;
   if (!file) throw new UsageError('validate needs a FILE.');
   const loaded = await loadFile(file);
