@@ -6,6 +6,7 @@
  */
 
 import * as Y from 'yjs';
+import { createLocalDeletions } from './local-deletions.ts';
 import {
   attachStep,
   type StackItem,
@@ -216,6 +217,8 @@ class GestureUndoController<S> implements UndoController<S> {
   readonly #destroyListeners = createListenerSet<[]>();
   /** The selection when each tracked transaction began. */
   readonly #selectionAtStart = new WeakMap<Y.Transaction, S>();
+  /** Every deletion local work made, shown to Yjs while a step is popped (see local-deletions.ts). */
+  readonly #localDeletions = createLocalDeletions();
 
   #destroyed = false;
   #runningStep = false;
@@ -255,6 +258,7 @@ class GestureUndoController<S> implements UndoController<S> {
     this.undoManager.on('stack-item-popped', this.#onStackItemPopped);
     this.undoManager.on('stack-cleared', this.#onStackCleared);
     this.#doc.on('beforeTransaction', this.#onBeforeTransaction);
+    this.#doc.on('afterTransaction', this.#onAfterTransaction);
     this.#doc.on('destroy', this.#onDocDestroy);
   }
 
@@ -329,7 +333,8 @@ class GestureUndoController<S> implements UndoController<S> {
     this.#assertNoOpenTransaction('undo');
     this.#closeStep();
     carryTransientItems(this.undoManager.undoStack);
-    const item = this.undoManager.undo();
+    const manager = this.undoManager;
+    const item = this.#localDeletions.whilePopping(manager, 'undo', () => manager.undo());
     if (item === null) {
       return { ok: false, code: 'nothing-to-undo', message: 'Nothing to undo.' };
     }
@@ -341,7 +346,8 @@ class GestureUndoController<S> implements UndoController<S> {
     this.#assertNotInStep('redo');
     this.#assertNoOpenTransaction('redo');
     this.#closeStep();
-    const item = this.undoManager.redo();
+    const manager = this.undoManager;
+    const item = this.#localDeletions.whilePopping(manager, 'redo', () => manager.redo());
     if (item === null) {
       return { ok: false, code: 'nothing-to-redo', message: 'Nothing to redo.' };
     }
@@ -386,6 +392,7 @@ class GestureUndoController<S> implements UndoController<S> {
     if (this.#destroyed) return;
     this.#destroyed = true;
     this.#doc.off('beforeTransaction', this.#onBeforeTransaction);
+    this.#doc.off('afterTransaction', this.#onAfterTransaction);
     this.#doc.off('destroy', this.#onDocDestroy);
     this.undoManager.off('stack-item-added', this.#onStackItemAdded);
     this.undoManager.off('stack-item-updated', this.#onStackItemUpdated);
@@ -467,6 +474,13 @@ class GestureUndoController<S> implements UndoController<S> {
   readonly #onBeforeTransaction = (transaction: Y.Transaction): void => {
     if (this.#getSelection !== undefined && this.#isLocalOrigin(transaction.origin)) {
       this.#selectionAtStart.set(transaction, this.#getSelection());
+    }
+  };
+
+  readonly #onAfterTransaction = (transaction: Y.Transaction): void => {
+    const origin = transaction.origin;
+    if (origin === this.undoManager || this.#isLocalOrigin(origin)) {
+      this.#localDeletions.add(transaction.deleteSet);
     }
   };
 
