@@ -257,6 +257,38 @@ describe('runAsStep', () => {
     expect(units.toJSON()).toEqual({ m1: 'c4' });
   });
 
+  for (const captureTimeout of [longCapture, 0]) {
+    it(`makes an observer's synchronous follow-up write with a tracked origin part of the step (captureTimeout ${captureTimeout})`, () => {
+      const { local, units, controller } = setup(captureTimeout);
+      const index = local.getMap<number>('index');
+      // The host keeps a derived index in sync, writing with its editor's (tracked) origin.
+      units.observe((event) => {
+        if (event.transaction.origin !== controller.origin) return; // the agent's writes only
+        local.transact(() => {
+          for (const key of event.keysChanged) index.set(key, units.get(key)?.length ?? 0);
+        }, userOrigin);
+      });
+
+      controller.runAsStep({ actor: 'agent', toolCallId: 'call_1' }, () =>
+        units.set('m2', 'c4 d4'),
+      );
+
+      expect(controller.undoManager.undoStack).toHaveLength(1);
+      expect(controller.peekUndo()?.meta).toEqual({ actor: 'agent', toolCallId: 'call_1' });
+      expect(units.toJSON()).toEqual({ m1: 'c4', m2: 'c4 d4' });
+      expect(index.toJSON()).toEqual({ m2: 5 });
+      controller.undo();
+      expect(units.toJSON()).toEqual({ m1: 'c4' });
+      expect(index.toJSON()).toEqual({});
+      controller.redo();
+      expect(index.toJSON()).toEqual({ m2: 5 });
+      // A person's edit afterwards is still a step of its own.
+      controller.beginUndoGesture({ actor: 'user' });
+      local.transact(() => units.set('m1', 'e4'), userOrigin);
+      expect(controller.undoManager.undoStack).toHaveLength(2);
+    });
+  }
+
   it('refuses to nest', () => {
     const { controller, units } = setup();
     expect(() =>

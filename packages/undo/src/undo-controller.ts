@@ -123,7 +123,8 @@ export interface UndoController<S = unknown> {
   /**
    * Runs `fn` in one Yjs transaction with a tracked origin, as exactly one
    * step described by `meta`, closed before and after, and returns what `fn`
-   * returns. `fn` must be synchronous. If it throws, the changes it made
+   * returns. Tracked follow-up transactions that observers make synchronously
+   * during the call join the same step. `fn` must be synchronous. If it throws, the changes it made
    * before throwing stay applied (Yjs has no rollback) and form the step;
    * the error propagates.
    */
@@ -308,10 +309,16 @@ class GestureUndoController<S> implements UndoController<S> {
     this.#closeStep();
     this.#gesture = { meta: checked, origin };
     this.#runningStep = true;
+    // Observers that react to fn's changes with a tracked origin write in
+    // follow-up transactions, still inside this call: they join the step
+    // whatever the capture timeout.
+    const captureTimeout = this.undoManager.captureTimeout;
+    this.undoManager.captureTimeout = Number.POSITIVE_INFINITY;
     let result: T;
     try {
       result = this.#doc.transact(fn, origin);
     } finally {
+      this.undoManager.captureTimeout = captureTimeout;
       this.#runningStep = false;
       if (!this.#destroyed) this.#closeStep();
       this.#gesture = null;
@@ -438,7 +445,13 @@ class GestureUndoController<S> implements UndoController<S> {
     if (!this.#changesScope(transaction)) return false;
     if (this.#isLocalOrigin(transaction.origin)) {
       this.#capturing = transaction;
-      if (this.#openOrigin !== noOrigin && transaction.origin !== this.#openOrigin) {
+      // Inside runAsStep every tracked transaction (an observer's follow-up
+      // included) belongs to the step, whatever its origin.
+      if (
+        !this.#runningStep &&
+        this.#openOrigin !== noOrigin &&
+        transaction.origin !== this.#openOrigin
+      ) {
         this.#closeStep(false);
       }
     }
@@ -562,7 +575,10 @@ class GestureUndoController<S> implements UndoController<S> {
   #newRecord(origin: unknown, selectionBefore: S | undefined): StepRecord<S> {
     const gesture = this.#gesture;
     let meta: StepMeta;
-    if (gesture !== null && (gesture.origin === unboundOrigin || gesture.origin === origin)) {
+    if (
+      gesture !== null &&
+      (this.#runningStep || gesture.origin === unboundOrigin || gesture.origin === origin)
+    ) {
       gesture.origin = origin;
       meta = gesture.meta;
     } else {
