@@ -108,6 +108,23 @@ describe('bindInputGestures', () => {
     expect(steps()).toEqual([['a', 'b', 'c']]);
   });
 
+  it('keeps describing a held key’s edits as the person’s after a tool call lands mid-burst', () => {
+    const { controller, type } = setup();
+    const editor = new EventTarget();
+    bindInputGestures(editor, controller, { meta: () => ({ actor: 'user', label: 'typing' }) });
+
+    editor.dispatchEvent(new KeyEvent());
+    type('a');
+    controller.runAsStep({ actor: 'agent', toolCallId: 'call_1' }, () => type('b'));
+    editor.dispatchEvent(new KeyEvent(true)); // the key is still held: no new gesture
+    type('c');
+
+    expect(controller.undoManager.undoStack).toHaveLength(3);
+    expect(controller.peekUndo()?.meta).toEqual({ actor: 'user', label: 'typing' });
+    controller.undo();
+    expect(controller.peekUndo()?.meta).toEqual({ actor: 'agent', toolCallId: 'call_1' });
+  });
+
   it('listens to the events the host names, with its own filter', () => {
     const { controller, type, steps } = setup();
     const editor = new EventTarget();

@@ -116,8 +116,10 @@ export interface UndoController<S = unknown> {
    * Closes the current step, so the next recorded change starts a new one
    * described by `meta`. Call it where a gesture begins: a pointer down, a key
    * down, the start of a command. The gesture lasts until the next gesture,
-   * `runAsStep`, `undo` or `redo`; steps it opens after a capture timeout
-   * carry the same meta, while changes of another origin get their own.
+   * `undo` or `redo`; steps it opens after a capture timeout carry the same
+   * meta, while changes of another origin get their own. A `runAsStep` in the
+   * middle of it is a step of its own, and the person's edits after it are a
+   * new step that still carries `meta`.
    */
   beginUndoGesture(meta: StepMeta): void;
   /**
@@ -307,6 +309,9 @@ class GestureUndoController<S> implements UndoController<S> {
     }
     const checked = toStepMeta(meta);
     this.#closeStep();
+    // A person's gesture the call lands in the middle of (a held key, a drag)
+    // goes on after it: their next edits are a new step with their meta.
+    const interrupted = this.#gesture;
     this.#gesture = { meta: checked, origin };
     this.#runningStep = true;
     // Observers that react to fn's changes with a tracked origin write in
@@ -321,7 +326,7 @@ class GestureUndoController<S> implements UndoController<S> {
       this.undoManager.captureTimeout = captureTimeout;
       this.#runningStep = false;
       if (!this.#destroyed) this.#closeStep();
-      this.#gesture = null;
+      this.#gesture = this.#destroyed ? null : interrupted;
     }
     if (isThenable(result)) {
       // The caller gets the misuse error; keep the dropped promise from also
