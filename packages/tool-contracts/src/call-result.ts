@@ -56,7 +56,8 @@ export function successResult(output: Record<string, unknown>): ToolCallResult {
 
 /**
  * The result of a failed call. `nothingChanged` puts `Nothing was changed.`
- * first. There is no `structuredContent`: a tool's output schema describes
+ * first; `mayHaveChanged` (a write that failed after its target moved) ends
+ * it with a line saying the call may have changed something. There is no `structuredContent`: a tool's output schema describes
  * its successes only.
  *
  * @example
@@ -65,9 +66,13 @@ export function successResult(output: Record<string, unknown>): ToolCallResult {
  * // 'Nothing was changed.\nThere is no item 7.'
  * ```
  */
-export function errorResult(error: ToolError, nothingChanged: boolean): ToolCallResult {
+export function errorResult(
+  error: ToolError,
+  nothingChanged: boolean,
+  mayHaveChanged = false,
+): ToolCallResult {
   return {
-    content: [{ type: 'text', text: formatToolError(error, { nothingChanged }) }],
+    content: [{ type: 'text', text: formatToolError(error, { nothingChanged, mayHaveChanged }) }],
     isError: true,
   };
 }

@@ -7,7 +7,7 @@ import { defineCatalog } from './catalog.ts';
 import { defineTool, type ToolRunCall, toolFail, toolOk } from './define-tool.ts';
 import { createMemoryIdempotencyStore } from './idempotency-store.ts';
 import { createToolPipeline, type ToolInvocation } from './invoke.ts';
-import { toolError } from './tool-error.ts';
+import { MAY_HAVE_CHANGED, NOTHING_WAS_CHANGED, toolError } from './tool-error.ts';
 import { writeFields } from './write-fields.ts';
 
 /** A pipeline over a fresh to-do editor, with a clock that advances 5 ms per reading. */
@@ -205,6 +205,59 @@ describe('failures the tool returns', () => {
   });
 });
 
+describe('refusals while someone else edits', () => {
+  const refusalCodes = [
+    'nothing_changed',
+    'stale_revision',
+    'invalid_arguments',
+    'limit_exceeded',
+    'not_found',
+    'permission_denied',
+  ] as const;
+  const document = { version: 0, revision: () => `r${document.version}` };
+  const refusing = (code: (typeof refusalCodes)[number] | 'internal', editsDuringRun: number) =>
+    defineTool({
+      name: 'plan_write',
+      title: 'Plan a write',
+      description: 'Plans a write that takes a while, then refuses it.',
+      input: z.object({ ...writeFields }),
+      output: z.object({}),
+      permission: 'write',
+      run: async () => {
+        for (let edit = 0; edit < editsDuringRun; edit++) {
+          await Promise.resolve();
+          document.version += 1; // a collaborator's edit elsewhere lands while the tool plans
+        }
+        return toolFail(toolError(code, 'The plan was refused.', [{ message: 'Because.' }]));
+      },
+    });
+  const invokeWith = (tool: ReturnType<typeof refusing>) =>
+    createToolPipeline({ catalog: defineCatalog([tool]), context: document }).invoke(
+      'plan_write',
+      {},
+      { role: 'editor' },
+    );
+
+  test.prop([fc.constantFrom(...refusalCodes), fc.nat({ max: 3 })])(
+    'a refusal the tool returns always starts with "Nothing was changed.", whatever the revision did',
+    async (code, edits) => {
+      const invocation = await invokeWith(refusing(code, edits));
+      expect(!invocation.ok && invocation.untouched).toBe(true);
+      expect(text(invocation).startsWith(`${NOTHING_WAS_CHANGED}\nThe plan was refused.`)).toBe(
+        true,
+      );
+    },
+  );
+
+  it('a returned internal error after the revision moved says the call may have changed something', async () => {
+    const moved = await invokeWith(refusing('internal', 1));
+    expect(!moved.ok && moved.untouched).toBe(false);
+    expect(text(moved)).toBe(`The plan was refused.\n- Because.\n${MAY_HAVE_CHANGED}`);
+    const still = await invokeWith(refusing('internal', 0));
+    expect(text(still)).toBe(`${NOTHING_WAS_CHANGED}\nThe plan was refused.\n- Because.`);
+  });
+});
+
 describe('failures inside the tool become internal', () => {
   const counter = { value: 0, revision: () => `v${counter.value}` };
   type Counter = typeof counter;
@@ -257,7 +310,9 @@ describe('failures inside the tool become internal', () => {
   it('turns an output that breaks the output schema into internal, with the detail in the audit', async () => {
     const { invocation, event } = await run('output');
     expect(!invocation.ok && invocation.error.code).toBe('internal');
-    expect(text(invocation)).toBe('bump produced a result that breaks its own output schema.');
+    expect(text(invocation)).toBe(
+      `bump produced a result that breaks its own output schema.\n${MAY_HAVE_CHANGED}`,
+    );
     expect(event.detail).toBe('value: Expected number, received "one".');
   });
 

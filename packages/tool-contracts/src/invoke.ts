@@ -193,7 +193,7 @@ export function createToolPipeline<Ctx>(options: ToolPipelineOptions<Ctx>): Tool
           call_id,
           error,
           untouched,
-          result: errorResult(error, write && untouched),
+          result: errorResult(error, write && untouched, write && !untouched),
         },
         {
           status: 'error',
@@ -302,10 +302,15 @@ export function createToolPipeline<Ctx>(options: ToolPipelineOptions<Ctx>): Tool
             dry_run,
           );
         }
-        // A returned failure promises nothing was written; the revisions can only contradict it.
+        // A refusal the tool returns means the tool wrote nothing. The revision
+        // covers the whole context, so it may have moved through someone
+        // else's edit meanwhile: staleness and "nothing changed" are the
+        // tool's to judge on its range (DESIGN decision 4), never the
+        // pipeline's. Only a returned `internal` is treated like a throw.
+        const refusal = outcome.error.code !== 'internal';
         return refuse(
           outcome.error,
-          { untouched: !known || unchanged, revision_before, revision_after },
+          { untouched: refusal || (known && unchanged), revision_before, revision_after },
           dry_run,
         );
       }

@@ -186,7 +186,24 @@ export interface FormatToolErrorOptions {
    * then starts with exactly `Nothing was changed.` on a line of its own.
    */
   readonly nothingChanged?: boolean;
+  /**
+   * The call was a write that failed (`internal`) after the target may have
+   * changed: the text then ends with {@link MAY_HAVE_CHANGED} on a line of its
+   * own, so the agent reads again instead of assuming either outcome.
+   */
+  readonly mayHaveChanged?: boolean;
 }
+
+/**
+ * The last line of a write that failed after it may have written something.
+ *
+ * @example
+ * ```ts
+ * invocation.result.content[0]?.text.endsWith(MAY_HAVE_CHANGED);
+ * ```
+ */
+export const MAY_HAVE_CHANGED =
+  'This call may have changed something: read the target again before you retry.';
 
 /**
  * Renders an error as the text an agent reads: (for an untouched write) the
@@ -211,6 +228,9 @@ export function formatToolError(error: ToolError, options: FormatToolErrorOption
   if (options.nothingChanged === true) lines.push(NOTHING_WAS_CHANGED);
   lines.push(error.message);
   for (const problem of error.problems) lines.push(formatProblem(problem));
+  if (options.mayHaveChanged === true && options.nothingChanged !== true) {
+    lines.push(MAY_HAVE_CHANGED);
+  }
   return lines.join('\n');
 }
 
