@@ -153,6 +153,12 @@ export function planInsertMeasures(
   const stale = revisionProblems(view, request.revision, targets);
   if (stale.length > 0) return { ok: false, problems: stale };
   const newMeasures = span(request.at, request.at + request.count - 1);
+  // apply re-checks every unit of the measure before: whether its ties were
+  // repaired was decided on it, so an edit there since must refuse the plan.
+  const planTargets = {
+    ...targets,
+    units: [...targets.units, ...allUnits(view, request.at > 1 ? [request.at - 1] : [])],
+  };
   return {
     ok: true,
     plan: {
@@ -170,7 +176,7 @@ export function planInsertMeasures(
           (ref): PlannedWrite => ({ op: 'unit', ...ref, content: restUnit(info) }),
         ),
       ],
-      targets,
+      targets: planTargets,
     },
   };
 }
@@ -255,6 +261,18 @@ export function planDeleteMeasures(
   };
   const stale = revisionProblems(view, request.revision, targets);
   if (stale.length > 0) return { ok: false, problems: stale };
+  // apply re-checks the units before and after the deleted measures too: the
+  // ties the deletion cuts, and where they would land, were decided on them.
+  const planTargets = {
+    ...targets,
+    units: [
+      ...targets.units,
+      ...allUnits(
+        view,
+        [start - 1, end + 1].filter((m) => m >= 1 && m <= count),
+      ),
+    ],
+  };
   return {
     ok: true,
     plan: {
@@ -266,7 +284,7 @@ export function planDeleteMeasures(
       repairs: repaired.repairs,
       dropped,
       writes: [...repaired.writes, { op: 'delete-measures', start, end }],
-      targets,
+      targets: planTargets,
     },
   };
 }

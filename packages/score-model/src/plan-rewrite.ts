@@ -182,7 +182,7 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
     newContent.set(key, { voices });
   }
 
-  const { repairs, repaired } = repairTiesBefore(view, written, newContent);
+  const { repairs, repaired, consulted } = repairTiesBefore(view, written, newContent);
 
   // Staleness, judged on what the write touches.
   const targetUnits: UnitRef[] = [
@@ -197,6 +197,10 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
   };
   problems.push(...revisionProblems(view, request.revision, targets));
   if (problems.length > 0) return { ok: false, problems: sortProblems(problems) };
+  // apply re-checks the unit before each replaced one too: whether its ties
+  // needed a repair was decided on it. (A request's revision is not judged on
+  // it: the planner reads it as it is now.)
+  const planTargets = { ...targets, units: [...targets.units, ...consulted] };
 
   // The plan.
   const changes: UnitChange[] = [];
@@ -265,7 +269,7 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
       splits,
       dropped,
       writes,
-      targets,
+      targets: planTargets,
     },
   };
 }

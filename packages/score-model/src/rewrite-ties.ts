@@ -111,15 +111,21 @@ export function repairTiesBefore(
   view: ScoreView,
   written: ReadonlyMap<string, WrittenUnit>,
   newContent: ReadonlyMap<string, UnitContent>,
-): { repairs: TieRepair[]; repaired: Map<string, { ref: UnitRef; content: UnitContent }> } {
+): {
+  repairs: TieRepair[];
+  repaired: Map<string, { ref: UnitRef; content: UnitContent }>;
+  consulted: UnitRef[];
+} {
   // Ties from the measure before a replaced unit that no longer land: repaired.
   const repairs: TieRepair[] = [];
   const repaired = new Map<string, { ref: UnitRef; content: UnitContent }>();
+  const consulted: UnitRef[] = [];
   for (const [key, unit] of written) {
     const before = unit.measure - 1;
     if (before < 1 || written.has(`${unit.part}/${unit.staff}/${before}`)) continue;
     const previous = view.unit(unit.part, unit.staff, before);
     if (!previous) continue;
+    consulted.push({ part: unit.part, staff: unit.staff, measure: before });
     const content = newContent.get(key)!;
     const repair = repairTiesOut(
       unit.part,
@@ -143,5 +149,5 @@ export function repairTiesBefore(
     }
   }
 
-  return { repairs, repaired };
+  return { repairs, repaired, consulted };
 }

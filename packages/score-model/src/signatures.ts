@@ -18,6 +18,7 @@ import type {
   UnitContent,
 } from './score-types.ts';
 import { type ScoreView, viewScore } from './score-view.ts';
+import type { UnitRef } from './staleness.ts';
 
 /**
  * Set the time signature from `measure` up to the next change of time.
@@ -100,6 +101,7 @@ function signaturePlan(
   end: number,
   writes: PlannedWrite[],
   changes: UnitChange[],
+  units: readonly UnitRef[],
 ): ScorePlan {
   return {
     kind,
@@ -115,7 +117,13 @@ function signaturePlan(
     splits: [],
     dropped: [],
     writes,
-    targets: { units: [], measures: span(start, end), lastIndex: end },
+    // What apply re-checks: every unit whose content the plan relied on, the
+    // measures it rewrites, and the one after them (where the extent ends).
+    targets: {
+      units,
+      measures: span(start, Math.min(end + 1, view.measureCount)),
+      lastIndex: Math.min(end + 1, view.measureCount),
+    },
   };
 }
 
@@ -188,15 +196,21 @@ export function planSetTime(score: Score, request: SetTimeRequest): Result<{ pla
       }
     }
   }
+  // Every unit of the extent: whether it fits the new length (or is a rest
+  // to refit) is what the plan was decided on.
+  const units = allUnits(view, span(start, end));
   problems.push(
     ...revisionProblems(view, request.revision, {
-      units: allUnits(view, span(start, end)),
+      units,
       measures: span(start, end),
       lastIndex: end,
     }),
   );
   if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, plan: signaturePlan('set-time', score, view, start, end, writes, changes) };
+  return {
+    ok: true,
+    plan: signaturePlan('set-time', score, view, start, end, writes, changes, units),
+  };
 }
 
 /**
@@ -242,5 +256,6 @@ export function planSetKey(score: Score, request: SetKeyRequest): Result<{ plan:
     lastIndex: end,
   });
   if (stale.length > 0) return { ok: false, problems: stale };
-  return { ok: true, plan: signaturePlan('set-key', score, view, start, end, writes, []) };
+  // Pitches are absolute, so no unit's content depends on the key.
+  return { ok: true, plan: signaturePlan('set-key', score, view, start, end, writes, [], []) };
 }

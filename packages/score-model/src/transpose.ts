@@ -215,6 +215,15 @@ export function planTranspose(
   };
   const stale = revisionProblems(view, request.revision, targets);
   if (stale.length > 0) return { ok: false, problems: stale };
+  // apply re-checks the units on both sides of the range too: the ties
+  // repaired into and out of it were decided on them.
+  const neighbours = [start - 1, end + 1].filter(
+    (measure) => measure >= 1 && measure <= view.measureCount,
+  );
+  const planTargets = {
+    ...targets,
+    units: [...targets.units, ...allUnits(view, neighbours, checked.parts)],
+  };
   const changes: UnitChange[] = [];
   const writes: PlannedWrite[] = [];
   const all = [
@@ -241,7 +250,7 @@ export function planTranspose(
       splits: [],
       dropped: [],
       writes: [...keyWrites, ...writes],
-      targets,
+      targets: planTargets,
     },
   };
 }
