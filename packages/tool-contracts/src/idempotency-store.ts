@@ -3,6 +3,8 @@
  * `idempotency_key`, so a repeated call returns it instead of running again.
  */
 
+import type { ToolError } from './tool-error.ts';
+
 /**
  * What is recorded for one (tool, key): the digest of the arguments it was
  * first used with and the result that call returned.
@@ -22,6 +24,12 @@ export interface IdempotencyRecord {
   readonly output: unknown;
   readonly revision_after: string | null;
   readonly changed: readonly string[];
+  /**
+   * Set when the call failed (`internal`) after it may have written: a retry
+   * with the same key is then refused with this error instead of running
+   * again and writing twice. Absent for successes.
+   */
+  readonly error?: ToolError;
 }
 
 /**

@@ -377,6 +377,61 @@ describe('idempotency', () => {
     expect(replayed?.argument_digest).toBe(original?.argument_digest);
   });
 
+  for (const failure of ['throws', 'returns an invalid output'] as const) {
+    it(`does not write twice when the first call wrote and then ${failure}`, async () => {
+      const document = { writes: 0, revision: () => `r${document.writes}` };
+      const tool = defineTool({
+        name: 'write_then_fail',
+        title: 'Write then fail',
+        description: 'Writes, then fails.',
+        input: z.object({ ...writeFields }),
+        output: z.object({ writes: z.number() }),
+        permission: 'write',
+        run: (_args, { context }: ToolRunCall<typeof document>) => {
+          context.writes += 1;
+          if (failure === 'throws') throw new Error('lost after writing');
+          return toolOk({ writes: 'many' as unknown as number });
+        },
+      });
+      const log = createAuditLog();
+      let ids = 0;
+      const pipeline = createToolPipeline({
+        catalog: defineCatalog([tool]),
+        context: document,
+        audit: log.sink,
+        newCallId: () => `call-${++ids}`,
+      });
+      const args = { idempotency_key: 'k1' };
+      const first = await pipeline.invoke('write_then_fail', args, { role: 'editor' });
+      const retry = await pipeline.invoke('write_then_fail', args, { role: 'editor' });
+
+      expect(document.writes).toBe(1);
+      expect(!first.ok && first.error.code).toBe('internal');
+      expect(retry).toMatchObject({ ok: false, untouched: false, replay_of: 'call-1' });
+      expect(text(retry)).toBe(
+        [
+          'write_then_fail was not run again: the call with this idempotency_key (call-1) failed after it may have changed something.',
+          '- idempotency_key: Already used by a call that failed part-way. Hint: Read the target again; if the change is still needed, call again with a new idempotency_key.',
+          MAY_HAVE_CHANGED,
+        ].join('\n'),
+      );
+      expect(log.events()[1]).toMatchObject({
+        status: 'replayed',
+        error_code: 'internal',
+        replay_of: 'call-1',
+        revision_before: 'r1',
+        revision_after: 'r1',
+      });
+      const fresh = await pipeline.invoke(
+        'write_then_fail',
+        { idempotency_key: 'k2' },
+        { role: 'editor' },
+      );
+      expect(fresh.replay_of).toBeUndefined();
+      expect(document.writes).toBe(2);
+    });
+  }
+
   it('refuses the same key with other arguments', async () => {
     const { pipeline, editor } = setup();
     await pipeline.invoke('add_item', { title: 'Tea', idempotency_key: 'k1' }, { role: 'editor' });

@@ -53,6 +53,8 @@ export type ToolInvocation =
       readonly call_id: string;
       readonly error: ToolError;
       readonly untouched: boolean;
+      /** Set when the failure is the recorded one of an earlier call with the same key. */
+      readonly replay_of?: string;
       readonly result: ToolCallResult;
     };
 
@@ -135,7 +137,9 @@ interface Attempt {
  * 3. the `idempotency_key`, if any (not for `dry_run: true`): a recorded
  *    result for the same arguments is returned without running; other
  *    arguments are refused. Calls with the same key wait for each other.
- *    Only successes are recorded, since a failure changed nothing;
+ *    Successes are recorded, and so are `internal` failures after which
+ *    the target may have changed (a retry is refused, not run twice); a
+ *    refusal changed nothing, so it is not recorded;
  * 4. `run`, whose throw becomes `internal` (the agent sees no stack; the
  *    audit `detail` keeps it);
  * 5. the output against the output schema (`internal` if it breaks it);
@@ -366,7 +370,21 @@ export function createToolPipeline<Ctx>(options: ToolPipelineOptions<Ctx>): Tool
     const recorded = digest;
     const replayOrRun = async (): Promise<ToolInvocation> => {
       const record = await store.get(name, key);
-      if (record === undefined) return attempt();
+      if (record === undefined) {
+        const invocation = await attempt();
+        if (!invocation.ok && !invocation.untouched) {
+          // It failed after it may have written: a retry must not write twice.
+          await store.set(name, key, {
+            digest: recorded,
+            call_id,
+            output: undefined,
+            revision_after: null,
+            changed: [],
+            error: invocation.error,
+          });
+        }
+        return invocation;
+      }
       if (record.digest !== recorded) {
         return refuse(
           toolError(
@@ -386,6 +404,39 @@ export function createToolPipeline<Ctx>(options: ToolPipelineOptions<Ctx>): Tool
     };
     const replay = async (record: IdempotencyRecord): Promise<ToolInvocation> => {
       const current = await readRevision(context)().catch(() => null);
+      if (record.error !== undefined) {
+        const error = toolError(
+          'internal',
+          `${name} was not run again: the call with this idempotency_key (${record.call_id}) failed after it may have changed something.`,
+          [
+            {
+              path: 'idempotency_key',
+              message: 'Already used by a call that failed part-way.',
+              hint: 'Read the target again; if the change is still needed, call again with a new idempotency_key.',
+            },
+          ],
+        );
+        return finish(
+          {
+            ok: false,
+            tool: name,
+            call_id,
+            error,
+            untouched: false,
+            replay_of: record.call_id,
+            result: errorResult(error, false, tool.permission === 'write'),
+          },
+          {
+            status: 'replayed',
+            error_code: 'internal',
+            replay_of: record.call_id,
+            dry_run,
+            revision_before: current,
+            revision_after: current,
+            changed: [],
+          },
+        );
+      }
       return finish(
         {
           ok: true,
