@@ -15,11 +15,10 @@ import type {
 import type { Problem, Result } from './problem.ts';
 import { currentRevision } from './revision.ts';
 import type { Score } from './score.ts';
-import type { MeasureInfo } from './score-types.ts';
+import type { MeasureInfo, ScoreEvent } from './score-types.ts';
 import { type ScoreView, viewScore } from './score-view.ts';
 import type { UnitRef } from './staleness.ts';
 import { repairTiesOut } from './tie-repair.ts';
-import { nextSounding } from './ties.ts';
 
 /**
  * Insert `count` empty measures before measure `at` (1-based; one past the last appends).
@@ -55,7 +54,7 @@ export interface DeleteMeasuresRequest {
 function repairBefore(
   view: ScoreView,
   before: number,
-  follower: (part: number, staff: number, voice: number) => ReturnType<typeof firstOf>,
+  follower: (part: number, staff: number, voice: number) => readonly ScoreEvent[],
   landing: string,
   why: string,
 ): { writes: PlannedWrite[]; changes: UnitChange[]; repairs: TieRepair[]; refs: UnitRef[] } {
@@ -86,10 +85,16 @@ function repairBefore(
   return result;
 }
 
-function firstOf(view: ScoreView, part: number, staff: number, measure: number, voice: number) {
-  const events =
-    view.unit(part, staff, measure)?.content.voices.find((v) => v.voice === voice)?.events ?? [];
-  return events[nextSounding(events, 0)];
+function eventsOf(
+  view: ScoreView,
+  part: number,
+  staff: number,
+  measure: number,
+  voice: number,
+): readonly ScoreEvent[] {
+  return (
+    view.unit(part, staff, measure)?.content.voices.find((v) => v.voice === voice)?.events ?? []
+  );
 }
 
 function emptyPlan(kind: ScorePlan['kind'], score: Score, view: ScoreView) {
@@ -141,7 +146,7 @@ export function planInsertMeasures(
   const repaired = repairBefore(
     view,
     request.at - 1,
-    () => ({ kind: 'rest', duration: { num: 1, den: 1 }, grace: false }),
+    () => [{ kind: 'rest', duration: { num: 1, den: 1 }, grace: false }],
     `m${request.at}`,
     'which is now a new empty measure that does not hold',
   );
@@ -232,7 +237,7 @@ export function planDeleteMeasures(
   const repaired = repairBefore(
     view,
     start - 1,
-    (part, staff, voice) => (end < count ? firstOf(view, part, staff, end + 1, voice) : undefined),
+    (part, staff, voice) => (end < count ? eventsOf(view, part, staff, end + 1, voice) : []),
     end < count ? `m${start} (m${end + 1} before the deletion)` : 'the deleted measures',
     end < count ? 'which does not start with' : 'and nothing follows to hold',
   );

@@ -632,3 +632,72 @@ describe('apply misuse', () => {
     expect(stateVector(score)).toEqual(before);
   });
 });
+
+describe('plan: grace notes', () => {
+  const LONG = SMALL.replace('%% measures 4', '%% measures 16');
+
+  it('refuses a tie on a trailing grace note that the next measure does not start with', () => {
+    const score = scoreOf(LONG);
+    expect(
+      problemsOf(score, { start: 2, parts: [1], text: 'P1 s1 v1 m2: C5=1 D5=g1/8~\n' }),
+    ).toEqual([
+      {
+        code: 'tie-not-landing',
+        lane: 'P1 s1 v1 m2',
+        line: 1,
+        column: 19,
+        message:
+          'P1 s1 v1 m2 event 2 "D5=g1/8~" ties D5, but P1 s1 v1 m3 in the score, which starts with "B4=1/4", does not hold D5.',
+        fix: 'Remove the ~ after D5, or include m3 in the rewrite so that P1 s1 v1 m3 starts with D5.',
+      },
+    ]);
+    expect(
+      problemsOf(score, { start: 16, parts: [1], text: 'P1 s1 v1 m16: C5=1 D5=g1/8~\n' }),
+    ).toEqual([
+      {
+        code: 'tie-not-landing',
+        lane: 'P1 s1 v1 m16',
+        line: 1,
+        column: 20,
+        message: 'P1 s1 v1 m16 event 2 "D5=g1/8~" ties D5 past the last measure.',
+        fix: 'Remove the ~ after D5.',
+      },
+    ]);
+  });
+
+  it('accepts a tie on a trailing grace note that lands on the next event of the lane', () => {
+    const score = scoreOf(LONG);
+    accepted(score, { start: 2, parts: [1], text: 'P1 s1 v1 m2: C5=1 B4=g1/8~\n' });
+    accepted(score, {
+      start: 2,
+      parts: [1],
+      text: 'P1 s1 v1 m2: C5=1 D5=g1/8~\nP1 s1 v1 m3: D5=g1/16 B4=1\n',
+    });
+  });
+
+  it('refuses a grace note whose printed value is not a plain or dotted value', () => {
+    const score = scoreOf(SMALL);
+    expect(
+      problemsOf(score, { start: 1, parts: [1], text: 'P1 s1 v1 m1: C5=g1/12 D5=g1/7 C5=1\n' }),
+    ).toEqual([
+      {
+        code: 'unnotatable-duration',
+        lane: 'P1 s1 v1 m1',
+        line: 1,
+        column: 14,
+        message:
+          'P1 s1 v1 m1 event 1 "C5=g1/12" is a grace note printed as 1/12, which is not a plain or dotted value.',
+        fix: 'A grace note is printed as a plain or dotted value: g1/8, g1/16, g3/16.',
+      },
+      {
+        code: 'unnotatable-duration',
+        lane: 'P1 s1 v1 m1',
+        line: 1,
+        column: 23,
+        message:
+          'P1 s1 v1 m1 event 2 "D5=g1/7" is a grace note printed as 1/7, which is not a plain or dotted value.',
+        fix: 'A grace note is printed as a plain or dotted value: g1/8, g1/16, g3/16.',
+      },
+    ]);
+  });
+});

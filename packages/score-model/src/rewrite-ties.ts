@@ -18,7 +18,7 @@ import type { ScoreView } from './score-view.ts';
 import type { UnitRef } from './staleness.ts';
 import { placeFor } from './text-place.ts';
 import { repairTiesOut } from './tie-repair.ts';
-import { holdsPitch, lastSounding, nextSounding, tiedPitches } from './ties.ts';
+import { holdsPitch, landingEvent, tiedPitches, tiesLeaving } from './ties.ts';
 import { tieProblem } from './voice-check.ts';
 
 /**
@@ -39,63 +39,64 @@ export function checkTiesOut(
   for (const unit of written.values()) {
     for (const { lane, index } of unit.voices.values()) {
       const events = lane.events as readonly ScoreEvent[];
-      const lastIndex = lastSounding(events);
-      const last = events[lastIndex];
-      if (!last) continue;
-      const pitches = tiedPitches(last);
-      if (pitches.length === 0) continue;
+      const leaving = tiesLeaving(events).filter((at) => tiedPitches(events[at]!).length > 0);
+      if (leaving.length === 0) continue;
       const key = laneKey(lane);
       const place = placeFor(text, locations[index]);
       const nextMeasure = lane.measure + 1;
       const nextKey = laneKey({ ...lane, measure: nextMeasure });
       const nextUnit = written.get(`${lane.part}/${lane.staff}/${nextMeasure}`);
-      const report = (pitch: Pitch, target: string | undefined, fix?: string) =>
-        problems.push(tieProblem(key, lastIndex, last, pitch, target, place, fix));
-      if (nextUnit) {
-        const nextLane = nextUnit.voices.get(lane.voice)?.lane;
-        const nextEvents = (nextLane?.events ?? []) as readonly ScoreEvent[];
-        const first = nextEvents[nextSounding(nextEvents, 0)];
+      const name = (pitch: Pitch) => formatPitch(pitch);
+      const inScore = !nextUnit && nextMeasure <= count;
+      const target = inScore ? view.unit(lane.part, lane.staff, nextMeasure)! : undefined;
+      if (target) tieTargets.push(target);
+      for (const at of leaving) {
+        const tied = events[at]!;
+        const pitches = tiedPitches(tied);
+        const report = (pitch: Pitch, where: string | undefined, fix?: string) =>
+          problems.push(tieProblem(key, at, tied, pitch, where, place, fix));
+        if (nextUnit) {
+          const nextLane = nextUnit.voices.get(lane.voice)?.lane;
+          const first = landingEvent(tied, (nextLane?.events ?? []) as readonly ScoreEvent[]);
+          for (const pitch of pitches) {
+            if (holdsPitch(first, pitch)) continue;
+            report(
+              pitch,
+              first
+                ? `the first event of ${nextKey} "${serializeEvent(first)}"`
+                : `${nextKey}, which the text leaves out,`,
+            );
+          }
+          continue;
+        }
+        if (nextMeasure > count + added) {
+          for (const pitch of pitches) {
+            report(pitch, undefined, `Remove the ~ after ${name(pitch)}.`);
+          }
+          continue;
+        }
+        if (nextMeasure > count) {
+          for (const pitch of pitches) {
+            report(
+              pitch,
+              `${nextKey}, a new measure filled with a rest,`,
+              `Remove the ~ after ${name(pitch)}, or write ${nextKey} starting with ${name(pitch)}.`,
+            );
+          }
+          continue;
+        }
+        const voice = target!.content.voices.find((candidate) => candidate.voice === lane.voice);
+        const first = voice ? landingEvent(tied, voice.events) : undefined;
         for (const pitch of pitches) {
           if (holdsPitch(first, pitch)) continue;
           report(
             pitch,
             first
-              ? `the first event of ${nextKey} "${serializeEvent(first)}"`
-              : `${nextKey}, which the text leaves out,`,
+              ? `${nextKey} in the score, which starts with "${serializeEvent(first)}",`
+              : `${nextKey} in the score, which has no voice ${lane.voice},`,
+            `Remove the ~ after ${name(pitch)}, or include m${nextMeasure} in the rewrite so that ${nextKey} starts with ${name(pitch)}.`,
           );
         }
-        continue;
-      }
-      const name = (pitch: Pitch) => formatPitch(pitch);
-      if (nextMeasure > count + added) {
-        for (const pitch of pitches) {
-          report(pitch, undefined, `Remove the ~ after ${name(pitch)}.`);
-        }
-        continue;
-      }
-      if (nextMeasure > count) {
-        for (const pitch of pitches) {
-          report(
-            pitch,
-            `${nextKey}, a new measure filled with a rest,`,
-            `Remove the ~ after ${name(pitch)}, or write ${nextKey} starting with ${name(pitch)}.`,
-          );
-        }
-        continue;
-      }
-      const target = view.unit(lane.part, lane.staff, nextMeasure)!;
-      tieTargets.push(target);
-      const voice = target.content.voices.find((candidate) => candidate.voice === lane.voice);
-      const first = voice ? voice.events[nextSounding(voice.events, 0)] : undefined;
-      for (const pitch of pitches) {
-        if (holdsPitch(first, pitch)) continue;
-        report(
-          pitch,
-          first
-            ? `${nextKey} in the score, which starts with "${serializeEvent(first)}",`
-            : `${nextKey} in the score, which has no voice ${lane.voice},`,
-          `Remove the ~ after ${name(pitch)}, or include m${nextMeasure} in the rewrite so that ${nextKey} starts with ${name(pitch)}.`,
-        );
       }
     }
   }
@@ -132,10 +133,7 @@ export function repairTiesBefore(
       unit.staff,
       before,
       previous.content,
-      (voice) => {
-        const events = content.voices.find((candidate) => candidate.voice === voice)?.events ?? [];
-        return events[nextSounding(events, 0)];
-      },
+      (voice) => content.voices.find((candidate) => candidate.voice === voice)?.events ?? [],
       `m${unit.measure}`,
       (voice) =>
         `where P${unit.part} s${unit.staff} v${voice} m${unit.measure} no longer starts with`,

@@ -41,6 +41,41 @@ export function lastSounding(events: readonly ScoreEvent[]): number {
   return -1;
 }
 
+/**
+ * The index of the event a tie on `events[index]` lands on inside the lane:
+ * the very next event for a grace note (a grace or the main note it leads
+ * to), the next sounding event otherwise; -1 when the tie leaves the measure.
+ */
+export function tieLandingIndex(events: readonly ScoreEvent[], index: number): number {
+  if (events[index]?.grace) return index + 1 < events.length ? index + 1 : -1;
+  return nextSounding(events, index + 1);
+}
+
+/**
+ * The indexes of the events whose ties leave the measure: the last sounding
+ * event, and a grace note that ends the lane after it.
+ */
+export function tiesLeaving(events: readonly ScoreEvent[]): number[] {
+  const leaving: number[] = [];
+  const last = lastSounding(events);
+  if (last !== -1) leaving.push(last);
+  const end = events.length - 1;
+  if (end > last && events[end]!.grace) leaving.push(end);
+  return leaving;
+}
+
+/**
+ * The event of the next measure's lane that a tie leaving a measure lands
+ * on: its first event for a tie from a grace note, its first sounding event
+ * otherwise.
+ */
+export function landingEvent(
+  tiedFrom: ScoreEvent,
+  next: readonly ScoreEvent[],
+): ScoreEvent | undefined {
+  return tiedFrom.grace ? next[0] : next[nextSounding(next, 0)];
+}
+
 /** The event with the tie on `pitch` removed (from the event, or from that chord note). */
 export function withoutTie(event: ScoreEvent, pitch: Pitch): ScoreEvent {
   if (event.kind === 'note') return { ...event, tie: false };

@@ -14,7 +14,6 @@ import type { ScoreEvent, UnitContent } from './score-types.ts';
 import { viewScore } from './score-view.ts';
 import type { UnitRef } from './staleness.ts';
 import { repairTiesOut } from './tie-repair.ts';
-import { nextSounding } from './ties.ts';
 
 /**
  * Transpose measures `start`-`end` of the named parts (all when left out) by `interval`.
@@ -122,10 +121,8 @@ export function planTranspose(
   const repairs: TieRepair[] = [];
   const repairedRefs: UnitRef[] = [];
   const extra: { ref: UnitRef; before: UnitContent; after: UnitContent }[] = [];
-  const firstIn = (content: UnitContent | undefined, voice: number) => {
-    const events = content?.voices.find((v) => v.voice === voice)?.events ?? [];
-    return events[nextSounding(events, 0)];
-  };
+  const eventsIn = (content: UnitContent | undefined, voice: number) =>
+    content?.voices.find((v) => v.voice === voice)?.events ?? [];
   for (const part of checked.parts) {
     const staves = view.parts[part - 1]!.info.staves;
     for (let staff = 1; staff <= staves; staff++) {
@@ -137,7 +134,7 @@ export function planTranspose(
           staff,
           start - 1,
           before.content,
-          (voice) => firstIn(first, voice),
+          (voice) => eventsIn(first, voice),
           `m${start}`,
           (voice) =>
             `where P${part} s${staff} v${voice} m${start} was transposed and no longer holds`,
@@ -157,7 +154,7 @@ export function planTranspose(
           staff,
           end,
           last.after,
-          (voice) => firstIn(after.content, voice),
+          (voice) => eventsIn(after.content, voice),
           `m${end + 1}`,
           (voice) =>
             `which was not transposed and P${part} s${staff} v${voice} m${end + 1} does not hold`,

@@ -34,3 +34,26 @@ describe('validate', () => {
     });
   });
 });
+
+describe('validate: ties from grace notes and past the end', () => {
+  it('reports a tie on a trailing grace note that does not land', () => {
+    const score = scoreOf(
+      SMALL.replace(
+        'P1 s1 v1 m1: G4=1/4 A4=1/4 B4=1/4 C5=1/4',
+        'P1 s1 v1 m1: G4=1/4 A4=1/4 B4=1/4 C5=1/4 E5=g1/8~',
+      ),
+    );
+    expect(validate(score)).toEqual({
+      ok: false,
+      problems: [
+        {
+          code: 'tie-not-landing',
+          lane: 'P1 s1 v1 m1',
+          message:
+            'P1 s1 v1 m1 event 5 "E5=g1/8~" ties E5, but the first event of P1 s1 v1 m2 "D5=1/2" does not hold E5.',
+          fix: 'Remove the ~ after E5, or make the next event hold E5.',
+        },
+      ],
+    });
+  });
+});

@@ -7,7 +7,7 @@ import { serializeEvent } from '@scorelane/lanes-seq';
 import type { Problem, Result } from './problem.ts';
 import type { Score } from './score.ts';
 import { viewScore } from './score-view.ts';
-import { holdsPitch, lastSounding, nextSounding, tiedPitches } from './ties.ts';
+import { holdsPitch, landingEvent, tiedPitches, tiesLeaving } from './ties.ts';
 import { laneEvent } from './unit-lanes.ts';
 import { checkVoice, tieProblem } from './voice-check.ts';
 
@@ -35,23 +35,22 @@ export function validate(score: Score): Result<{ measures: number }> {
         for (const voice of unit.content.voices) {
           const lane = `P${part.index} s${staff} v${voice.voice} m${measure}`;
           problems.push(...checkVoice(lane, measure, voice.events, info, NOWHERE).problems);
-          const lastIndex = lastSounding(voice.events);
-          const last = voice.events[lastIndex];
-          const pitches = last ? tiedPitches(last) : [];
-          if (!last || pitches.length === 0) continue;
           const nextKey = `P${part.index} s${staff} v${voice.voice} m${measure + 1}`;
           const next = measure < count ? view.unit(part.index, staff, measure + 1) : undefined;
           const events = next?.content.voices.find((v) => v.voice === voice.voice)?.events ?? [];
-          const first = events[nextSounding(events, 0)];
-          for (const pitch of pitches) {
-            if (holdsPitch(first, pitch)) continue;
-            const target =
-              measure === count
-                ? undefined
-                : first
-                  ? `the first event of ${nextKey} "${serializeEvent(laneEvent(first))}"`
-                  : `${nextKey}, which does not exist,`;
-            problems.push(tieProblem(lane, lastIndex, last, pitch, target, NOWHERE));
+          for (const at of tiesLeaving(voice.events)) {
+            const tied = voice.events[at]!;
+            const first = landingEvent(tied, events);
+            for (const pitch of tiedPitches(tied)) {
+              if (holdsPitch(first, pitch)) continue;
+              const target =
+                measure === count
+                  ? undefined
+                  : first
+                    ? `the first event of ${nextKey} "${serializeEvent(laneEvent(first))}"`
+                    : `${nextKey}, which does not exist,`;
+              problems.push(tieProblem(lane, at, tied, pitch, target, NOWHERE));
+            }
           }
         }
       }

@@ -19,7 +19,7 @@ import {
 import { measureLength } from './measure-length.ts';
 import type { Problem } from './problem.ts';
 import type { MeasureInfo, ScoreEvent } from './score-types.ts';
-import { holdsPitch, nextSounding, tiedPitches } from './ties.ts';
+import { holdsPitch, tiedPitches, tieLandingIndex } from './ties.ts';
 import { laneEvent } from './unit-lanes.ts';
 
 /**
@@ -156,7 +156,18 @@ export function checkVoice(
       });
       return;
     }
-    if (event.grace) return;
+    if (event.grace) {
+      if (notation.kind !== 'value') {
+        problems.push({
+          code: 'unnotatable-duration',
+          lane,
+          ...place(index),
+          message: `${lane} event ${index + 1} "${eventText(event)}" is a grace note printed as ${formatRational(event.duration)}, which is not a plain or dotted value.`,
+          fix: 'A grace note is printed as a plain or dotted value: g1/8, g1/16, g3/16.',
+        });
+      }
+      return;
+    }
     if (notation.kind === 'tied') {
       splits.push({
         lane,
@@ -211,7 +222,7 @@ export function checkVoice(
   events.forEach((event, index) => {
     const pitches = tiedPitches(event);
     if (pitches.length === 0) return;
-    const next = nextSounding(events, index + 1);
+    const next = tieLandingIndex(events, index);
     if (next === -1) return;
     const target = events[next]!;
     for (const pitch of pitches) {
