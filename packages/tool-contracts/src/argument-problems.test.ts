@@ -69,3 +69,48 @@ describe('argumentProblems', () => {
     ]);
   });
 });
+
+describe('argumentProblems for unions', () => {
+  const unions = z
+    .object({
+      target: z.union([z.number().int(), z.enum(['all', 'none'])]),
+      interval: z.union([z.literal('M3'), z.literal('P4')]),
+      at: z.union([z.object({ beat: z.number() }).strict(), z.string()]).optional(),
+    })
+    .strict();
+  const problems = (args: unknown) => {
+    const parsed = unions.safeParse(args);
+    if (parsed.success) throw new Error('expected the arguments to be invalid');
+    return argumentProblems(parsed.error.issues, args, unions);
+  };
+
+  it('says what every option accepts and what was received', () => {
+    expect(problems({ target: 'some', interval: 'M9' })).toEqual([
+      { path: 'target', message: 'Expected an integer, or one of "all", "none"; received "some".' },
+      { path: 'interval', message: 'Expected one of "M3", "P4"; received "M9".' },
+    ]);
+    expect(problems({ target: 1.5, interval: 'M3' })).toEqual([
+      { path: 'target', message: 'Expected an integer, or one of "all", "none"; received 1.5.' },
+    ]);
+  });
+
+  it('says "missing" for a missing required union field', () => {
+    expect(problems({})).toEqual([
+      {
+        path: 'target',
+        message: 'Missing required field; expected an integer, or one of "all", "none".',
+      },
+      { path: 'interval', message: 'Missing required field; expected one of "M3", "P4".' },
+    ]);
+  });
+
+  it('names what was wrong inside an option the value got past the type of', () => {
+    expect(problems({ target: 'all', interval: 'M3', at: { beat: 'x' } })).toEqual([
+      {
+        path: 'at',
+        message:
+          'Expected a string, or an object where beat: Invalid input: expected number, received string; received {"beat":"x"}.',
+      },
+    ]);
+  });
+});

@@ -81,6 +81,23 @@ export function argumentProblems(
         }
         break;
       }
+      case 'invalid_union': {
+        const expectation = unionExpectation(issue.errors, value, schemaAt(schema, issue.path));
+        if (expectation === undefined) {
+          problems.push(withPath(path, sentence(issue.message)));
+        } else if (!value.present) {
+          problems.push(
+            path === undefined
+              ? withPath(undefined, `Expected ${expectation} as arguments, received nothing.`)
+              : withPath(path, `Missing required field; expected ${expectation}.`),
+          );
+        } else {
+          problems.push(
+            withPath(path, `Expected ${expectation}; received ${preview(value.value)}.`),
+          );
+        }
+        break;
+      }
       case 'invalid_value':
         problems.push(
           withPath(
@@ -101,6 +118,55 @@ export function argumentProblems(
     }
   }
   return problems;
+}
+
+/**
+ * What the options of a union accept, from zod 4's per-option issues:
+ * `an integer, or one of "all", "none"`. An option the value got past the
+ * type check of is named by what was wrong inside it. `undefined` when zod
+ * gave no per-option detail.
+ */
+function unionExpectation(
+  options: readonly (readonly z.core.$ZodIssue[])[],
+  value: { present: true; value: unknown } | { present: false },
+  union: ZodInternals | undefined,
+): string | undefined {
+  const types: string[] = [];
+  const values: unknown[] = [];
+  const others: string[] = [];
+  const schemas = union?._zod.def.type === 'union' ? (union._zod.def.options ?? []) : [];
+  options.forEach((issues, index) => {
+    const first = issues[0];
+    if (first === undefined) return;
+    if (first.path.length === 0 && first.code === 'invalid_type') {
+      // zod checks the type before the format: name an integer option as one.
+      const isInt = (schemas[index] as { isInt?: unknown } | undefined)?.isInt === true;
+      const name = withArticle(isInt ? 'integer' : expectedName(first.expected));
+      if (!types.includes(name)) types.push(name);
+    } else if (first.path.length === 0 && first.code === 'invalid_value') {
+      for (const choice of first.values) if (!values.includes(choice)) values.push(choice);
+    } else if (value.present) {
+      const where = formatPath(first.path);
+      const inner = `${where === undefined ? '' : `${where}: `}${first.message}`;
+      others.push(`${withArticle(kindName(value.value))} where ${inner}`);
+    }
+  });
+  const parts = [...types];
+  if (values.length === 1) parts.push(preview(values[0]));
+  else if (values.length > 1) parts.push(`one of ${values.map((v) => preview(v)).join(', ')}`);
+  parts.push(...others);
+  return parts.length === 0 ? undefined : parts.join(', or ');
+}
+
+function withArticle(name: string): string {
+  if (name === 'null' || name === 'undefined') return name;
+  return /^[aeiou]/.test(name) ? `an ${name}` : `a ${name}`;
+}
+
+function kindName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
 }
 
 /** Zod's type names, in the words of JSON Schema where they differ. */
@@ -152,12 +218,25 @@ function preview(value: unknown): string {
 
 interface ZodInternals {
   _zod: {
-    def: { type: string; shape?: Record<string, unknown>; innerType?: unknown; element?: unknown };
+    def: {
+      type: string;
+      shape?: Record<string, unknown>;
+      innerType?: unknown;
+      element?: unknown;
+      options?: readonly unknown[];
+    };
   };
 }
 
 /** The field names of the object schema found at `path`, through optional, default and array wrappers. */
 function fieldsAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] | undefined {
+  const current = schemaAt(schema, path);
+  if (current === undefined || current._zod.def.type !== 'object') return undefined;
+  return Object.keys(current._zod.def.shape ?? {});
+}
+
+/** The schema found at `path`, through optional, default and array wrappers. */
+function schemaAt(schema: z.ZodType, path: readonly PropertyKey[]): ZodInternals | undefined {
   let current = unwrap(schema as unknown as ZodInternals);
   for (const segment of path) {
     if (current === undefined) return undefined;
@@ -170,8 +249,7 @@ function fieldsAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] | u
       return undefined;
     }
   }
-  if (current === undefined || current._zod.def.type !== 'object') return undefined;
-  return Object.keys(current._zod.def.shape ?? {});
+  return current;
 }
 
 function unwrap(schema: ZodInternals | undefined): ZodInternals | undefined {
