@@ -3,10 +3,11 @@
  * nothing it touches changed since it was planned.
  */
 import { encodeMeasure, encodeUnit } from './codec.ts';
-import { freshIds, unitKey } from './layout.ts';
+import { entryId, freshIds, unitKey } from './layout.ts';
+import { noScore } from './plan-support.ts';
 import type { ScorePlan } from './plan-types.ts';
 import type { Problem, Result } from './problem.ts';
-import { currentRevision, decodeRevision } from './revision.ts';
+import { currentRevision, decodeRevision, isRevisionOf } from './revision.ts';
 import type { Score } from './score.ts';
 import { type ScoreView, viewScore } from './score-view.ts';
 import { findStale } from './staleness.ts';
@@ -84,6 +85,21 @@ export function apply(score: Score, plan: ScorePlan): Result<ApplyOutput> {
   const seen = decodeRevision(plan.basis);
   if (!seen) throw new Error('This plan has no valid basis revision; make plans with plan().');
   const view = viewScore(score);
+  const missing = noScore(view);
+  if (missing) return { ok: false, problems: [missing] };
+  if (!isRevisionOf(seen, entryId(view.types.meta, 'format'))) {
+    return {
+      ok: false,
+      problems: [
+        {
+          code: 'invalid-revision',
+          message:
+            'This plan was made for another score (its revision was not given out for this one).',
+          fix: "Plan the change again with this score's planners.",
+        },
+      ],
+    };
+  }
   const problems: Problem[] = findStale(view, seen, plan.basis, plan.targets);
   if (
     view.measureCount !== plan.measureCount &&

@@ -6,8 +6,9 @@ import { planDeleteMeasures, planInsertMeasures } from './measure-edits.ts';
 import { plan } from './plan-rewrite.ts';
 import type { ScorePlan } from './plan-types.ts';
 import type { Result } from './problem.ts';
+import { readMeasures } from './read-measures.ts';
 import { openScore, type Score } from './score.ts';
-import { planSetTime } from './signatures.ts';
+import { planSetKey, planSetTime } from './signatures.ts';
 import { planTranspose } from './transpose.ts';
 import { validate } from './validate.ts';
 
@@ -107,5 +108,72 @@ describe('apply refuses a plan whose writes depend on a unit changed since', () 
     write(b, 2, 'P2 s2 v1 m2: D3=1/2 C3=1/2~\n');
     sync();
     expectStale(a, rewrite, ['P2 s2 m2']);
+  });
+});
+
+describe('apply refuses a plan it cannot have made', () => {
+  it('a plan made for another score is an invalid revision, writing nothing', () => {
+    const other = scoreOf(SMALL);
+    const foreign = planned(plan(other, { start: 1, parts: [1], text: 'P1 s1 v1 m1: C5=1\n' }));
+    const score = scoreOf(SMALL);
+    const before = stateVector(score);
+    expect(apply(score, foreign)).toEqual({
+      ok: false,
+      problems: [
+        {
+          code: 'invalid-revision',
+          message:
+            'This plan was made for another score (its revision was not given out for this one).',
+          fix: "Plan the change again with this score's planners.",
+        },
+      ],
+    });
+    expect(stateVector(score)).toEqual(before);
+  });
+});
+
+describe('a document that holds no score', () => {
+  const NO_SCORE = {
+    ok: false,
+    problems: [
+      {
+        code: 'no-score',
+        message:
+          'This document holds no score: nothing was created in it, or it has not synced yet.',
+        fix: 'Wait for the document to sync, or create a score in it (createScore, or import a file) first.',
+      },
+    ],
+  };
+
+  it('every planner refuses with no-score, writing nothing', () => {
+    const doc = new Y.Doc();
+    const score = openScore(doc);
+    const before = Y.encodeStateVector(doc);
+    expect(planSetTime(score, { measure: 1, time: { beats: 3, beatType: 4 } })).toEqual(NO_SCORE);
+    expect(
+      planSetKey(score, { measure: 1, tonic: { step: 'G', alter: 0 }, mode: 'major' }),
+    ).toEqual(NO_SCORE);
+    expect(planInsertMeasures(score, { at: 1, count: 1 })).toEqual(NO_SCORE);
+    expect(planDeleteMeasures(score, { start: 1, end: 1 })).toEqual(NO_SCORE);
+    expect(planTranspose(score, { start: 1, end: 1, interval: 'M2' })).toEqual(NO_SCORE);
+    expect(Y.encodeStateVector(doc)).toEqual(before);
+  });
+
+  it('a score whose every measure two peers deleted at once reads as no-score', () => {
+    const { a, b, sync } = peers(SMALL);
+    expect(apply(a, planned(planDeleteMeasures(a, { start: 1, end: 2 }))).ok).toBe(true);
+    expect(apply(b, planned(planDeleteMeasures(b, { start: 3, end: 4 }))).ok).toBe(true);
+    sync();
+    expect(readMeasures(a, { start: 1, end: 1 })).toEqual({
+      ok: false,
+      problems: [
+        {
+          code: 'no-score',
+          message:
+            'The score in this document has no measures left (they were all deleted, possibly by two peers at once).',
+          fix: 'Restore the score (undo, or import it again) before reading or changing it.',
+        },
+      ],
+    });
   });
 });

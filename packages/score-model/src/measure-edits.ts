@@ -4,7 +4,7 @@
  */
 
 import { restUnit } from './measure-length.ts';
-import { allUnits, revisionProblems, span, unitChange } from './plan-support.ts';
+import { allUnits, noScore, revisionProblems, span, unitChange } from './plan-support.ts';
 import type {
   DroppedAttachment,
   PlannedWrite,
@@ -124,6 +124,8 @@ export function planInsertMeasures(
   request: InsertMeasuresRequest,
 ): Result<{ plan: ScorePlan }> {
   const view = viewScore(score);
+  const missing = noScore(view);
+  if (missing) return { ok: false, problems: [missing] };
   const count = view.measureCount;
   const problems: Problem[] = [];
   if (!Number.isInteger(request.at) || request.at < 1 || request.at > count + 1) {
@@ -202,6 +204,8 @@ export function planDeleteMeasures(
   request: DeleteMeasuresRequest,
 ): Result<{ plan: ScorePlan }> {
   const view = viewScore(score);
+  const missing = noScore(view);
+  if (missing) return { ok: false, problems: [missing] };
   const count = view.measureCount;
   const { start, end } = request;
   if (

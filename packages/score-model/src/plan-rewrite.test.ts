@@ -701,3 +701,132 @@ describe('plan: grace notes', () => {
     ]);
   });
 });
+
+describe('plan: problem texts an agent can act on', () => {
+  const LONG = SMALL.replace('%% measures 4', '%% measures 16');
+
+  it('names the flag when the start is one past the last measure', () => {
+    const score = scoreOf(LONG);
+    expect(problemsOf(score, { start: 17, parts: [1], text: 'P1 s1 v1 m17: C5=1\n' })).toEqual([
+      {
+        code: 'measure-count-change',
+        message:
+          'The rewrite starts at m17, past the last measure (the score has measures 1-16); measures past the end are appended only when the measure-count change is allowed.',
+        fix: 'Start at a measure between 1 and 16, or allow the measure-count change to append m17: allowMeasureCountChange: true (allow_measure_count_change: true in tools, --allow-measure-count-change in the CLI).',
+      },
+    ]);
+  });
+
+  it('refuses an empty parts list', () => {
+    const score = scoreOf(SMALL);
+    expect(problemsOf(score, { start: 1, parts: [], text: 'P1 s1 v1 m1: C5=1\n' })).toEqual([
+      {
+        code: 'unknown-part',
+        message: 'The request names no parts: its parts list is empty.',
+        fix: 'Name at least one part between 1 and 2, or leave parts out to mean all parts.',
+      },
+    ]);
+  });
+
+  it('quotes the range that is allowed for a lane before the start', () => {
+    const score = scoreOf(LONG);
+    expect(problemsOf(score, { start: 3, parts: [1], text: 'P1 s1 v1 m1: C5=1\n' })).toEqual([
+      {
+        code: 'outside-range',
+        lane: 'P1 s1 v1 m1',
+        line: 1,
+        column: 1,
+        message: "P1 s1 v1 m1 is outside the rewrite's range, m3-m16.",
+        fix: 'Start the rewrite at m1, or remove this lane.',
+      },
+    ]);
+  });
+
+  it('names the one staff of a part that has one', () => {
+    const score = scoreOf(SMALL);
+    expect(problemsOf(score, { start: 1, parts: [1], text: 'P1 s2 v1 m1: C5=1\n' })).toEqual([
+      {
+        code: 'unknown-staff',
+        lane: 'P1 s2 v1 m1',
+        line: 1,
+        column: 1,
+        message: 'P1 s2 v1 m1 is for staff 2, but part 1 ("Violin") has 1 staff.',
+        fix: 'Part P1 has one staff: use s1.',
+      },
+    ]);
+  });
+
+  it('suggests only rests that can be printed to fill a measure', () => {
+    const score = scoreOf(SMALL);
+    const fixes = (text: string) =>
+      problemsOf(score, { start: 1, parts: [1], text })
+        .filter((problem) => problem.code === 'measure-fill')
+        .map((problem) => problem.fix);
+    expect(fixes('P1 s1 v1 m1: C5=3/8\n')).toEqual([
+      'Add 5/8 to the lane, for example r=1/2 r=1/8 at its end, or lengthen its events.',
+    ]);
+    expect(fixes('P1 s1 v1 m1: C5=1/2 D5=1/12\n')).toEqual([
+      'Add 5/12 to the lane: complete its 3:2 tuplet group, for example with r=1/12 r=1/12 r=1/4 at its end, or lengthen its events.',
+    ]);
+    expect(fixes('P1 s1 v1 m1: C5=3/4 D5=1/7\n')).toEqual([
+      '3/28 is not a plain or dotted value, so no single rest fills it: change the durations so that tuplet values make whole groups and the lane adds up to its measure.',
+    ]);
+  });
+
+  it('gives an incomplete-tuplet example that fits in the measure', () => {
+    const score = scoreOf(SMALL);
+    const problems = problemsOf(score, {
+      start: 1,
+      parts: [1],
+      text: 'P1 s1 v1 m1: C5=2/3 r=1/4 r=1/12\n',
+    }).filter((problem) => problem.code === 'incomplete-tuplet');
+    expect(problems.map((problem) => problem.fix)).toEqual([
+      'Complete the group so it lasts a plain value (three 1/3 make 1), or use plain values.',
+      'Complete the group so it lasts a plain value (three 1/12 make 1/4), or use plain values.',
+    ]);
+  });
+});
+
+describe('plan: revisions and documents', () => {
+  it('refuses a revision another score gave out as invalid, not stale', () => {
+    const score = scoreOf(SMALL);
+    const other = readMeasures(scoreOf(SMALL), { start: 1, end: 1 });
+    if (!other.ok) throw new Error('read failed');
+    expect(
+      problemsOf(score, {
+        start: 1,
+        parts: [1],
+        text: 'P1 s1 v1 m1: C5=1\n',
+        revision: other.revision,
+      }),
+    ).toEqual([
+      {
+        code: 'invalid-revision',
+        message: 'This revision was not given out for this score (it comes from another document).',
+        fix: 'Read the measures of this score again and pass the revision that read returns, or leave it out.',
+      },
+    ]);
+  });
+
+  it('accepts a revision a synced peer of the same score gave out', () => {
+    const docA = new Y.Doc();
+    const a = scoreOf(SMALL, docA);
+    const docB = new Y.Doc();
+    syncAll(docA, docB);
+    const read = readMeasures(openScore(docB), { start: 1, end: 1 });
+    if (!read.ok) throw new Error('read failed');
+    accepted(a, { start: 1, parts: [1], text: 'P1 s1 v1 m1: C5=1\n', revision: read.revision });
+  });
+
+  it('refuses to plan on a document that holds no score', () => {
+    const score = openScore(new Y.Doc());
+    expect(problemsOf(score, { start: 1, text: 'P1 s1 v1 m1: C5=1\n' })).toEqual([
+      {
+        code: 'no-score',
+        message:
+          'This document holds no score: nothing was created in it, or it has not synced yet.',
+        fix: 'Wait for the document to sync, or create a score in it (createScore, or import a file) first.',
+      },
+    ]);
+  });
+});

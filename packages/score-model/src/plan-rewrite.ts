@@ -5,7 +5,7 @@
 import { laneKey, parse } from '@scorelane/lanes-seq';
 import { carryAttachments } from './attachments.ts';
 import { restUnit } from './measure-length.ts';
-import { revisionProblems } from './plan-support.ts';
+import { noScore, revisionProblems } from './plan-support.ts';
 import type { DroppedAttachment, PlannedWrite, ScorePlan, UnitChange } from './plan-types.ts';
 import type { Problem, Result } from './problem.ts';
 import { currentRevision } from './revision.ts';
@@ -113,6 +113,8 @@ function appendedInfo(view: ScoreView): MeasureInfo {
  */
 export function plan(score: Score, request: RewriteRequest): Result<{ plan: ScorePlan }> {
   const view = viewScore(score);
+  const missing = noScore(view);
+  if (missing) return { ok: false, problems: [missing] };
   const parsed = parse(request.text);
   if (!parsed.ok) return { ok: false, problems: syntaxProblems(request.text, parsed.issues) };
   const problems: Problem[] = [];
@@ -128,6 +130,14 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
     });
   }
   const rangeLimit = start + MAX_REWRITE_MEASURES - 1;
+  if (Number.isInteger(start) && start === count + 1 && !allow) {
+    problems.push({
+      code: 'measure-count-change',
+      message: `The rewrite starts at m${start}, past the last measure (the score has measures 1-${count}); measures past the end are appended only when the measure-count change is allowed.`,
+      fix: `Start at a measure between 1 and ${count}, or allow the measure-count change to append m${start}: allowMeasureCountChange: true (allow_measure_count_change: true in tools, --allow-measure-count-change in the CLI).`,
+    });
+    return { ok: false, problems };
+  }
   if (!Number.isInteger(start) || start < 1 || start > count + (allow ? 1 : 0)) {
     problems.push({
       code: 'invalid-range',

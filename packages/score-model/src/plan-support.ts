@@ -2,9 +2,11 @@
  * What every planner shares: checking a revision, and describing a unit's
  * change for the dry run.
  */
+
+import { entryId } from './layout.ts';
 import type { UnitChange } from './plan-types.ts';
 import type { Problem } from './problem.ts';
-import { decodeRevision } from './revision.ts';
+import { decodeRevision, isRevisionOf } from './revision.ts';
 import type { UnitContent } from './score-types.ts';
 import type { ScoreView } from './score-view.ts';
 import { findStale, type StaleTargets, type UnitRef } from './staleness.ts';
@@ -27,7 +29,50 @@ export function revisionProblems(
       },
     ];
   }
+  if (!isRevisionOf(seen, entryId(view.types.meta, 'format'))) return [foreignRevision()];
   return findStale(view, seen, revision, targets);
+}
+
+/** The problem of a well-formed revision that another score gave out. */
+export function foreignRevision(): Problem {
+  return {
+    code: 'invalid-revision',
+    message: 'This revision was not given out for this score (it comes from another document).',
+    fix: 'Read the measures of this score again and pass the revision that read returns, or leave it out.',
+  };
+}
+
+/**
+ * The `no-score` problem when the doc holds no score to read or change (it
+ * was never created, its provider has not synced yet, or every measure or
+ * part is gone); `undefined` when there is one.
+ */
+export function noScore(view: ScoreView): Problem | undefined {
+  if (view.types.meta.get('format') === undefined) {
+    return {
+      code: 'no-score',
+      message: 'This document holds no score: nothing was created in it, or it has not synced yet.',
+      fix: 'Wait for the document to sync, or create a score in it (createScore, or import a file) first.',
+    };
+  }
+  if (view.measureCount === 0 || view.parts.length === 0) {
+    const missing = view.measureCount === 0 ? 'measures' : 'parts';
+    return {
+      code: 'no-score',
+      message: `The score in this document has no ${missing} left (they were all deleted, possibly by two peers at once).`,
+      fix: 'Restore the score (undo, or import it again) before reading or changing it.',
+    };
+  }
+  return undefined;
+}
+
+/** The problem of a request whose `parts` is an empty list (left out means all parts). */
+export function noPartsNamed(partCount: number): Problem {
+  return {
+    code: 'unknown-part',
+    message: 'The request names no parts: its parts list is empty.',
+    fix: `${partCount === 1 ? 'Name part 1' : `Name at least one part between 1 and ${partCount}`}, or leave parts out to mean all parts.`,
+  };
 }
 
 /** The dry-run entry of a unit that changes. */

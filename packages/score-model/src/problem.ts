@@ -16,18 +16,24 @@ export const PROBLEM_CODES = {
   syntax: 'The lanes-seq text does not parse; `issue` holds the parser code.',
   'no-lanes': 'The text holds no lane, so there is nothing to write.',
   'invalid-range': 'The start or end measure lies outside the score, or the range is too long.',
-  'unknown-part': 'A lane or request names a part the score does not have.',
+  'unknown-part':
+    'A lane or request names a part the score does not have, or a request names no part.',
   'unknown-staff': 'A lane names a staff its part does not have.',
   'part-not-named': 'A lane is for a part the request does not name.',
   'outside-range': 'A lane is for a measure outside the range the request names.',
   'range-too-long': 'A lane is more measures after the start than one rewrite may cover.',
-  'measure-count-change': 'A lane adds measures past the end without the flag that allows it.',
+  'measure-count-change':
+    'A lane (or the start of a rewrite) adds measures past the end without the flag that allows it.',
   'measure-fill': 'A voice does not add up to the length of its measure.',
-  'unnotatable-duration': 'A duration that no plain, dotted, tuplet or tied value can print.',
+  'unnotatable-duration':
+    'A duration that no plain, dotted, tuplet or tied value can print, or a grace note whose printed value is not plain or dotted.',
   'incomplete-tuplet': 'Tuplet values that do not make up a whole tuplet group.',
   'tie-not-landing': 'A tie whose next event does not hold the tied pitch.',
   stale: 'A unit the write touches changed after the revision the write was based on.',
-  'invalid-revision': 'A revision token that this score never gave out.',
+  'invalid-revision':
+    'A revision token that this score never gave out (malformed, or from another score).',
+  'no-score':
+    'The document holds no score (never created, not synced yet, or left with no measures or parts).',
   'invalid-interval': 'A transposition interval that is not written like "M3", "-P4", "A1".',
   'pitch-out-of-range': 'A transposed pitch that lanes-seq cannot write.',
   'invalid-signature': 'A time or key signature that cannot be set.',

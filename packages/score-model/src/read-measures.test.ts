@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
 import { SMALL, scoreOf } from './fixtures.test-support.ts';
 import { readMeasures } from './read-measures.ts';
+import { openScore } from './score.ts';
 
 describe('readMeasures', () => {
   it('reads a range of parts as canonical lanes with context lines and a revision', () => {
@@ -31,5 +33,37 @@ describe('readMeasures', () => {
         result.lanes,
       ].join('\n'),
     );
+  });
+});
+
+describe('readMeasures: refusals', () => {
+  it('refuses an empty parts list', () => {
+    expect(readMeasures(scoreOf(SMALL), { start: 1, end: 1, parts: [] })).toEqual({
+      ok: false,
+      problems: [
+        {
+          code: 'unknown-part',
+          message: 'The request names no parts: its parts list is empty.',
+          fix: 'Name at least one part between 1 and 2, or leave parts out to mean all parts.',
+        },
+      ],
+    });
+  });
+
+  it('refuses to read a document that holds no score, writing nothing', () => {
+    const doc = new Y.Doc();
+    const before = Y.encodeStateVector(doc);
+    expect(readMeasures(openScore(doc), { start: 1, end: 1 })).toEqual({
+      ok: false,
+      problems: [
+        {
+          code: 'no-score',
+          message:
+            'This document holds no score: nothing was created in it, or it has not synced yet.',
+          fix: 'Wait for the document to sync, or create a score in it (createScore, or import a file) first.',
+        },
+      ],
+    });
+    expect(Y.encodeStateVector(doc)).toEqual(before);
   });
 });

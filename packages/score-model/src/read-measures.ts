@@ -13,6 +13,7 @@ import {
   serialize,
 } from '@scorelane/lanes-seq';
 import { formatKey } from './key-signature.ts';
+import { noPartsNamed, noScore } from './plan-support.ts';
 import type { Problem, Result } from './problem.ts';
 import { currentRevision } from './revision.ts';
 import type { Score } from './score.ts';
@@ -112,6 +113,8 @@ export function checkRange(
   parts: readonly number[] | undefined,
   limit: number,
 ): { ok: true; parts: number[] } | { ok: false; problems: Problem[] } {
+  const missing = noScore(view);
+  if (missing) return { ok: false, problems: [missing] };
   const problems: Problem[] = [];
   const count = view.measureCount;
   if (
@@ -134,6 +137,7 @@ export function checkRange(
     });
   }
   const partCount = view.parts.length;
+  if (parts && parts.length === 0) problems.push(noPartsNamed(partCount));
   const selected = parts
     ? [...new Set(parts)].sort((a, b) => a - b)
     : view.parts.map((p) => p.index);

@@ -3,7 +3,8 @@
  * what it touches alone.
  *
  * A revision is the Y.Doc's state vector when it was taken, plus the ids of
- * the measure-list entries deleted by then. Every write of a unit or measure
+ * the measure-list entries deleted by then, plus the identity of the score
+ * (so a revision of another score is recognised as such). Every write of a unit or measure
  * (an undo or a redo included) makes a new Yjs item with a new id, so
  * "changed after revision R" is exact: the item's id is not covered by R's
  * state vector. A change made concurrently on a peer not yet synced at the
@@ -12,7 +13,7 @@
  */
 import * as Y from 'yjs';
 import type { ChangeId } from './layout.ts';
-import { scoreTypes } from './layout.ts';
+import { entryId, scoreTypes } from './layout.ts';
 import type { Score } from './score.ts';
 
 const PREFIX = 'r1.';
@@ -30,6 +31,29 @@ export interface Seen {
   readonly clocks: ReadonlyMap<number, number>;
   /** Entries of the measure list already deleted at the revision. */
   readonly deletedMeasures: readonly IdRange[];
+  /** The identity of the score it was given out for (see {@link scoreIdentity}); `undefined` when the doc held no score. */
+  readonly score?: ChangeId;
+}
+
+/**
+ * The identity of the score in a doc: the Yjs id of the item that
+ * `createScore` wrote `meta.format` with. Every peer of one score sees the
+ * same id, and another score (even one made from the same file) has another,
+ * so a revision can say which score gave it out. `undefined` when the doc
+ * holds no score.
+ */
+export function scoreIdentity(doc: Y.Doc): ChangeId | undefined {
+  return entryId(scoreTypes(doc).meta, 'format');
+}
+
+/** Whether a revision was given out for the score whose identity is `identity` (a token from a doc with no score matches none). */
+export function isRevisionOf(seen: Seen, identity: ChangeId | undefined): boolean {
+  return (
+    identity !== undefined &&
+    seen.score !== undefined &&
+    seen.score.client === identity.client &&
+    seen.score.clock === identity.clock
+  );
 }
 
 function writeUint(bytes: number[], value: number): void {
@@ -102,6 +126,11 @@ export function currentRevision(score: Score): string {
     writeUint(bytes, range.clock);
     writeUint(bytes, range.length);
   }
+  const identity = scoreIdentity(score.doc);
+  if (identity) {
+    writeUint(bytes, identity.client);
+    writeUint(bytes, identity.clock);
+  }
   return PREFIX + toBase64Url(Uint8Array.from(bytes));
 }
 
@@ -133,8 +162,13 @@ export function decodeRevision(token: string): Seen | undefined {
         length: readUint(bytes, at),
       });
     }
+    let score: ChangeId | undefined;
+    if (at.offset < bytes.length) {
+      const client = readUint(bytes, at);
+      score = Y.createID(client, readUint(bytes, at));
+    }
     if (at.offset !== bytes.length) return undefined;
-    return { clocks, deletedMeasures };
+    return score ? { clocks, deletedMeasures, score } : { clocks, deletedMeasures };
   } catch {
     return undefined;
   }

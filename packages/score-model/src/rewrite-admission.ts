@@ -4,6 +4,7 @@
  * last measure only when the request allows the measure count to change.
  */
 import { type Lane, type LaneLocation, laneKey } from '@scorelane/lanes-seq';
+import { noPartsNamed } from './plan-support.ts';
 import type { Problem } from './problem.ts';
 import type { ScoreView } from './score-view.ts';
 import type { UnitRef } from './staleness.ts';
@@ -49,6 +50,10 @@ export function admitLanes(
   const { start, end } = request;
   const allow = request.allowMeasureCountChange === true;
   const rangeLimit = start + MAX_REWRITE_MEASURES - 1;
+  if (request.parts && request.parts.length === 0) {
+    problems.push(noPartsNamed(partCount));
+    return { written: new Map(), lastMeasure: start };
+  }
   const named = new Set(request.parts ?? view.parts.map((part) => part.index));
   for (const part of named) {
     if (!Number.isInteger(part) || part < 1 || part > partCount) {
@@ -96,14 +101,16 @@ export function admitLanes(
       refuse(
         'unknown-staff',
         `${key} is for staff ${lane.staff}, but part ${lane.part} ("${part.info.name}") has ${staves}.`,
-        `Use a staff between s1 and s${part.info.staves}.`,
+        part.info.staves === 1
+          ? `Part P${lane.part} has one staff: use s1.`
+          : `Use a staff between s1 and s${part.info.staves}.`,
       );
       return;
     }
     if (lane.measure < start || (end !== undefined && lane.measure > end)) {
       refuse(
         'outside-range',
-        `${key} is outside the rewrite's range, m${start}-m${end ?? rangeLimit}.`,
+        `${key} is outside the rewrite's range, m${start}-m${end ?? Math.min(rangeLimit, allow ? rangeLimit : Math.max(count, start))}.`,
         lane.measure < start
           ? `Start the rewrite at m${lane.measure}, or remove this lane.`
           : `End the rewrite at m${lane.measure} or later, or remove this lane.`,

@@ -162,8 +162,9 @@ export function createScore(doc: Y.Doc, init: ScoreInit, options: ScoreOptions =
 }
 
 /**
- * A handle on the score in `doc`. Writes nothing; a doc still waiting for its
- * provider to sync simply reads as a score with no measures until it arrives.
+ * A handle on the score in `doc`. Writes nothing; on a doc that holds no
+ * score (still waiting for its provider to sync, say), reads, plans,
+ * `validate` and `apply` answer a `no-score` problem until it arrives.
  *
  * @example
  * ```ts

@@ -4,7 +4,7 @@
 import { compare, formatRational, type Rational, sum } from '@scorelane/lanes-seq';
 import { formatKey, keySignature } from './key-signature.ts';
 import { measureLength } from './measure-length.ts';
-import { allUnits, revisionProblems, span, unitChange } from './plan-support.ts';
+import { allUnits, noScore, revisionProblems, span, unitChange } from './plan-support.ts';
 import type { PlannedWrite, ScorePlan, UnitChange } from './plan-types.ts';
 import type { Problem, Result } from './problem.ts';
 import { currentRevision } from './revision.ts';
@@ -74,6 +74,8 @@ function extent(
 }
 
 function invalidMeasure(view: ScoreView, measure: number): Problem[] {
+  const missing = noScore(view);
+  if (missing) return [missing];
   if (Number.isInteger(measure) && measure >= 1 && measure <= view.measureCount) return [];
   return [
     {

@@ -4,6 +4,7 @@
  * and every tie lands.
  */
 import { serializeEvent } from '@scorelane/lanes-seq';
+import { noScore } from './plan-support.ts';
 import type { Problem, Result } from './problem.ts';
 import type { Score } from './score.ts';
 import { viewScore } from './score-view.ts';
@@ -25,6 +26,8 @@ const NOWHERE = () => ({});
  */
 export function validate(score: Score): Result<{ measures: number }> {
   const view = viewScore(score);
+  const missing = noScore(view);
+  if (missing) return { ok: false, problems: [missing] };
   const problems: Problem[] = [];
   const count = view.measureCount;
   for (let measure = 1; measure <= count; measure++) {

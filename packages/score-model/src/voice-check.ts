@@ -7,10 +7,12 @@ import {
   type DurationNotation,
   formatPitch,
   formatRational,
+  multiply,
   type NoteValue,
   notateDuration,
   type Pitch,
   type Rational,
+  rational,
   serializeEvent,
   subtract,
   sum,
@@ -103,6 +105,78 @@ const NUMBER_WORDS = [
   'nine',
 ];
 
+/** Whether a value is printed as one plain or dotted note or rest. */
+function isPrintable(value: Rational): boolean {
+  return notateDuration(value).kind === 'value';
+}
+
+/** Plain or dotted rests that add up to `amount` (its denominator a power of two), longest first. */
+function plainRests(amount: Rational): Rational[] | undefined {
+  if (!isPlain(amount)) return undefined;
+  const rests: Rational[] = [];
+  let rest = amount;
+  while (rest.num > 0 && rests.length < 8) {
+    let value = rational(1, 1);
+    while (compare(value, rest) > 0) value = multiply(value, rational(1, 2));
+    const dotted = multiply(value, rational(3, 2));
+    const take = compare(dotted, rest) <= 0 && isPrintable(dotted) ? dotted : value;
+    rests.push(take);
+    rest = subtract(rest, take);
+  }
+  return rest.num === 0 ? rests : undefined;
+}
+
+function restsText(values: readonly Rational[]): string {
+  return values.map((value) => `r=${formatRational(value)}`).join(' ');
+}
+
+/**
+ * How to fill `missing` at the end of a lane with rests that can be printed:
+ * one rest when it is a plain or dotted value, several plain ones when it
+ * splits into them, rests of the open tuplet group's value to complete it
+ * first when it is that group that leaves the lane short; else no rest.
+ */
+function fillFix(events: readonly ScoreEvent[], missing: Rational): string {
+  const amount = formatRational(missing);
+  const lengthen = 'or lengthen its events.';
+  if (isPrintable(missing))
+    return `Add ${amount} to the lane, for example r=${amount} at its end, ${lengthen}`;
+  const split = plainRests(missing);
+  if (split)
+    return `Add ${amount} to the lane, for example ${restsText(split)} at its end, ${lengthen}`;
+  // A tuplet group left open at the end of the lane: complete it with rests
+  // of its last value, then fill the rest with plain values.
+  const sounding = events.filter((event) => !event.grace);
+  const last = sounding[sounding.length - 1];
+  const notation = last ? notateDuration(last.duration) : undefined;
+  const ratio = notation ? ratioOf(notation) : undefined;
+  if (last && ratio) {
+    let open = rational(0, 1);
+    for (let index = sounding.length - 1; index >= 0; index--) {
+      const kind = notateDuration(sounding[index]!.duration);
+      const its = ratioOf(kind);
+      if (!its || its.actual !== ratio.actual || its.normal !== ratio.normal) break;
+      open = sum([open, sounding[index]!.duration]);
+      if (isPlain(open)) break;
+    }
+    const completing: Rational[] = [];
+    let total = open;
+    while (!isPlain(total) && completing.length < ratio.actual) {
+      completing.push(last.duration);
+      total = sum([total, last.duration]);
+    }
+    const used = sum([rational(0, 1), ...completing]);
+    if (isPlain(total) && completing.length > 0 && compare(used, missing) <= 0) {
+      const remainder = subtract(missing, used);
+      const after = remainder.num === 0 ? [] : plainRests(remainder);
+      if (after) {
+        return `Add ${amount} to the lane: complete its ${ratio.actual}:${ratio.normal} tuplet group, for example with ${restsText([...completing, ...after])} at its end, ${lengthen}`;
+      }
+    }
+  }
+  return `${amount} is not a plain or dotted value, so no single rest fills it: change the durations so that tuplet values make whole groups and the lane adds up to its measure.`;
+}
+
 /**
  * Checks one voice of one measure: each duration can be notated, tuplet
  * values make whole groups, the sounding events fill the measure exactly, and
@@ -129,9 +203,15 @@ export function checkVoice(
       .map(eventText)
       .join(' ');
     const { actual, normal } = group.ratio;
-    const first = events[group.first]!;
-    const example = `${NUMBER_WORDS[actual] ?? actual} ${formatRational(first.duration)} make ${formatRational(
-      sum(Array.from({ length: actual }, () => first.duration)),
+    // An example group of this ratio that fits in the measure: the lane's
+    // own value, halved until a whole group of it does.
+    const length = measureLength(info);
+    let unit = events[group.first]!.duration;
+    while (compare(multiply(unit, rational(actual, 1)), length) > 0) {
+      unit = multiply(unit, rational(1, 2));
+    }
+    const example = `${NUMBER_WORDS[actual] ?? actual} ${formatRational(unit)} make ${formatRational(
+      multiply(unit, rational(actual, 1)),
     )}`;
     problems.push({
       code: 'incomplete-tuplet',
@@ -213,7 +293,7 @@ export function checkVoice(
         message: `${lane} lasts ${formatRational(filled)}, but m${measure} lasts ${formatRational(length)} (${lengthLabel(info)}): ${amount} ${order < 0 ? 'is missing' : 'too much'}.`,
         fix:
           order < 0
-            ? `Add ${amount} to the lane, for example r=${amount} at its end, or lengthen its events.`
+            ? fillFix(events, difference)
             : `Remove ${amount} from the lane, for example by shortening its last event.`,
       });
     }
@@ -255,6 +335,10 @@ export function tieProblem(
       target === undefined
         ? `${tied} past the last measure.`
         : `${tied}, but ${target} does not hold ${name}.`,
-    fix: fix ?? `Remove the ~ after ${name}, or make the next event hold ${name}.`,
+    fix:
+      fix ??
+      (target === undefined
+        ? `Remove the ~ after ${name}; the score ends here, so there is no next event to tie to.`
+        : `Remove the ~ after ${name}, or make the next event hold ${name}.`),
   };
 }
