@@ -11,6 +11,7 @@ import {
 import { type JsonSchemaObject, objectJsonSchema } from './json-schema.ts';
 import type { ToolPermission } from './permissions.ts';
 import { canonicalJson } from './stable-digest.ts';
+import { strictInput } from './strict-input.ts';
 import type { ToolError } from './tool-error.ts';
 
 /**
@@ -135,7 +136,7 @@ export interface Tool<
   readonly summary: string;
   readonly permission: ToolPermission;
   readonly annotations: ToolAnnotations;
-  /** The input schema as enforced (strict unless written as a loose object). */
+  /** The input schema as enforced: every object in it strict, unless written as a loose object. */
   readonly input: I;
   readonly output: O;
   readonly examples: readonly z.input<I>[];
@@ -200,7 +201,7 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject, Ctx = u
   }
   if (typeof definition.run !== 'function')
     throw new TypeError(`Tool ${name} needs a run function.`);
-  const input = strictUnlessLoose(requireObjectSchema(definition.input, `${name} input`));
+  const input = strictInput(requireObjectSchema(definition.input, `${name} input`));
   const output = requireObjectSchema(definition.output, `${name} output`);
   const annotations = resolveAnnotations(permission, definition.annotations);
   const inputSchema = jsonSchemaFor(input, 'input', name);
@@ -257,10 +258,6 @@ function requireObjectSchema<S extends z.ZodObject>(schema: S, what: string): S 
     throw new TypeError(`The ${what} schema must be a zod object (z.object({...})).`);
   }
   return schema;
-}
-
-function strictUnlessLoose<S extends z.ZodObject>(schema: S): S {
-  return schema._zod.def.catchall === undefined ? (schema.strict() as unknown as S) : schema;
 }
 
 function jsonSchemaFor(schema: z.ZodObject, io: 'input' | 'output', name: string) {

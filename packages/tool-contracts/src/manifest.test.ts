@@ -1,3 +1,4 @@
+import { fc, test } from '@fast-check/vitest';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
@@ -85,6 +86,64 @@ describe('generated input schemas, checked by ajv', () => {
         tool.input.safeParse(candidate).success,
       );
     }
+  });
+});
+
+describe('nested objects are strict too', () => {
+  const tool = defineTool({
+    name: 'set_marks',
+    title: 'Set marks',
+    description: 'Sets marks.',
+    input: z.object({
+      marks: z.array(z.object({ measure: z.number().int(), at: z.object({ beat: z.number() }) })),
+      target: z.union([z.object({ part: z.number() }), z.object({ all: z.literal(true) })]),
+      range: z.object({ from: z.number(), to: z.number() }).optional(),
+      extra: z.looseObject({ note: z.string() }).optional(),
+    }),
+    output: z.object({}),
+    permission: 'write',
+    run: () => toolOk({}),
+  });
+  const validate = ajv.compile(tool.inputSchema);
+  const valid = {
+    marks: [{ measure: 1, at: { beat: 0 } }],
+    target: { part: 1 },
+    range: { from: 1, to: 2 },
+    extra: { note: 'x' },
+  };
+
+  it('refuses an unknown nested field in zod and in the JSON Schema, except in a loose object', () => {
+    expect(
+      tool.input.safeParse({ ...valid, range: { from: 1, to: 2, form: 3 } }).error?.issues,
+    ).toMatchObject([{ code: 'unrecognized_keys', path: ['range'], keys: ['form'] }]);
+    expect(tool.inputSchema.properties?.range).toMatchObject({ additionalProperties: false });
+    expect(validate({ ...valid, extra: { note: 'x', colour: 'red' } })).toBe(true);
+    expect(tool.input.safeParse({ ...valid, extra: { note: 'x', colour: 'red' } }).success).toBe(
+      true,
+    );
+  });
+
+  test.prop([
+    fc.constantFrom('marks[0]', 'marks[0].at', 'target', 'range', 'extra', 'top'),
+    fc
+      .string({ minLength: 1, maxLength: 8 })
+      .filter((key) => !['__proto__', 'constructor'].includes(key)),
+  ])('ajv and zod agree wherever an unknown field is added', (where, key) => {
+    const candidate = structuredClone(valid) as Record<string, unknown> & typeof valid;
+    const into: Record<string, Record<string, unknown>> = {
+      'marks[0]': candidate.marks[0] as Record<string, unknown>,
+      'marks[0].at': candidate.marks[0]!.at as Record<string, unknown>,
+      target: candidate.target as Record<string, unknown>,
+      range: candidate.range as Record<string, unknown>,
+      extra: candidate.extra as Record<string, unknown>,
+      top: candidate,
+    };
+    const object = into[where]!;
+    const known = Object.hasOwn(object, key);
+    object[key] = 7;
+    const zod = tool.input.safeParse(candidate).success;
+    expect(validate(candidate)).toBe(zod);
+    if (!known && where !== 'extra') expect(zod).toBe(false);
   });
 });
 
