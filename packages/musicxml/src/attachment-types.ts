@@ -4,7 +4,7 @@
  *
  * | where | holds |
  * | --- | --- |
- * | event | one `<note>` per pitch, with what the model owns (pitch, duration, ties, voice, staff, chord) taken out |
+ * | event | one `<note>` per pitch, with what the model owns (pitch, duration, ties, voice, staff, chord) taken out; the `<tied>` of unfinished ties marked `loose` |
  * | unit (staff 1) | the `<measure>` attributes; elements between notes with their offset |
  * | unit (other staves) | elements between notes that name that staff |
  * | part | the `<score-part>`, the part-list items around it, the `<part>` attributes |
@@ -20,6 +20,11 @@ import type { XmlElement, XmlNode } from './xml-tree.ts';
 export type EventKeep = {
   readonly notes: readonly XmlElement[];
   readonly pitches?: readonly string[];
+  /**
+   * Per note, the `<tied>` types (`"start"`, `"stop"`) of a tie the file left
+   * unfinished: written back as drawn, though the model has no tie there.
+   */
+  readonly loose?: readonly (readonly string[])[];
 };
 
 /**

@@ -30,6 +30,7 @@ import {
   type PlacedElement,
   type UnitKeep,
 } from './attachment-types.ts';
+import { settleTies } from './import-ties.ts';
 import { newScorePart, withPartName } from './part-list.ts';
 import type { MusicXmlProblem } from './problem.ts';
 import { readInput } from './read-input.ts';
@@ -360,7 +361,12 @@ function readScoreInit(
   const work = child(root, 'work');
   const title = movementTitle || (work && childText(work, 'work-title')) || undefined;
   return {
-    init: { ...(title !== undefined ? { title } : {}), parts: partInfos, measures, units },
+    init: {
+      ...(title !== undefined ? { title } : {}),
+      parts: partInfos,
+      measures,
+      units: settleTies(units, warnings),
+    },
     warnings,
   };
 }

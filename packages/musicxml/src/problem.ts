@@ -31,6 +31,8 @@ export const MUSICXML_PROBLEM_CODES = {
     'A chord note lasts longer or shorter than the first note of its chord; the chord keeps the first duration.',
   'backup-before-start':
     'A <backup> goes back past the start of the measure; the position was set to the start.',
+  'unfinished-tie':
+    'A <tie> starts on a note that the next note of its voice does not hold, or ends on a note no tie reaches; it ties nothing, so it was removed (a drawn <tied> is kept as it was).',
   'missing-duration':
     'A note has neither a <duration> nor a <type>; it was read as taking no time and dropped.',
 } as const;

@@ -122,7 +122,8 @@ export function printedValue(note: XmlElement): Rational | undefined {
 }
 
 /** Children that the model owns; export writes them from the model. */
-const MODEL_OWNED = new Set(['chord', 'pitch', 'duration', 'tie', 'voice', 'staff']);
+/** `<tie>` is kept here, and taken out once the score's ties are settled (see `import-ties.ts`). */
+const MODEL_OWNED = new Set(['chord', 'pitch', 'duration', 'voice', 'staff']);
 
 function keepOf(note: XmlElement, invisibleRest: boolean): XmlElement {
   const kept = (note.c ?? []).filter((node) => !(isElement(node) && MODEL_OWNED.has(node.n)));

@@ -58,6 +58,12 @@ export function tiedPitches(event: ScoreEvent): Pitch[] {
   return [];
 }
 
+function nextSounding(events: readonly ScoreEvent[], from: number): ScoreEvent | undefined {
+  for (let index = from; index < events.length; index++)
+    if (!events[index]!.grace) return events[index];
+  return undefined;
+}
+
 /** Whether an event carries notes kept from a file. */
 function hasKeep(event: ScoreEvent): boolean {
   return event.attachments !== undefined;
@@ -269,6 +275,9 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
       else if (onsets.has(`${item.at.num}/${item.at.den}`)) aligned.push(item);
       else loose.push(item);
     }
+    const following = index < measures.length ? snapshot.unit(part, staff, index + 1) : undefined;
+    const nextVoiceStart = (voice: number) =>
+      nextSounding(following?.voices.find((other) => other.voice === voice)?.events ?? [], 0);
     voices.forEach((voice, voiceIndex) => {
       moveTo(ZERO);
       const voiceId = String(voice.voice + (staff - 1) * writing.stride);
@@ -293,6 +302,7 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
               event.kind === 'rest' &&
               sounding.length === 1 &&
               compare(event.duration, length) === 0,
+            next: nextSounding(voice.events, eventIndex + 1) ?? nextVoiceStart(voice.voice),
           }),
         );
         if (!event.grace) {

@@ -49,6 +49,11 @@ export interface NoteContext {
     | undefined;
   /** Whether the event is a rest filling its whole measure alone. */
   readonly measureRest: boolean;
+  /**
+   * The next sounding event of the voice (in the next measure after the last),
+   * so a tie kept unfinished from the file is not written where it would land.
+   */
+  readonly next?: ScoreEvent | undefined;
 }
 
 /** How one written note (or piece of a split note) prints. */
@@ -195,17 +200,24 @@ function unpitchedElement(kept: XmlElement, pitch: Pitch): XmlElement {
   ]);
 }
 
-/** The `<notations>` of a note: kept ones as they were, or for a new note its `<tied>` and tuplet brackets. */
+/**
+ * The `<notations>` of a note. Ties are the model's: a kept `<tied>` stays only
+ * while the model still ties that way (a tie repair or a rewrite of the next
+ * measure removes it), so a removed tie never comes back on import. For a
+ * new note, the `<tied>` and tuplet brackets are written from the model; a
+ * kept note gets no `<tied>` added (files may leave them out, `<tie>` says it).
+ */
 function notationsFor(
   kept: readonly XmlElement[],
-  tieStart: boolean,
-  tieStop: boolean,
+  tie: { readonly start: boolean; readonly stop: boolean },
+  keptTie: { readonly start: boolean; readonly stop: boolean },
   bracket: { start: boolean; stop: boolean } | undefined,
   generateTied: boolean,
 ): XmlElement[] {
-  // A kept note is written as the file had it: its <tied> stay, none are added (files may
-  // leave them out), and its own tie cannot have changed, or the note would not have kept them.
-  if (!generateTied) return [...kept];
+  const tieStart = tie.start;
+  const tieStop = tie.stop;
+  const startDrawn = tieStart || keptTie.start;
+  const stopDrawn = tieStop || keptTie.stop;
   let hasStart = false;
   let hasStop = false;
   const result = kept.map((notations) =>
@@ -214,12 +226,17 @@ function notationsFor(
       (notations.c ?? []).filter((node) => {
         if (!isElement(node) || node.n !== 'tied') return true;
         const type = node.a?.type;
-        if (type === 'start' || type === 'continue') {
-          if (!tieStart) return false;
+        if (type === 'continue') {
+          if (!startDrawn || !stopDrawn) return false;
+          hasStart = true;
+          hasStop = true;
+        }
+        if (type === 'start') {
+          if (!startDrawn) return false;
           hasStart = true;
         }
         if (type === 'stop') {
-          if (!tieStop) return false;
+          if (!stopDrawn) return false;
           hasStop = true;
         }
         return true;
@@ -227,10 +244,12 @@ function notationsFor(
     ),
   );
   const generated: XmlElement[] = [];
-  if (tieStop && !hasStop) generated.push(element('tied', { type: 'stop' }));
-  if (tieStart && !hasStart) generated.push(element('tied', { type: 'start' }));
-  if (bracket?.stop) generated.push(element('tuplet', { type: 'stop' }));
-  if (bracket?.start) generated.push(element('tuplet', { type: 'start', bracket: 'yes' }));
+  if (generateTied) {
+    if (tieStop && !hasStop) generated.push(element('tied', { type: 'stop' }));
+    if (tieStart && !hasStart) generated.push(element('tied', { type: 'start' }));
+    if (bracket?.stop) generated.push(element('tuplet', { type: 'stop' }));
+    if (bracket?.start) generated.push(element('tuplet', { type: 'start', bracket: 'yes' }));
+  }
   if (generated.length > 0) {
     const first = result[0];
     if (first) result[0] = withChildren(first, [...generated, ...(first.c ?? [])]);
@@ -247,6 +266,8 @@ interface OneNote {
   readonly tieStart: boolean;
   readonly tieStop: boolean;
   readonly chord: boolean;
+  /** The `<tied>` types of an unfinished tie the file had on this note (see {@link EventKeep}). */
+  readonly loose: readonly string[];
 }
 
 function writeOne(
@@ -262,6 +283,19 @@ function writeOne(
   const keptNotations: XmlElement[] = [];
   let hasGrace = false;
   let hasRest = false;
+  // The <tied> of a tie the file left unfinished (import-ties.ts) is written back while the
+  // model has no tie there, and a start only while it still would not land (or it would read as one).
+  const nextHolds =
+    note.pitch !== undefined &&
+    context.next !== undefined &&
+    (context.next.kind === 'note'
+      ? samePitch(context.next.pitch, note.pitch)
+      : context.next.kind === 'chord' &&
+        context.next.notes.some((held) => samePitch(held.pitch, note.pitch!)));
+  const keptTie = {
+    start: note.loose.includes('start') && !note.tieStart && !nextHolds,
+    stop: note.loose.includes('stop') && !note.tieStop,
+  };
   let hasUnpitched = false;
   let keptTimeModification = false;
   for (const node of kept?.c ?? []) {
@@ -297,6 +331,9 @@ function writeOne(
       case 'notations':
         keptNotations.push(node);
         continue;
+      case 'tie':
+        // The model owns ties: import keeps no <tie>.
+        continue;
     }
     keptChildren.push(node);
   }
@@ -321,8 +358,8 @@ function writeOne(
   if (context.staff !== undefined) generated.push(element('staff', {}, [String(context.staff)]));
   const notations = notationsFor(
     keptNotations,
-    note.tieStart,
-    note.tieStop,
+    { start: note.tieStart, stop: note.tieStop },
+    keptTie,
     note.chord ? undefined : bracket,
     kept === undefined,
   );
@@ -386,6 +423,7 @@ export function writeEvent(event: ScoreEvent, context: NoteContext): XmlElement[
             tieStart: lastPiece ? note.tie : note.pitch !== undefined,
             tieStop: firstPiece ? tiedIn : note.pitch !== undefined,
             chord: noteIndex > 0,
+            loose: firstPiece && lastPiece ? (held?.loose?.[noteIndex] ?? []) : [],
           },
           printed,
           keepValue,
