@@ -10,3 +10,4 @@ export {
   type MusicXmlProblem,
   type MusicXmlProblemCode,
 } from './problem.ts';
+export { MAX_SCORE_BYTES } from './read-input.ts';

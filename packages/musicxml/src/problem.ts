@@ -20,6 +20,8 @@ export const MUSICXML_PROBLEM_CODES = {
     'The XML is not a MusicXML score: its root is not score-partwise or score-timewise.',
   'unreadable-archive':
     'A compressed .mxl file whose zip cannot be read, or that holds no MusicXML score.',
+  'too-large':
+    'The input holds more than 64 MiB of MusicXML (MAX_SCORE_BYTES), or an .mxl archive unpacks to more; it is not read.',
   'no-parts': 'The score has no part with any measure.',
   'unsupported-pitch':
     'A pitch the model cannot hold: a microtone (a non-integer alter), more than two sharps or flats, or an octave outside -1..9.',
