@@ -49,7 +49,8 @@ export class DivisionsNeeded {
 /**
  * A duration in whole notes as a whole number of divisions.
  *
- * @throws RangeError when `divisions` cannot express it (a caller bug: ask {@link DivisionsNeeded} first).
+ * @throws RangeError when `divisions` cannot express it (a caller bug: ask {@link DivisionsNeeded} first),
+ *   or the number of divisions is too large to write exactly (beyond 2^53).
  *
  * @example
  * ```ts
@@ -58,7 +59,7 @@ export class DivisionsNeeded {
  */
 export function toDivisions(duration: Rational, divisions: number): number {
   const value = (duration.num * 4 * divisions) / duration.den;
-  if (!Number.isInteger(value)) {
+  if (!Number.isSafeInteger(value) || !Number.isSafeInteger(duration.num * 4 * divisions)) {
     throw new RangeError(
       `${duration.num}/${duration.den} is not a whole number of ${divisions} divisions.`,
     );

@@ -5,7 +5,7 @@
 import type { Score } from '@scorelane/score-model';
 import { newScorePart } from './part-list.ts';
 import { scoreDivisions } from './score-divisions.ts';
-import { readScore } from './score-snapshot.ts';
+import { readScore, type ScoreSnapshot } from './score-snapshot.ts';
 import { partKeep } from './unit-keep.ts';
 import { type PartWriting, writeMeasure } from './write-measure.ts';
 import {
@@ -76,7 +76,23 @@ function scorePartFor(stored: XmlElement | undefined, id: string, name: string):
  * ```
  */
 export function exportMusicXml(score: Score): string {
-  const snapshot = readScore(score);
+  const out: string[] = [PROLOGUE];
+  writeNode(scoreElement(readScore(score)), 0, out);
+  return out.join('');
+}
+
+/**
+ * The `<score-partwise>` element of a score as {@link exportMusicXml} writes
+ * it. Import builds it once for every score it reads, so that a file whose
+ * numbers export could not write is refused then, not when it is exported.
+ *
+ * @throws RangeError when a duration or offset cannot be written (see {@link exportMusicXml}).
+ * @example
+ * ```ts
+ * scoreElement(readScore(score)).n; // "score-partwise"
+ * ```
+ */
+export function scoreElement(snapshot: ScoreSnapshot): XmlElement {
   const divisions = scoreDivisions(snapshot);
   const firstKeep = partKeep(snapshot.parts[0]?.attachments);
   const partList: XmlNode[] = [];
@@ -109,12 +125,9 @@ export function exportMusicXml(score: Score): string {
       measures.push(writeMeasure(writing, measure));
     partElements.push(element('part', { id, ...(keep.part ?? {}) }, measures));
   });
-  const root = element('score-partwise', { ...(firstKeep.root ?? {}), version: '4.0' }, [
+  return element('score-partwise', { ...(firstKeep.root ?? {}), version: '4.0' }, [
     ...headerWith(firstKeep.header ?? [], snapshot.title),
     element('part-list', {}, partList),
     ...partElements,
   ]);
-  const out: string[] = [PROLOGUE];
-  writeNode(root, 0, out);
-  return out.join('');
 }

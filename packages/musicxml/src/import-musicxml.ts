@@ -30,6 +30,7 @@ import {
   type PlacedElement,
   type UnitKeep,
 } from './attachment-types.ts';
+import { scoreElement } from './export-musicxml.ts';
 import { settleTies } from './import-ties.ts';
 import { newScorePart, withPartName } from './part-list.ts';
 import type { MusicXmlProblem } from './problem.ts';
@@ -42,7 +43,6 @@ import {
   type ReadPart,
   readPart,
 } from './read-part.ts';
-import { scoreDivisions } from './score-divisions.ts';
 import { snapshotOfInit } from './score-snapshot.ts';
 import { keyFromFifths, openingSignature } from './signatures.ts';
 import { timewiseToPartwise } from './timewise.ts';
@@ -372,6 +372,25 @@ function readScoreInit(
 }
 
 /**
+ * The longest a score may last, in quarter notes: 65,536, so that MIDI export
+ * can time it at its finest resolution (32,767 ticks per quarter) within
+ * 2^31 ticks. A four-hour opera at 60 quarters a minute lasts 14,400.
+ */
+export const MAX_SCORE_QUARTERS = 65_536;
+
+/** Why the score is too long to export, or `undefined`. */
+function scoreTooLong(measures: readonly MeasureInfo[]): string | undefined {
+  let quarters = 0;
+  for (const info of measures) {
+    const length = info.pickup ?? rational(info.time.beats, info.time.beatType);
+    quarters += (length.num * 4) / length.den;
+    if (quarters > MAX_SCORE_QUARTERS)
+      return `The score lasts more than ${MAX_SCORE_QUARTERS} quarter notes (it passes that in measure ${measures.indexOf(info) + 1}), longer than any score and longer than MIDI export can time. Check the file's <divisions>, <duration> and <forward> values.`;
+  }
+  return undefined;
+}
+
+/**
  * Reads a MusicXML score into a new score-model score on a Y.Doc.
  *
  * Takes `score-partwise` MusicXML 1.0 to 4.0 as text or bytes (`.musicxml`,
@@ -418,8 +437,13 @@ export function importMusicXml(
   let read: ReturnType<typeof readScoreInit>;
   try {
     read = readScoreInit(root);
-    // Export must be able to write every duration exactly: refuse now what no <divisions> can hold.
-    if ('init' in read) scoreDivisions(snapshotOfInit(read.init));
+    if ('init' in read) {
+      const tooLong = scoreTooLong(read.init.measures);
+      if (tooLong) return refuse('number-out-of-range', tooLong);
+      // Export must be able to write every duration exactly: build the export once, and refuse
+      // now what it could not write (no <divisions> holds them, no note value prints them).
+      scoreElement(snapshotOfInit(read.init));
+    }
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     return refuse(

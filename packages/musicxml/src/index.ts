@@ -4,7 +4,12 @@
  */
 export { exportMusicXml } from './export-musicxml.ts';
 export { exportMxl } from './export-mxl.ts';
-export { type ImportOptions, type ImportResult, importMusicXml } from './import-musicxml.ts';
+export {
+  type ImportOptions,
+  type ImportResult,
+  importMusicXml,
+  MAX_SCORE_QUARTERS,
+} from './import-musicxml.ts';
 export {
   MUSICXML_PROBLEM_CODES,
   type MusicXmlProblem,
