@@ -243,6 +243,47 @@ describe('failures', () => {
   });
 });
 
+describe('accept never skips the staleness check', () => {
+  it('throws at creation for a host with neither currentRevision nor isStale', () => {
+    const { currentRevision: _omitted, ...host } = hostFor(new Target());
+    expect(() => createReviewDriver(host)).toThrow(TypeError);
+    expect(() => createReviewDriver({ ...host, isStale: () => false })).not.toThrow();
+  });
+
+  it('refuses to accept a plan without a revision, and writes nothing', async () => {
+    const { target, driver } = setup({
+      plan: (proposal) => ({ ok: true, preview: `add ${proposal.title}`, revision: null }),
+    });
+    const { id } = driver.open('add_item', { title: 'Tea' });
+    await driver.plan(id);
+    driver.present(id);
+    target.touch();
+    const step = await driver.accept(id);
+    expect(step.ok).toBe(false);
+    expect(!step.ok && step.refusal).toMatchObject({ code: 'no_revision', action: 'accept' });
+    expect(step.session.state).toBe('awaiting_user');
+    expect(target.writes).toEqual([]);
+    expect(driver.reject(id).session.state).toBe('rejected');
+  });
+
+  it('ends failed (internal), not stale, when currentRevision throws', async () => {
+    const { target, driver } = setup({
+      currentRevision: () => {
+        throw new Error('connection lost');
+      },
+      plan: (proposal) => ({ ok: true, preview: `add ${proposal.title}`, revision: 'r0' }),
+    });
+    const { id } = driver.open('add_item', { title: 'Tea' });
+    await driver.plan(id);
+    driver.present(id);
+    const step = await driver.accept(id);
+    expect(step.session.state).toBe('failed');
+    expect(step.session.error?.code).toBe('internal');
+    expect(step.session.history.at(-1)).toMatchObject({ action: 'check_failed', from: 'accepted' });
+    expect(target.writes).toEqual([]);
+  });
+});
+
 describe('retry', () => {
   it('makes a new session with a new call id from one that ended without applying', async () => {
     const { target, driver } = setup();
@@ -348,7 +389,9 @@ describe('over the real pipeline (dry run to plan, revision and idempotency key 
           ? { ok: true, revision_after: call.revision_after, changed: call.changed }
           : { ok: false, error: call.error };
       },
-      ...(withRevision ? { currentRevision: () => editor.revision() } : {}),
+      // Without currentRevision the host must say how staleness is judged:
+      // here apply passes base_revision to the tool, which refuses if stale.
+      ...(withRevision ? { currentRevision: () => editor.revision() } : { isStale: () => false }),
     };
     return createReviewDriver(host);
   }

@@ -137,6 +137,11 @@ export function createReviewDriver<P, V>(
   host: ReviewHost<P, V>,
   options: ReviewDriverOptions = {},
 ): ReviewDriver<P, V> {
+  if (host.isStale === undefined && host.currentRevision === undefined) {
+    throw new TypeError(
+      'A review host needs currentRevision() or isStale(session): accept must be able to tell whether the target changed. If apply checks that itself, say so with isStale: () => false.',
+    );
+  }
   const makeId = options.newId ?? newId;
   const now = options.now ?? (() => new Date().toISOString());
   const sessions = new Map<string, ReviewSession<P, V>>();
@@ -188,6 +193,25 @@ export function createReviewDriver<P, V>(
   }
 
   async function accept(id: string): Promise<ReviewStep<P, V>> {
+    const session = get(id);
+    if (
+      host.isStale === undefined &&
+      session.state === 'awaiting_user' &&
+      session.base_revision === null
+    ) {
+      return {
+        ok: false,
+        session,
+        refusal: {
+          code: 'no_revision',
+          from: session.state,
+          action: 'accept',
+          allowed: ['reject', 'abort'],
+          message:
+            'Cannot accept a plan that carries no revision: whether the target changed since cannot be checked. Reject it, or retry to plan again.',
+        },
+      };
+    }
     const accepted = act(id, { type: 'accept' });
     if (!accepted.ok) return accepted;
     return applyAccepted(id);
@@ -199,9 +223,9 @@ export function createReviewDriver<P, V>(
     try {
       stale = await staleness(session);
     } catch (thrown) {
+      // Not knowing is not the same as stale: the check itself failed.
       return act(id, {
-        type: 'mark_stale',
-        revision: null,
+        type: 'check_failed',
         error: internal('Could not check whether the target changed.', thrown),
       });
     }
@@ -250,7 +274,8 @@ export function createReviewDriver<P, V>(
     if (host.isStale !== undefined) {
       return (await host.isStale(session)) ? { revision: await currentRevision() } : null;
     }
-    if (host.currentRevision === undefined || session.base_revision === null) return null;
+    // createReviewDriver requires currentRevision without isStale, and accept
+    // refuses a plan without a revision before getting here.
     const revision = await currentRevision();
     return revision === session.base_revision ? null : { revision };
   }

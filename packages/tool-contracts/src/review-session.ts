@@ -98,6 +98,7 @@ export type ReviewAction<V = unknown> =
     }
   | { readonly type: 'apply_failed'; readonly error: ToolError }
   | { readonly type: 'mark_stale'; readonly revision: string | null; readonly error: ToolError }
+  | { readonly type: 'check_failed'; readonly error: ToolError }
   | { readonly type: 'abort' };
 
 /**
@@ -112,7 +113,12 @@ export type ReviewAction<V = unknown> =
  * ```
  */
 export interface ReviewRefusal {
-  readonly code: 'illegal_transition';
+  /**
+   * `illegal_transition`: the state does not allow the action.
+   * `no_revision`: accept needs the revision the plan was made against, to
+   * check that the target has not changed since, and the plan gave none.
+   */
+  readonly code: 'illegal_transition' | 'no_revision';
   readonly from: ReviewState;
   readonly action: ReviewActionType;
   readonly allowed: readonly ReviewActionType[];
@@ -230,6 +236,7 @@ function actionData<P, V>(action: ReviewAction<V>): Partial<ReviewSession<P, V>>
       return { preview: action.preview, base_revision: action.revision };
     case 'plan_failed':
     case 'apply_failed':
+    case 'check_failed':
       return { error: action.error };
     case 'mark_stale':
       return { error: action.error, revision_after: action.revision };

@@ -72,7 +72,12 @@ describe('the review state machine', () => {
 
   it('lists the actions a state allows', () => {
     expect(allowedReviewActions('awaiting_user')).toEqual(['accept', 'reject', 'abort']);
-    expect(allowedReviewActions('accepted')).toEqual(['apply', 'mark_stale', 'abort']);
+    expect(allowedReviewActions('accepted')).toEqual([
+      'apply',
+      'mark_stale',
+      'check_failed',
+      'abort',
+    ]);
     expect(allowedReviewActions('applied')).toEqual([]);
   });
 });

@@ -62,7 +62,7 @@ export const REVIEW_TRANSITIONS: Readonly<Record<ReviewState, readonly ReviewSta
     planning: ['previewing', 'failed', 'aborted'],
     previewing: ['awaiting_user', 'aborted'],
     awaiting_user: ['accepted', 'rejected', 'aborted'],
-    accepted: ['applying', 'stale', 'aborted'],
+    accepted: ['applying', 'stale', 'failed', 'aborted'],
     applying: ['applied', 'failed', 'stale'],
     applied: [],
     rejected: [],
@@ -93,6 +93,7 @@ export const REVIEW_ACTIONS = Object.freeze({
   applied: { from: ['applying'], to: 'applied' },
   apply_failed: { from: ['applying'], to: 'failed' },
   mark_stale: { from: ['accepted', 'applying'], to: 'stale' },
+  check_failed: { from: ['accepted'], to: 'failed' },
   abort: { from: ['draft', 'planning', 'previewing', 'awaiting_user', 'accepted'], to: 'aborted' },
 } as const satisfies Record<string, { from: readonly ReviewState[]; to: ReviewState }>);
 
