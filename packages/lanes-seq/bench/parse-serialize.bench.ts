@@ -65,6 +65,8 @@ console.log(
 const pathological: Record<string, (size: number) => string> = {
   'one long line of "("': (size) => `P1 s1 v1 m1: ${'('.repeat(size)}`,
   'many lower-case steps': (size) => `P1 s1 v1 m1: ${'c4=1/4 '.repeat(size / 7)}`,
+  'lower-case steps with no duration': (size) => `P1 s1 v1 m1: ${'c4 '.repeat(size / 3)}`,
+  'tied grace rests': (size) => `P1 s1 v1 m1: ${'r=g1/4~ '.repeat(size / 8)}`,
   'a pitch with endless sharps': (size) => `P1 s1 v1 m1: C${'#'.repeat(size)}4=1`,
   'one line of header fields': (size) => 'P1 '.repeat(size / 3),
   'the same lane again and again': (size) => 'P1 s1 v1 m1: C4=1\n'.repeat(size / 18),

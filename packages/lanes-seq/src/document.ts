@@ -3,7 +3,7 @@
  * `parse(serialize(document))` gives back a deeply equal document. Positions
  * live beside it, in {@link LaneLocation}.
  */
-import type { Pitch } from './pitch.ts';
+import { comparePitches, type Pitch } from './pitch.ts';
 import type { Rational } from './rational.ts';
 
 /**
@@ -121,4 +121,54 @@ export interface LaneLocation {
  */
 export function laneKey(lane: Pick<Lane, 'part' | 'staff' | 'voice' | 'measure'>): string {
   return `P${lane.part} s${lane.staff} v${lane.voice} m${lane.measure}`;
+}
+
+/**
+ * Orders lanes as the canonical form does: by measure, then part, then staff,
+ * then voice.
+ *
+ * @example
+ * ```ts
+ * [...lanes].sort(compareLanes);
+ * ```
+ */
+export function compareLanes(a: Lane, b: Lane): number {
+  return a.measure - b.measure || a.part - b.part || a.staff - b.staff || a.voice - b.voice;
+}
+
+/**
+ * Orders chord notes as the canonical form does: low to high by sound, then
+ * by spelling.
+ *
+ * @example
+ * ```ts
+ * [...chord.notes].sort(compareChordNotes);
+ * ```
+ */
+export function compareChordNotes(a: ChordNote, b: ChordNote): number {
+  return comparePitches(a.pitch, b.pitch);
+}
+
+/**
+ * The canonical form of a document as data: lanes ordered by measure, part,
+ * staff and voice, chord pitches low to high. `parse` returns documents in this
+ * form, so `parse(serialize(document))` gives back `canonicalDocument(document)`,
+ * which is `document` itself for every document `parse` returned.
+ *
+ * @example
+ * ```ts
+ * canonicalDocument({ lanes: [laneInMeasure2, laneInMeasure1] }).lanes[0] === laneInMeasure1; // true
+ * ```
+ */
+export function canonicalDocument(document: LanesDocument): LanesDocument {
+  return {
+    lanes: [...document.lanes].sort(compareLanes).map((lane) => ({
+      ...lane,
+      events: lane.events.map((event) =>
+        event.kind === 'chord'
+          ? { ...event, notes: [...event.notes].sort(compareChordNotes) }
+          : event,
+      ),
+    })),
+  };
 }

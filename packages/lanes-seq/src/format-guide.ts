@@ -25,7 +25,7 @@ P2 s1 v1 m2: (C3 G3)=1/4 r=1/4 x=1/2
 - Duration = fraction of a whole note: 1 whole, 1/2 half, 1/4 quarter, 1/8 eighth, 3/8 dotted quarter, 7/16 double-dotted quarter, 2 breve. Triplet eighth = 1/12, quintuplet sixteenth = 1/20: tuplets need no other syntax.
 - Chord: (C4 E4 G4)=1/2, one duration for all its notes. Rest: r=1/4. Invisible rest (holds time, prints nothing): x=1/4.
 - Grace note (takes no time, printed before the next event): D5=g1/16.
-- Tie: "~" after the duration ties every note to the same pitch in the next event of the lane (or the first event of the same voice in the next measure). Inside a chord, "~" after one pitch ties that note alone: (C4~ E4 G4)=1/2.
+- Tie: "~" after the duration ties every note to the same pitch in the next sounding event of the lane (or the first event of the same voice in the next measure). Inside a chord, "~" after one pitch ties that note alone: (C4~ E4 G4)=1/2.
 - Every lane's events (grace notes excluded) must add up exactly to its measure: 4/4 = 1, 3/4 = 3/4, 6/8 = 3/4, a pickup to its shorter length.
 - Lines starting with % are comments: read them as context, never write them into a lane.`;
 

@@ -11,13 +11,14 @@ export type {
   SpaceEvent,
   Span,
 } from './document.ts';
-export { laneKey } from './document.ts';
+export { canonicalDocument, compareChordNotes, compareLanes, laneKey } from './document.ts';
 export type { CommonMistake, FormatGuideOptions } from './format-guide.ts';
 export { COMMON_MISTAKES, formatGuide } from './format-guide.ts';
 export type { IssueCode, LanesIssue } from './issue.ts';
 export { formatIssue, ISSUE_CODES, LIMITS } from './issue.ts';
 export type { DurationNotation, NoteValue, TupletRatio } from './note-value.ts';
 export {
+  isNotatable,
   LONGEST_VALUE,
   MAX_DOTS,
   MAX_TIED_VALUES,
@@ -67,6 +68,6 @@ export type {
   TimeChange,
 } from './score-header.ts';
 export { CLEFS, keyFifths, timeLength } from './score-header.ts';
-export { compareLanes, serialize, serializeEvent, serializeLane } from './serialize.ts';
+export { serialize, serializeEvent, serializeLane } from './serialize.ts';
 export { serializeScoreFile } from './serialize-score-file.ts';
 export { pointAt } from './source-text.ts';

@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { notateDuration, noteValueDuration, noteValueOf } from './note-value.ts';
+import { isNotatable, notateDuration, noteValueDuration, noteValueOf } from './note-value.ts';
 import { multiply, type Rational, rational, sum } from './rational.ts';
 
 const value = (num: number, den: number, dots = 0) => ({ base: rational(num, den), dots });
@@ -56,6 +56,13 @@ describe('notateDuration', () => {
     const notation = notateDuration(rational(num, den));
     expect(notation.kind).toBe('unnotatable');
     if (notation.kind === 'unnotatable') expect(notation.reason).not.toBe('');
+  });
+
+  it('answers isNotatable as notateDuration decides', () => {
+    expect([rational(1, 4), rational(5, 8), rational(1, 12), rational(2)].every(isNotatable)).toBe(
+      true,
+    );
+    expect([rational(1, 17), rational(1, 2048), rational(100)].some(isNotatable)).toBe(false);
   });
 
   it('finds single values only where one exists', () => {

@@ -175,3 +175,17 @@ function unnotatableReason(duration: Rational): string {
     ? `it is shorter than the shortest value, a 1024th note (1/1024)`
     : `it needs more than ${MAX_TIED_VALUES} tied values`;
 }
+
+/**
+ * Whether standard notation can print a duration: as a plain or dotted value,
+ * a tuplet value, or values tied together. {@link notateDuration} says how.
+ *
+ * @example
+ * ```ts
+ * isNotatable(rational(5, 8));   // true: a half tied to an eighth
+ * isNotatable(rational(1, 17));  // false: it would need a tuplet of 17
+ * ```
+ */
+export function isNotatable(duration: Rational): boolean {
+  return notateDuration(duration).kind !== 'unnotatable';
+}

@@ -44,7 +44,7 @@ const badInputs: ReadonlyArray<{
     code: 'unicode-accidental',
     line: 1,
     column: 15,
-    hint: 'write flats as b: Bb4',
+    hint: 'write flats as b: Bb3',
   },
   { name: 'unicode natural', text: `${H}F♮4=1/4`, code: 'unicode-accidental', line: 1, column: 15 },
   {
@@ -287,9 +287,9 @@ const badInputs: ReadonlyArray<{
   {
     name: 'closing parenthesis without chord',
     text: `${H}C4)=1/2`,
-    code: 'missing-equals',
+    code: 'unexpected-closing-parenthesis',
     line: 1,
-    column: 14,
+    column: 16,
   },
   {
     name: 'stray closing parenthesis after an event',
@@ -375,6 +375,147 @@ const badInputs: ReadonlyArray<{
     column: 21,
   },
 ];
+
+/** Found by review: each once gave the wrong code, place or fix. */
+const reviewedInputs: ReadonlyArray<{
+  readonly name: string;
+  readonly text: string;
+  readonly code: IssueCode;
+  readonly column: number;
+  readonly hint?: string;
+  readonly line?: number;
+}> = [
+  {
+    name: 'flat sign, low octave',
+    text: `${H}B♭3=1/4`,
+    code: 'unicode-accidental',
+    column: 15,
+    hint: 'write flats as b: Bb3',
+  },
+  {
+    name: 'sharp sign, octave 5',
+    text: `${H}F♯5=1/4`,
+    code: 'unicode-accidental',
+    column: 15,
+    hint: 'write sharps as #: F#5',
+  },
+  {
+    name: 'double sharp sign, octave 2',
+    text: `${H}G𝄪2=1/4`,
+    code: 'unicode-accidental',
+    column: 15,
+    hint: 'write double sharps as ##: G##2',
+  },
+  {
+    name: 'tie before a dotted duration',
+    text: `${H}F#5~=3/8`,
+    code: 'invalid-tie',
+    column: 17,
+    hint: 'a tie goes after the duration: F#5=3/8~',
+  },
+  {
+    name: 'tie before a chord duration',
+    text: `${H}(C4 E4)~=1/2`,
+    code: 'invalid-tie',
+    column: 21,
+    hint: 'a tie goes after the duration: (C4 E4)=1/2~',
+  },
+  {
+    name: 'rounded decimal',
+    text: `${H}C4=0.3333`,
+    code: 'decimal-duration',
+    column: 17,
+    hint: 'write durations as fractions of a whole note: C4=1/3',
+  },
+  {
+    name: 'decimal after a unicode sharp: the hint fixes both',
+    text: `${H}F♯4=0.25`,
+    code: 'unicode-accidental',
+    column: 15,
+  },
+  {
+    name: 'a chord closed twice',
+    text: `${H}(C4 E4))=1/2`,
+    code: 'unexpected-closing-parenthesis',
+    column: 21,
+  },
+  {
+    name: 'a rest with an octave',
+    text: `${H}r1=1/4`,
+    code: 'invalid-pitch',
+    column: 14,
+    hint: 'write it with its duration only: r=1/4',
+  },
+  {
+    name: 'a byte-order mark between events',
+    text: `${H}C4=1 \uFEFFD4=1`,
+    code: 'unexpected-character',
+    column: 19,
+  },
+  { name: 'an event with nothing before "="', text: `${H}=1/4`, code: 'invalid-pitch', column: 14 },
+  {
+    name: 'a no-break space between events',
+    text: `${H}C4=1/4\u00a0D4=1/4`,
+    code: 'unexpected-character',
+    column: 20,
+    hint: 'separate events with plain spaces or tabs',
+  },
+  {
+    name: 'a lone carriage return at the very end',
+    text: `${H}C4=1\r`,
+    code: 'unexpected-character',
+    column: 18,
+  },
+  {
+    name: 'a lone carriage return on a line of its own',
+    text: `${H}C4=1\n\r`,
+    code: 'unexpected-character',
+    column: 1,
+    line: 2,
+  },
+  {
+    name: 'an emoji after an event',
+    text: `${H}C4=1/4~😀 c4=1/4`,
+    code: 'unexpected-character',
+    column: 21,
+  },
+];
+
+describe('parse: inputs a review found', () => {
+  it.each(reviewedInputs)(
+    '$name: $code at column $column',
+    ({ text, code, column, hint, line = 1 }) => {
+      const result = parse(text);
+      expect(result.ok).toBe(false);
+      const first = result.issues[0]!;
+      expect({ code: first.code, line: first.line, column: first.column }).toEqual({
+        code,
+        line,
+        column,
+      });
+      if (hint !== undefined) expect(first.hint).toBe(hint);
+    },
+  );
+
+  it('never repeats one mistake in the fix for another', () => {
+    const hints = parse(`${H}F♯4=0.25 c4 D4=1`).issues.map((issue) => issue.hint);
+    expect(hints).toContain('write durations as fractions of a whole note: F#4=1/4');
+    expect(hints).toContain('give every event a duration after "=": C4=1/4');
+  });
+
+  it('spans a character outside the basic plane whole, and counts columns after it right', () => {
+    const result = parse(`${H}C4=1/4~😀 c4=1/4`);
+    const [emoji, step] = result.issues;
+    expect(emoji!.span.end.offset - emoji!.span.start.offset).toBe(2);
+    expect(emoji!.span.end.column).toBe(22);
+    expect(step).toMatchObject({ code: 'lowercase-step', column: 23 });
+  });
+
+  it('reports problems in text order even when a hint needed what came after', () => {
+    const offsets = parse(`${H}f♯4=1/4 e4~=1/8`).issues.map((issue) => issue.span.start.offset);
+    expect(offsets).toEqual([...offsets].sort((a, b) => a - b));
+  });
+});
 
 describe('parse: bad input an agent might write', () => {
   it('covers at least 40 distinct problems', () => {

@@ -7,10 +7,10 @@
  * line, so one pass finds every problem. It never throws, uses no regular
  * expression on unbounded input, and its time is linear in the text's length.
  */
-import { BYTE_ORDER_MARK, CR, PERCENT } from './char-codes.ts';
-import type { Lane, LaneLocation, LanesDocument } from './document.ts';
+import { CR, PERCENT } from './char-codes.ts';
+import { compareLanes, type Lane, type LaneLocation, type LanesDocument } from './document.ts';
 import { type LanesIssue, LIMITS } from './issue.ts';
-import { type Cursor, report, skipSpaces } from './parse-cursor.ts';
+import { type Cursor, report, reportStrayCharacter, skipSpaces } from './parse-cursor.ts';
 import { PITCH_COUNT } from './pitch-table.ts';
 import { readEvents } from './read-event.ts';
 import { readHeader } from './read-header.ts';
@@ -76,8 +76,11 @@ export function parse(text: string): ParseResult {
   while (cursor.pos <= text.length) {
     const newline = text.indexOf('\n', cursor.pos);
     const lineEnd = newline === -1 ? text.length : newline;
+    // A \r belongs to the line break only when \n follows it; a lone \r is a problem.
     cursor.contentEnd =
-      lineEnd > cursor.pos && text.charCodeAt(lineEnd - 1) === CR ? lineEnd - 1 : lineEnd;
+      newline !== -1 && lineEnd > cursor.pos && text.charCodeAt(lineEnd - 1) === CR
+        ? lineEnd - 1
+        : lineEnd;
     readLine(cursor, lanes, locations, firstLineOfLane);
     if (newline === -1) break;
     cursor.pos = newline + 1;
@@ -86,8 +89,13 @@ export function parse(text: string): ParseResult {
     cursor.columnMemo = { offset: cursor.pos, column: 1 };
   }
 
-  if (cursor.issues.length > 0) return { ok: false, issues: cursor.issues };
-  return { ok: true, document: { lanes }, issues: [], locations };
+  if (cursor.issues.length > 0) return { ok: false, issues: inTextOrder(cursor.issues) };
+  return {
+    ok: true,
+    document: { lanes: inCanonicalOrder(lanes, locations) },
+    issues: [],
+    locations,
+  };
 }
 
 function readLine(
@@ -97,17 +105,8 @@ function readLine(
   firstLineOfLane: Map<number, Map<number, number>>,
 ): void {
   skipSpaces(cursor);
-  if (cursor.text.charCodeAt(cursor.pos) === BYTE_ORDER_MARK) {
-    report(
-      cursor,
-      'unexpected-character',
-      cursor.pos,
-      cursor.pos + 1,
-      'A byte-order mark (U+FEFF) stands inside the text.',
-      'remove it: only a byte-order mark at the very start of the text is ignored',
-    );
-    cursor.pos++;
-  }
+  // A byte-order mark or a lone carriage return where a line starts: say so, then read on.
+  if (reportStrayCharacter(cursor, cursor.pos)) skipSpaces(cursor);
   if (cursor.pos >= cursor.contentEnd) return;
   if (cursor.text.charCodeAt(cursor.pos) === PERCENT) return; // a comment fills the line
   const laneStart = cursor.pos;
@@ -155,4 +154,37 @@ function readLine(
     eventStarts,
     eventEnds,
   });
+}
+
+/**
+ * Puts lanes (and their locations, in step) in canonical order, so a parsed
+ * document is the same whatever order its text used, and
+ * `parse(serialize(document))` gives it back. Text already in order costs one
+ * pass.
+ */
+function inCanonicalOrder(lanes: Lane[], locations: LaneLocation[]): Lane[] {
+  let sorted = true;
+  for (let i = 1; i < lanes.length && sorted; i++)
+    sorted = compareLanes(lanes[i - 1]!, lanes[i]!) <= 0;
+  if (sorted) return lanes;
+  const order = lanes.map((_, index) => index).sort((a, b) => compareLanes(lanes[a]!, lanes[b]!));
+  const sortedLocations = order.map((index) => locations[index]!);
+  sortedLocations.forEach((location, index) => {
+    locations[index] = location;
+  });
+  return order.map((index) => lanes[index]!);
+}
+
+/**
+ * Problems in the order of the text. Readers report as they go, but a hint
+ * sometimes needs what follows (an accidental's fix shows the octave read
+ * after it), so a few come out of order; the sort is stable.
+ */
+function inTextOrder(issues: LanesIssue[]): LanesIssue[] {
+  for (let i = 1; i < issues.length; i++) {
+    if (issues[i - 1]!.span.start.offset > issues[i]!.span.start.offset) {
+      return issues.sort((a, b) => a.span.start.offset - b.span.start.offset);
+    }
+  }
+  return issues;
 }

@@ -78,9 +78,13 @@ export interface HeaderDraft {
   measures?: number;
   measuresAt?: DirectiveLine;
   readonly parts: PartDeclaration[];
-  readonly times: TimeChange[];
-  readonly keys: KeyChange[];
+  /** The line of each part's directive, parallel to `parts`. */
+  readonly partLines: number[];
+  readonly times: (TimeChange & { readonly at: DirectiveLine })[];
+  readonly keys: (KeyChange & { readonly at: DirectiveLine })[];
   readonly pickups: (PickupLength & { readonly at: DirectiveLine })[];
+  /** `"time 9"`, `"key 1"`...: the changes given so far, to find one given twice. */
+  readonly given: Set<string>;
   firstDirective?: DirectiveLine;
 }
 
@@ -110,6 +114,14 @@ export function readDirective(
   const words = body.split(/[ \t]+/);
   const name = words[0] ?? '';
   switch (name) {
+    case 'title':
+      reporter.report(
+        at,
+        'invalid-directive',
+        `The title directive "%% ${body}" has no colon after "title".`,
+        `write it with a colon: %% title: ${body.slice('title'.length).trim() || 'Ode'}`,
+      );
+      return;
     case 'part':
       readPart(body, at, draft, reporter);
       return;
@@ -156,14 +168,19 @@ export function readDirective(
 
 /** Reports a second change of the same kind at one measure; returns whether it was one. */
 function isGivenTwice(
-  changes: readonly { readonly measure: number }[],
+  draft: HeaderDraft,
+  kind: 'time' | 'key' | 'pickup',
   measure: number,
   at: DirectiveLine,
   reporter: DirectiveReporter,
   message: string,
   hint: string,
 ): boolean {
-  if (!changes.some((change) => change.measure === measure)) return false;
+  const key = `${kind} ${measure}`;
+  if (!draft.given.has(key)) {
+    draft.given.add(key);
+    return false;
+  }
   reporter.report(at, 'duplicate-directive', message, hint);
   return true;
 }
@@ -209,7 +226,8 @@ export function readTime(
   }
   if (
     isGivenTwice(
-      draft.times,
+      draft,
+      'time',
       measure,
       at,
       reporter,
@@ -218,7 +236,7 @@ export function readTime(
     )
   )
     return;
-  draft.times.push({ measure, beats: Number(signature[1]), beatType: Number(signature[2]) });
+  draft.times.push({ measure, beats: Number(signature[1]), beatType: Number(signature[2]), at });
 }
 
 export function readKey(
@@ -255,7 +273,8 @@ export function readKey(
   }
   if (
     isGivenTwice(
-      draft.keys,
+      draft,
+      'key',
       measure,
       at,
       reporter,
@@ -264,7 +283,7 @@ export function readKey(
     )
   )
     return;
-  draft.keys.push({ measure, tonic: { step, alter }, mode, fifths });
+  draft.keys.push({ measure, tonic: { step, alter }, mode, fifths, at });
 }
 
 export function readPickup(
@@ -289,7 +308,8 @@ export function readPickup(
   }
   if (
     isGivenTwice(
-      draft.pickups,
+      draft,
+      'pickup',
       measure,
       at,
       reporter,
@@ -321,6 +341,16 @@ export function readPart(
       'invalid-directive',
       `The directive "%% ${body}" does not name its part as P<number>.`,
       `declare parts in order: %% part P${expected} name="Piano" staves=2 clefs=treble,bass`,
+    );
+    return;
+  }
+  const declaredLine = draft.partLines[Number(id[1]) - 1];
+  if (declaredLine !== undefined) {
+    reporter.report(
+      at,
+      'duplicate-directive',
+      `Part P${id[1]} is declared twice: first on line ${declaredLine}.`,
+      `declare each part once; the next part is P${expected}`,
     );
     return;
   }
@@ -394,6 +424,7 @@ export function readPart(
     return;
   }
   draft.parts.push({ name: name ?? `Part ${expected}`, staves, clefs: clefs as Clef[] });
+  draft.partLines.push(at.line);
 }
 
 export function finishHeader(draft: HeaderDraft): ScoreHeader {
@@ -402,8 +433,8 @@ export function finishHeader(draft: HeaderDraft): ScoreHeader {
     ...(draft.title === undefined ? {} : { title: draft.title }),
     parts: draft.parts,
     ...(draft.measures === undefined ? {} : { measures: draft.measures }),
-    times: [...draft.times].sort(byMeasure),
-    keys: [...draft.keys].sort(byMeasure),
+    times: draft.times.map(({ at: _, ...time }) => time).sort(byMeasure),
+    keys: draft.keys.map(({ at: _, ...key }) => key).sort(byMeasure),
     pickups: draft.pickups.map(({ measure, length }) => ({ measure, length })).sort(byMeasure),
   };
 }

@@ -4,6 +4,7 @@
  */
 
 import {
+  CLOSE,
   DIGIT_0,
   DOT,
   EQUALS,
@@ -21,13 +22,14 @@ import { LIMITS } from './issue.ts';
 import {
   type Cursor,
   type EventValue,
+  hintSubjectOf,
   quote,
   report,
   skipToken,
   subjectOf,
 } from './parse-cursor.ts';
 import { type Rational, rational } from './rational.ts';
-import { quoteSource } from './source-text.ts';
+import { isUnicodeSpace, quoteSource } from './source-text.ts';
 /** Shared duration objects for the common small fractions. */
 export const DURATION_CACHE_NUM = 32;
 export const DURATION_CACHE_DEN = 128;
@@ -58,6 +60,24 @@ export function readEquals(cursor: Cursor, eventStart: number): EventValue | und
   const value = cursor.value;
   value.subjectStart = eventStart;
   value.subjectEnd = cursor.pos;
+  let failed = false;
+  while (text.charCodeAt(cursor.pos) === CLOSE) {
+    report(
+      cursor,
+      'unexpected-closing-parenthesis',
+      cursor.pos,
+      cursor.pos + 1,
+      'A ")" with no chord open.',
+      `close a chord once: ${hintSubjectOf(cursor)}=1/4`,
+    );
+    cursor.pos++;
+    failed = true;
+  }
+  let tieBefore = -1;
+  if (text.charCodeAt(cursor.pos) === TILDE && text.charCodeAt(cursor.pos + 1) === EQUALS) {
+    tieBefore = cursor.pos;
+    cursor.pos++;
+  }
   if (text.charCodeAt(cursor.pos) !== EQUALS) {
     if (readDetachedDuration(cursor, eventStart)) return undefined;
     skipToken(cursor);
@@ -67,7 +87,7 @@ export function readEquals(cursor: Cursor, eventStart: number): EventValue | und
       eventStart,
       cursor.pos,
       `The event ${quote(cursor, eventStart, cursor.pos)} has no "=" before its duration.`,
-      `give every event a duration after "=": ${subjectOf(cursor) || 'C4'}=1/4`,
+      `give every event a duration after "=": ${hintSubjectOf(cursor) || 'C4'}=1/4`,
     );
     return undefined;
   }
@@ -93,11 +113,23 @@ export function readEquals(cursor: Cursor, eventStart: number): EventValue | und
         tildeStart - 1,
         cursor.pos,
         'More than one "~" after a duration.',
-        `a tie is one "~": ${subjectOf(cursor)}=${text.slice(value.durationStart, value.durationEnd)}~`,
+        `a tie is one "~": ${hintSubjectOf(cursor)}=${text.slice(value.durationStart, value.durationEnd)}~`,
       );
       value.duration = undefined;
     }
   }
+  if (tieBefore >= 0) {
+    report(
+      cursor,
+      'invalid-tie',
+      tieBefore,
+      tieBefore + 1,
+      'The tie "~" stands before the duration.',
+      `a tie goes after the duration: ${hintSubjectOf(cursor)}=${text.slice(value.durationStart, value.durationEnd) || '1/4'}~`,
+    );
+    failed = true;
+  }
+  if (failed) value.duration = undefined;
   return value;
 }
 
@@ -120,7 +152,7 @@ export function continuesNumber(code: number): boolean {
     isDigit(code) ||
     (code >= 65 && code <= 90) ||
     (code >= 97 && code <= 122) ||
-    code > 127
+    (code > 127 && !isUnicodeSpace(code) && code !== 0xfeff)
   );
 }
 
@@ -180,7 +212,7 @@ export function readDuration(cursor: Cursor): Rational | undefined {
       start - 1,
       start,
       `The event ${quoteSource(`${subjectOf(cursor)}=`)} has no duration after "=".`,
-      `write the duration as a fraction of a whole note: ${subjectOf(cursor)}=1/4 for a quarter`,
+      `write the duration as a fraction of a whole note: ${hintSubjectOf(cursor)}=1/4 for a quarter`,
     );
     return undefined;
   }
@@ -214,7 +246,7 @@ export function readDuration(cursor: Cursor): Rational | undefined {
       start,
       cursor.pos,
       `The duration ${quoteSource(written)} has a decimal point.`,
-      decimalHint(written, subjectOf(cursor)),
+      decimalHint(written, hintSubjectOf(cursor)),
     );
     return undefined;
   }
@@ -228,7 +260,7 @@ export function readDuration(cursor: Cursor): Rational | undefined {
       start,
       cursor.pos,
       `The duration ${quote(cursor, start, cursor.pos)} is not a number or a fraction.`,
-      `durations are fractions of a whole note: ${subjectOf(cursor)}=1/4 is a quarter, ${subjectOf(cursor)}=3/8 a dotted quarter, ${subjectOf(cursor)}=1 a whole note`,
+      `durations are fractions of a whole note: ${hintSubjectOf(cursor)}=1/4 is a quarter, ${hintSubjectOf(cursor)}=3/8 a dotted quarter, ${hintSubjectOf(cursor)}=1 a whole note`,
     );
     return undefined;
   }
@@ -304,8 +336,9 @@ export function decimalHint(written: string, subject: string): string {
   const decimal = /^(\d{0,6})\.(\d{1,6})$/.exec(written);
   if (decimal) {
     const scale = 10 ** decimal[2]!.length;
-    const value = rational(Number(decimal[1] || '0') * scale + Number(decimal[2]), scale);
-    if (value.num > 0) {
+    const exact = rational(Number(decimal[1] || '0') * scale + Number(decimal[2]), scale);
+    if (exact.num > 0) {
+      const value = exact.den >= 1000 ? (nearestSimpleFraction(exact) ?? exact) : exact;
       const text = value.den === 1 ? `${value.num}` : `${value.num}/${value.den}`;
       return `write durations as fractions of a whole note: ${subject}=${text}`;
     }
@@ -317,4 +350,18 @@ export function decimalHint(written: string, subject: string): string {
     return `a dot is written into the fraction: a dotted ${dotted[0].slice(0, -1)} is ${subject}=${text}`;
   }
   return 'write durations as fractions of a whole note: 1/4, 3/8, 1';
+}
+
+/**
+ * The fraction with the smallest denominator (up to 64) within 1/1000 of a
+ * rounded decimal: `0.3333` was meant as `1/3`, `0.1667` as `1/6`.
+ */
+function nearestSimpleFraction(value: Rational): Rational | undefined {
+  for (let den = 1; den <= 64; den++) {
+    const num = Math.round((value.num * den) / value.den);
+    if (num > 0 && Math.abs(num * value.den - value.num * den) * 1000 <= value.den * den) {
+      return rational(num, den);
+    }
+  }
+  return undefined;
 }

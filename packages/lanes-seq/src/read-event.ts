@@ -2,13 +2,13 @@
  * Reading the events of a lane: notes, chords, rests and invisible rests,
  * and what stands between them.
  */
+
 import {
   BAR,
   CLOSE,
   COMMA,
   CR,
   EQUALS,
-  isDigit,
   isSpace,
   LF,
   LOWER_R,
@@ -16,17 +16,23 @@ import {
   OPEN,
   PERCENT,
   SEMICOLON,
-  SLASH,
   TILDE,
   UPPER_R,
   UPPER_X,
 } from './char-codes.ts';
 import type { ChordNote, LaneEvent } from './document.ts';
-import { type Cursor, report, skipSpaces, skipToken } from './parse-cursor.ts';
+import { compareChordNotes } from './document.ts';
+import {
+  type Cursor,
+  report,
+  reportStrayCharacter,
+  skipSpaces,
+  skipToken,
+} from './parse-cursor.ts';
 import { pitchAt } from './pitch-table.ts';
 import { readEquals } from './read-duration.ts';
 import { NOT_A_PITCH, readPitch } from './read-pitch.ts';
-import { describeCharacter } from './source-text.ts';
+import { characterEnd, describeCharacter } from './source-text.ts';
 
 /** Reads the events after a header, up to the end of the line. */
 export function readEvents(
@@ -152,15 +158,14 @@ export function reportAfterEvent(cursor: Cursor, code: number): void {
     );
     return; // the next event is read from here
   }
+  if (reportStrayCharacter(cursor, at)) return;
   report(
     cursor,
     'unexpected-character',
     at,
-    at + 1,
+    characterEnd(cursor.text, at),
     `Unexpected ${describeCharacter(cursor.text, at)} after an event.`,
-    code === CR
-      ? 'end lines with \\n or \\r\\n'
-      : 'events are separated by spaces and end at the end of the line',
+    'events are separated by spaces and end at the end of the line',
   );
   skipToken(cursor);
 }
@@ -249,22 +254,8 @@ export function readEvent(cursor: Cursor): LaneEvent | undefined {
     skipToken(cursor);
     return undefined;
   }
-  let pitchTie = false;
-  if (text.charCodeAt(cursor.pos) === TILDE && text.charCodeAt(cursor.pos + 1) === EQUALS) {
-    report(
-      cursor,
-      'invalid-tie',
-      cursor.pos,
-      cursor.pos + 1,
-      'The tie "~" stands before the duration.',
-      `a tie goes after the duration: ${pitchText(cursor, start, cursor.pos)}=1/4~`,
-    );
-    cursor.pos++;
-    pitchTie = true;
-  }
   const value = readEquals(cursor, start);
-  if (value === undefined || value.duration === undefined || pitch < 0 || pitchTie)
-    return undefined;
+  if (value === undefined || value.duration === undefined || pitch < 0) return undefined;
   return {
     kind: 'note',
     pitch: pitchAt(pitch),
@@ -282,9 +273,7 @@ export function isSubjectEnd(code: number): boolean {
     Number.isNaN(code) ||
     isSpace(code) ||
     code === CR ||
-    code === LF ||
-    isDigit(code) ||
-    code === SLASH
+    code === LF
   );
 }
 
@@ -390,7 +379,7 @@ export function readChord(cursor: Cursor): LaneEvent | undefined {
         cursor,
         'unexpected-character',
         cursor.pos,
-        cursor.pos + 1,
+        characterEnd(text, cursor.pos),
         `Unexpected ${describeCharacter(text, cursor.pos)} after a pitch in a chord.`,
         'separate the pitches of a chord with spaces: (C4 E4 G4)=1/2',
       );
@@ -427,5 +416,7 @@ export function readChord(cursor: Cursor): LaneEvent | undefined {
   }
   const value = readEquals(cursor, open);
   if (!ok || value === undefined || value.duration === undefined) return undefined;
+  // A chord's pitches are a set: the document holds them low to high, as the canonical text does.
+  notes.sort(compareChordNotes);
   return { kind: 'chord', notes, duration: value.duration, grace: value.grace, tie: value.tie };
 }

@@ -5,7 +5,6 @@
 
 import {
   CLOSE,
-  CR,
   DOUBLE_FLAT_LOW,
   DOUBLE_SHARP_LOW,
   EQUALS,
@@ -16,11 +15,14 @@ import {
   isSpace,
   LOWER_B,
   LOWER_N,
+  LOWER_R,
+  LOWER_X,
   MINUS,
   NATURAL_SIGN,
   SHARP_SIGN,
 } from './char-codes.ts';
-import { type Cursor, quote, report } from './parse-cursor.ts';
+import type { IssueCode } from './issue.ts';
+import { type Cursor, quote, report, reportStrayCharacter } from './parse-cursor.ts';
 import { pitchIndex } from './pitch-table.ts';
 import { describeCharacter, quoteSource } from './source-text.ts';
 /** Step index (C=0 ... B=6) by upper-case letter code, or -1. */
@@ -61,9 +63,24 @@ export function readPitch(cursor: Cursor): number {
   }
   cursor.pos++;
   let ok = true;
+  const reportPending = (pitch: string): void => {
+    if (!pending) return;
+    report(
+      cursor,
+      pending.code,
+      accidentalStart,
+      pending.end,
+      pending.message,
+      pending.hint(pitch),
+    );
+    pending = undefined;
+  };
 
-  // Accidental
+  // Accidental. A problem with it is reported once the octave is read, so its hint can show the whole pitch.
   let alter = 0;
+  let pending:
+    | { code: IssueCode; end: number; message: string; hint: (pitch: string) => string }
+    | undefined;
   const accidentalStart = cursor.pos;
   const next = text.charCodeAt(cursor.pos);
   if (next === HASH) {
@@ -77,27 +94,20 @@ export function readPitch(cursor: Cursor): number {
     if (unicode !== undefined) {
       cursor.pos += unicode.length;
       alter = unicode.alter;
-      const step = STEP_LETTERS[stepIndex]!;
-      report(
-        cursor,
-        'unicode-accidental',
-        accidentalStart,
-        cursor.pos,
-        `The accidental ${describeCharacter(text, accidentalStart)} is not lanes-seq.`,
-        unicode.hint(step),
-      );
-      ok = false;
+      pending = {
+        code: 'unicode-accidental',
+        end: cursor.pos,
+        message: `The accidental ${describeCharacter(text, accidentalStart)} is not lanes-seq.`,
+        hint: unicode.hint,
+      };
     } else if (next === LOWER_N) {
       cursor.pos++;
-      report(
-        cursor,
-        'invalid-accidental',
-        accidentalStart,
-        cursor.pos,
-        'A natural sign "n" after a pitch step.',
-        `a natural takes no sign: ${STEP_LETTERS[stepIndex]!}4 is natural in every key`,
-      );
-      ok = false;
+      pending = {
+        code: 'invalid-accidental',
+        end: cursor.pos,
+        message: 'A natural sign "n" after a pitch step.',
+        hint: (pitch) => `a natural takes no sign: ${pitch} is natural in every key`,
+      };
     }
   }
   if (alter > 2 || alter < -2) {
@@ -126,6 +136,7 @@ export function readPitch(cursor: Cursor): number {
     octave = Number(text.slice(octaveStart, cursor.pos));
   } else {
     const step = STEP_LETTERS[stepIndex]!;
+    if (pending) reportPending(`${step}${ACCIDENTAL_TEXT[alter + 2]}4`);
     report(
       cursor,
       'missing-octave',
@@ -137,7 +148,14 @@ export function readPitch(cursor: Cursor): number {
     return BAD_PITCH;
   }
   const octaveText = text.slice(octaveStart, cursor.pos);
-  if (octave < -1 || octave > 9 || octaveText.length > (octave < 0 ? 2 : 1)) {
+  const inRange = octave >= -1 && octave <= 9 && octaveText.length <= (octave < 0 ? 2 : 1);
+  if (pending) {
+    reportPending(
+      `${STEP_LETTERS[stepIndex]!}${ACCIDENTAL_TEXT[alter + 2]}${inRange ? octave : 4}`,
+    );
+    ok = false;
+  }
+  if (!inRange) {
     report(
       cursor,
       'octave-out-of-range',
@@ -166,27 +184,30 @@ export function readPitch(cursor: Cursor): number {
 export interface UnicodeAccidental {
   readonly alter: number;
   readonly length: number;
-  hint(step: string): string;
+  /** The hint, given the whole pitch as it should be written. */
+  hint(pitch: string): string;
 }
 
 export function unicodeAccidental(text: string, at: number): UnicodeAccidental | undefined {
   const code = text.charCodeAt(at);
-  if (code === SHARP_SIGN) return { alter: 1, length: 1, hint: (s) => `write sharps as #: ${s}#4` };
-  if (code === FLAT_SIGN) return { alter: -1, length: 1, hint: (s) => `write flats as b: ${s}b4` };
+  if (code === SHARP_SIGN)
+    return { alter: 1, length: 1, hint: (pitch) => `write sharps as #: ${pitch}` };
+  if (code === FLAT_SIGN)
+    return { alter: -1, length: 1, hint: (pitch) => `write flats as b: ${pitch}` };
   if (code === NATURAL_SIGN) {
     return {
       alter: 0,
       length: 1,
-      hint: (s) => `a natural takes no sign: ${s}4 is natural in every key`,
+      hint: (pitch) => `a natural takes no sign: ${pitch} is natural in every key`,
     };
   }
   if (code === HIGH_SURROGATE_MUSIC) {
     const low = text.charCodeAt(at + 1);
     if (low === DOUBLE_SHARP_LOW) {
-      return { alter: 2, length: 2, hint: (s) => `write double sharps as ##: ${s}##4` };
+      return { alter: 2, length: 2, hint: (pitch) => `write double sharps as ##: ${pitch}` };
     }
     if (low === DOUBLE_FLAT_LOW) {
-      return { alter: -2, length: 2, hint: (s) => `write double flats as bb: ${s}bb4` };
+      return { alter: -2, length: 2, hint: (pitch) => `write double flats as bb: ${pitch}` };
     }
   }
   return undefined;
@@ -224,6 +245,7 @@ export function reportNotAPitch(cursor: Cursor, start: number): void {
     );
     return;
   }
+  if (reportStrayCharacter(cursor, start)) return;
   if (code < 0x20 || code === 0x7f) {
     report(
       cursor,
@@ -231,7 +253,30 @@ export function reportNotAPitch(cursor: Cursor, start: number): void {
       start,
       start + 1,
       `Unexpected ${describeCharacter(text, start)} in a lane.`,
-      code === CR ? 'end lines with \\n or \\r\\n' : 'events are separated by spaces or tabs',
+      'events are separated by spaces or tabs',
+    );
+    return;
+  }
+  if (code === EQUALS) {
+    report(
+      cursor,
+      'invalid-pitch',
+      start,
+      start + 1,
+      'An event starts with "=": what sounds is missing before it.',
+      'write the pitch, chord, r or x before "=": C4=1/4',
+    );
+    return;
+  }
+  if ((code === LOWER_R || code === LOWER_X) && isDigit(text.charCodeAt(start + 1))) {
+    const rest = code === LOWER_R ? 'A rest' : 'An invisible rest';
+    report(
+      cursor,
+      'invalid-pitch',
+      start,
+      end,
+      `${rest} has no octave: ${quoteSource(token)}.`,
+      `write it with its duration only: ${String.fromCharCode(code)}=1/4`,
     );
     return;
   }

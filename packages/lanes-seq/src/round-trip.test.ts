@@ -1,17 +1,29 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { arbitraryDocument } from './arbitrary-document.test-support.ts';
+import { canonicalDocument } from './document.ts';
 import { parse } from './parse.ts';
-import { compareLanes, serialize } from './serialize.ts';
+import { serialize } from './serialize.ts';
 
 describe('round trip (property)', () => {
   test.prop([arbitraryDocument], { numRuns: 300 })(
-    'parse(serialize(document)) gives the document back, lanes in canonical order',
+    'parse(serialize(document)) gives the document back in canonical form',
     (document) => {
       const result = parse(serialize(document));
       expect(result.issues).toEqual([]);
       if (!result.ok) return;
-      expect(result.document).toEqual({ lanes: [...document.lanes].sort(compareLanes) });
+      expect(result.document).toEqual(canonicalDocument(document));
+    },
+  );
+
+  test.prop([arbitraryDocument], { numRuns: 300 })(
+    'a parsed document comes back exactly: parse(serialize(parsed)) equals parsed',
+    (document) => {
+      const parsed = parse(serialize(document));
+      if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+      const again = parse(serialize(parsed.document));
+      if (!again.ok) throw new Error(JSON.stringify(again.issues));
+      expect(again.document).toEqual(parsed.document);
     },
   );
 

@@ -75,6 +75,8 @@ describe('parseScoreFile', () => {
     ],
     ['a pickup as long as its measure', `${HEADER}\n%% pickup m1 1`, 'invalid-directive', 6],
     ['a bad lane', `${HEADER}\nP1 s1 v1 m1: c4=1`, 'lowercase-step', 6],
+    ['a title without its colon', `${HEADER}\n%% title Again`, 'invalid-directive', 6],
+    ['a part declared twice', `${HEADER}\n%% part P1 name="Flute"`, 'duplicate-directive', 6],
   ];
 
   it.each(problems)('reports %s', (_name, text, code, line) => {
@@ -82,6 +84,26 @@ describe('parseScoreFile', () => {
     expect(result.ok).toBe(false);
     expect(result.issues.map((issue) => [issue.code, issue.line])).toContainEqual([code, line]);
     for (const issue of result.issues) expect(issue.hint).toBeTruthy();
+  });
+
+  it('reports every directive past the measure count, each on its own line', () => {
+    const result = parseScoreFile(
+      `${HEADER}\n%% measures 2\n%% key m5 D major\n%% time m7 3/4\n%% pickup m2 1/4`,
+    );
+    expect(result.issues.map((issue) => [issue.code, issue.line])).toEqual([
+      ['measure-out-of-range', 7],
+      ['measure-out-of-range', 8],
+    ]);
+  });
+
+  it('writes a title trimmed, as it reads it back, and an empty title without a trailing space', () => {
+    const header = { parts: [], times: [], keys: [], pickups: [] };
+    expect(
+      serializeScoreFile({ header: { ...header, title: '  Ode  ' }, document: { lanes: [] } }),
+    ).toBe('%% title: Ode\n');
+    expect(serializeScoreFile({ header: { ...header, title: '' }, document: { lanes: [] } })).toBe(
+      '%% title:\n',
+    );
   });
 
   it('computes key signatures from tonic and mode', () => {

@@ -49,7 +49,14 @@ export type ScoreFileResult =
 export function parseScoreFile(text: string): ScoreFileResult {
   const lanes = parse(text);
   const reporter = new DirectiveReporter(text);
-  const state: HeaderDraft = { parts: [], times: [], keys: [], pickups: [] };
+  const state: HeaderDraft = {
+    parts: [],
+    partLines: [],
+    times: [],
+    keys: [],
+    pickups: [],
+    given: new Set(),
+  };
   for (const directive of directiveLines(text)) readDirective(text, directive, state, reporter);
 
   const issues: LanesIssue[] = [...(lanes.ok ? [] : lanes.issues), ...reporter.issues];
@@ -126,27 +133,32 @@ function checkHeader(
       );
     }
   }
-  if (header.measures !== undefined && draft.measuresAt) {
-    const changes = [...header.times, ...header.keys, ...header.pickups];
-    const beyond = changes.find((change) => change.measure > header.measures!);
-    if (beyond) {
-      const m = draft.measuresAt;
+  const count = header.measures;
+  if (count !== undefined) {
+    for (const change of [...draft.times, ...draft.keys, ...draft.pickups]) {
+      if (change.measure <= count) continue;
+      const at = change.at;
       issues.push(
         fileIssue(
           text,
           'measure-out-of-range',
-          m.lineStart,
-          m.line,
-          m.lineStart,
-          `A directive names m${beyond.measure}, past the ${header.measures} measures the file declares.`,
-          `raise the count to %% measures ${beyond.measure} or remove the directive`,
-          m.end,
+          at.lineStart,
+          at.line,
+          at.lineStart,
+          `This directive names m${change.measure}, past the ${count} measures the file declares.`,
+          `raise the count to %% measures ${change.measure}, or remove the directive`,
+          at.end,
         ),
       );
     }
   }
-  for (const pickup of draft.pickups) {
-    const time = [...header.times].reverse().find((change) => change.measure <= pickup.measure);
+  // The time in force at each pickup: both lists in measure order, walked together.
+  const pickups = [...draft.pickups].sort((a, b) => a.measure - b.measure);
+  let timeIndex = -1;
+  for (const pickup of pickups) {
+    while ((header.times[timeIndex + 1]?.measure ?? Number.POSITIVE_INFINITY) <= pickup.measure)
+      timeIndex++;
+    const time = header.times[timeIndex];
     if (time === undefined) continue;
     const full = timeLength(time);
     if (pickup.length.num * full.den >= full.num * pickup.length.den) {

@@ -46,7 +46,10 @@ export interface PickupLength {
 export interface ScoreHeader {
   readonly title?: string;
   readonly parts: readonly PartDeclaration[];
-  /** The measure count, when the file gives one; else the highest `m` of its lanes. */
+  /**
+   * The count from a `%% measures` directive; undefined when the file has
+   * none, and the score then has as many measures as its highest `m`.
+   */
   readonly measures?: number;
   readonly times: readonly TimeChange[];
   readonly keys: readonly KeyChange[];

@@ -36,20 +36,27 @@ export function serializeScoreFile(file: ScoreFile): string {
       throw new TypeError(`A ${what} cannot hold a line break: ${JSON.stringify(value)}.`);
     return value;
   };
-  if (header.title !== undefined) lines.push(`%% title: ${noBreak(header.title, 'title')}`);
+  if (header.title !== undefined) {
+    // Titles are read back trimmed, so they are written trimmed.
+    const title = noBreak(header.title, 'title').trim();
+    lines.push(title === '' ? '%% title:' : `%% title: ${title}`);
+  }
   header.parts.forEach((part, index) => {
     lines.push(
       `%% part P${index + 1} name=${quoteName(noBreak(part.name, 'part name'))} staves=${part.staves} clefs=${part.clefs.join(',')}`,
     );
   });
   if (header.measures !== undefined) lines.push(`%% measures ${header.measures}`);
-  const measures = new Set(
-    [...header.times, ...header.keys, ...header.pickups].map((change) => change.measure),
-  );
+  const byMeasure = <T extends { readonly measure: number }>(changes: readonly T[]) =>
+    new Map(changes.map((change) => [change.measure, change]));
+  const times = byMeasure(header.times);
+  const keys = byMeasure(header.keys);
+  const pickups = byMeasure(header.pickups);
+  const measures = new Set([...times.keys(), ...keys.keys(), ...pickups.keys()]);
   for (const measure of [...measures].sort((a, b) => a - b)) {
-    const time = header.times.find((change) => change.measure === measure);
-    const key = header.keys.find((change) => change.measure === measure);
-    const pickup = header.pickups.find((change) => change.measure === measure);
+    const time = times.get(measure);
+    const key = keys.get(measure);
+    const pickup = pickups.get(measure);
     if (time) lines.push(`%% time m${measure} ${time.beats}/${time.beatType}`);
     if (key) {
       const accidental = key.tonic.alter === 1 ? '#' : key.tonic.alter === -1 ? 'b' : '';

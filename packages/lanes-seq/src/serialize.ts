@@ -2,22 +2,15 @@
  * The serializer: one canonical text for each document, so that equal scores
  * give equal text.
  */
-import type { Lane, LaneEvent, LanesDocument } from './document.ts';
-import { comparePitches, formatPitch } from './pitch.ts';
+import {
+  compareChordNotes,
+  compareLanes,
+  type Lane,
+  type LaneEvent,
+  type LanesDocument,
+} from './document.ts';
+import { formatPitch } from './pitch.ts';
 import { formatRational } from './rational.ts';
-
-/**
- * Orders lanes as the canonical form does: by measure, then part, then staff,
- * then voice.
- *
- * @example
- * ```ts
- * [...lanes].sort(compareLanes);
- * ```
- */
-export function compareLanes(a: Lane, b: Lane): number {
-  return a.measure - b.measure || a.part - b.part || a.staff - b.staff || a.voice - b.voice;
-}
 
 /**
  * Writes one event in canonical form: reduced fraction, chord pitches from
@@ -34,7 +27,7 @@ export function serializeEvent(event: LaneEvent): string {
     case 'note':
       return `${formatPitch(event.pitch)}${duration}${event.tie ? '~' : ''}`;
     case 'chord': {
-      const notes = [...event.notes].sort((a, b) => comparePitches(a.pitch, b.pitch));
+      const notes = [...event.notes].sort(compareChordNotes);
       const inside = notes
         .map((note) => `${formatPitch(note.pitch)}${note.tie ? '~' : ''}`)
         .join(' ');
@@ -68,8 +61,8 @@ export function serializeLane(lane: Lane): string {
  * is the empty string.
  *
  * `serialize(parse(text).document)` is the canonical form of `text`, and
- * `parse(serialize(document))` gives `document` back, chord pitches in
- * canonical order.
+ * `parse(serialize(document))` gives `document` back for every document
+ * `parse` returned (any other comes back as `canonicalDocument(document)`).
  *
  * @example
  * ```ts

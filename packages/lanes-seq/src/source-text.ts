@@ -85,3 +85,49 @@ export function quoteSource(text: string): string {
     characters.length > QUOTE_LIMIT ? `${characters.slice(0, QUOTE_LIMIT).join('')}…` : text,
   );
 }
+
+/** Where the character at `at` ends: one code unit on, or two for a surrogate pair. */
+export function characterEnd(text: string, at: number): number {
+  const code = text.charCodeAt(at);
+  const next = text.charCodeAt(at + 1);
+  return code >= 0xd800 && code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff ? at + 2 : at + 1;
+}
+
+/** Spaces other than space and tab that editors and chat clients slip into text (no-break, thin, ideographic...). */
+export function isUnicodeSpace(code: number): boolean {
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200b) ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000
+  );
+}
+
+const SUBJECT_REPAIRS: readonly (readonly [RegExp, string])[] = [
+  [/♯/g, '#'],
+  [/♭/g, 'b'],
+  [/♮/g, ''],
+  [/𝄪/g, '##'],
+  [/𝄫/g, 'bb'],
+];
+
+/**
+ * The subject of an event as a hint should show it: with upper-case steps and
+ * ASCII accidentals, so a hint about one mistake never repeats another.
+ *
+ * @example
+ * ```ts
+ * suggestedSubject('(c4 F♯4)'); // "(C4 F#4)"
+ * ```
+ */
+export function suggestedSubject(subject: string): string {
+  let repaired = subject.replace(
+    /(^|[\s(])([a-g])(?=[#b♯♭♮𝄪𝄫]*-?\d)/gu,
+    (_, before: string, step: string) => `${before}${step.toUpperCase()}`,
+  );
+  for (const [pattern, replacement] of SUBJECT_REPAIRS)
+    repaired = repaired.replace(pattern, replacement);
+  return repaired;
+}

@@ -11,7 +11,7 @@ if (!bad.ok) {
   // missing-header-field line 1, column 1: The lane header "P1 v1 m2" has no staff. Hint: a lane header needs a staff: P1 s1 v1 m2
   // lowercase-step       line 1, column 11: The pitch "c4" has a lower-case step. Hint: pitch steps are upper case: C4
   // unicode-accidental   line 1, column 19: ...  Hint: write sharps as #: F#4
-  // decimal-duration     line 1, column 22: ...  Hint: write durations as fractions of a whole note: F♯4=1/4
+  // decimal-duration     line 1, column 22: ...  Hint: write durations as fractions of a whole note: F#4=1/4
 }
 
 // The text every tool description embeds:
