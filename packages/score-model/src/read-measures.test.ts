@@ -67,3 +67,15 @@ describe('readMeasures: refusals', () => {
     expect(Y.encodeStateVector(doc)).toEqual(before);
   });
 });
+
+describe('readMeasures: ties entering the range', () => {
+  it('lists a tie from a grace note that ends the measure before', () => {
+    const score = scoreOf(
+      SMALL.replace('P1 s1 v1 m2: D5=1/2 B4=1/2~', 'P1 s1 v1 m2: D5=1/2 A4=1/2 B4=g1/8~'),
+    );
+    const read = readMeasures(score, { start: 3, end: 3, parts: [1] });
+    if (!read.ok) throw new Error('read failed');
+    expect(read.context.tiesIn).toEqual([{ lane: 'P1 s1 v1 m3', pitches: ['B4'] }]);
+    expect(read.text).toContain('% tied in from the measure before: P1 s1 v1 m3 B4\n');
+  });
+});

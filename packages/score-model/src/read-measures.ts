@@ -19,7 +19,7 @@ import { currentRevision } from './revision.ts';
 import type { Score } from './score.ts';
 import type { KeySignature, TimeSignature } from './score-types.ts';
 import { printedNumber, type ScoreView, viewScore } from './score-view.ts';
-import { lastSounding, tiedPitches } from './ties.ts';
+import { tiedPitches, tiesLeaving } from './ties.ts';
 import { unitLanes } from './unit-lanes.ts';
 
 /**
@@ -187,8 +187,8 @@ export function readContext(
     for (let staff = 1; staff <= info.staves; staff++) {
       const before = view.unit(part, staff, start - 1);
       for (const voice of before?.content.voices ?? []) {
-        const last = voice.events[lastSounding(voice.events)];
-        const pitches = last ? tiedPitches(last) : [];
+        // The last sounding event's ties, and those of a grace note ending the lane.
+        const pitches = tiesLeaving(voice.events).flatMap((at) => tiedPitches(voice.events[at]!));
         if (pitches.length > 0) {
           tiesIn.push({
             lane: `P${part} s${staff} v${voice.voice} m${start}`,
