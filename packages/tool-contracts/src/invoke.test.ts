@@ -432,6 +432,34 @@ describe('idempotency', () => {
     });
   }
 
+  it('gives a replay the current revision before and after, as its audit does, and the recorded output', async () => {
+    const { pipeline, editor, last } = setup();
+    const first = await pipeline.invoke(
+      'add_item',
+      { title: 'Tea', idempotency_key: 'k1' },
+      { role: 'editor' },
+    );
+    editor.touch();
+    editor.touch();
+    const again = await pipeline.invoke(
+      'add_item',
+      { title: 'Tea', idempotency_key: 'k1' },
+      { role: 'editor' },
+    );
+    expect(again).toMatchObject({
+      ok: true,
+      replayed: true,
+      revision_before: 'r3',
+      revision_after: 'r3',
+    });
+    expect(again.ok && again.output).toEqual(first.ok && first.output);
+    expect(last()).toMatchObject({
+      status: 'replayed',
+      revision_before: 'r3',
+      revision_after: 'r3',
+    });
+  });
+
   it('refuses the same key with other arguments', async () => {
     const { pipeline, editor } = setup();
     await pipeline.invoke('add_item', { title: 'Tea', idempotency_key: 'k1' }, { role: 'editor' });

@@ -445,8 +445,10 @@ export function createToolPipeline<Ctx>(options: ToolPipelineOptions<Ctx>): Tool
           output: record.output as Record<string, unknown>,
           replayed: true,
           replay_of: record.call_id,
+          // A replay changes nothing: the document is where it is now. The
+          // recorded output keeps the revision the first call returned.
           revision_before: current,
-          revision_after: record.revision_after,
+          revision_after: current,
           changed: record.changed,
           result: successResult(record.output as Record<string, unknown>),
         },
