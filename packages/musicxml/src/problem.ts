@@ -26,7 +26,7 @@ export const MUSICXML_PROBLEM_CODES = {
   'unsupported-pitch':
     'A pitch the model cannot hold: a microtone (a non-integer alter), more than two sharps or flats, or an octave outside -1..9.',
   'number-out-of-range':
-    'A number in the file (divisions, a duration, an offset) is too large or too fine to hold exactly.',
+    'A number in the file (divisions, a duration, an offset) is too large or too fine to hold exactly, a <divisions> that is not a positive number, or a score longer than export can write.',
   'voice-overlap':
     'Notes of one voice overlap in time; the later ones were moved to a voice of their own.',
   'chord-duration':
@@ -35,6 +35,11 @@ export const MUSICXML_PROBLEM_CODES = {
     'A <backup> goes back past the start of the measure; the position was set to the start.',
   'unfinished-tie':
     'A <tie> starts on a note that the next note of its voice does not hold, or ends on a note no tie reaches; it ties nothing, so it was removed (a drawn <tied> is kept as it was).',
+  'bad-duration':
+    'A <duration> that is not a positive number (negative, or not a number): a note was read from its <type> (or left out without one), a <backup> or <forward> was ignored.',
+  'zero-duration':
+    'A note with <duration>0</duration> and no <grace/> was read as a grace note; a rest of no duration was left out.',
+  'grace-rest': 'A grace rest was left out: Scorelane holds no grace rests.',
   'missing-duration':
     'A note has neither a <duration> nor a <type>; it was read as taking no time and dropped.',
 } as const;

@@ -17,7 +17,7 @@ import {
   ZERO,
 } from '@scorelane/lanes-seq';
 import type { KeySignature, TimeSignature } from '@scorelane/score-model';
-import { parseDecimal } from './decimal.ts';
+import { isDecimal, parseDecimal } from './decimal.ts';
 import { mergeInOrder, NOTE_ORDER } from './element-order.ts';
 import { type MusicXmlProblem, placeLabel } from './problem.ts';
 import { readClef, readKey, readTime } from './signatures.ts';
@@ -157,6 +157,50 @@ function exactChildren(item: XmlElement, divisions: Rational): XmlElement {
 function multiplyBy(value: Rational, divisions: Rational): Rational {
   // value / (4 * divisions)
   return rational(value.num * divisions.den, value.den * 4 * divisions.num);
+}
+
+/** What a note's `<duration>` says. */
+type ReadDuration =
+  | { readonly kind: 'ok'; readonly duration: Rational }
+  | { readonly kind: 'missing' }
+  | { readonly kind: 'zero' }
+  | { readonly kind: 'bad'; readonly text: string }
+  | { readonly kind: 'out-of-range'; readonly text: string };
+
+/** A note's `<duration>` in whole notes (a grace note's is its printed value). */
+function readDuration(note: XmlElement, grace: boolean, divisions: Rational): ReadDuration {
+  if (grace) return { kind: 'ok', duration: printedValue(note) ?? rational(1, 8) };
+  const text = childText(note, 'duration');
+  if (text === undefined || text.trim() === '') return { kind: 'missing' };
+  const value = parseDecimal(text);
+  if (value === undefined)
+    return isDecimal(text)
+      ? { kind: 'out-of-range', text: text.trim() }
+      : { kind: 'bad', text: text.trim() };
+  if (value.num < 0) return { kind: 'bad', text: text.trim() };
+  if (value.num === 0) return { kind: 'zero' };
+  return { kind: 'ok', duration: multiplyBy(value, divisions) };
+}
+
+/** How a message names a note: `the note C4`, `a rest`. */
+function describeNote(note: XmlElement): string {
+  const pitch = child(note, 'pitch');
+  if (pitch) {
+    const alter = childText(pitch, 'alter');
+    const sign =
+      alter === '1'
+        ? '#'
+        : alter === '-1'
+          ? 'b'
+          : alter === '2'
+            ? '##'
+            : alter === '-2'
+              ? 'bb'
+              : '';
+    return `the note ${childText(pitch, 'step') ?? '?'}${sign}${childText(pitch, 'octave') ?? '?'}`;
+  }
+  if (child(note, 'rest')) return 'a rest';
+  return 'a note';
 }
 
 interface PartState {
@@ -303,6 +347,7 @@ function readAttributes(
   attributes: XmlElement,
   state: PartState,
   opening: boolean,
+  refuse: (message: string) => void,
 ): XmlElement | undefined {
   const kept: XmlNode[] = [];
   for (const node of attributes.c ?? []) {
@@ -312,8 +357,15 @@ function readAttributes(
     }
     switch (node.n) {
       case 'divisions': {
-        const divisions = parseDecimal(textOf(node));
+        const text = textOf(node) ?? '';
+        const divisions = parseDecimal(text);
         if (divisions && divisions.num > 0) state.divisions = divisions;
+        else
+          refuse(
+            divisions === undefined && isDecimal(text)
+              ? `the <divisions> ${text.trim()} is too large, or has too many digits, to hold exactly; every <duration> is counted in divisions. Write a smaller <divisions>.`
+              : `the <divisions> "${text.trim()}" is not a positive number; every <duration> is counted in divisions, so none can be read. Write a positive <divisions>.`,
+          );
         continue;
       }
       case 'staves': {
@@ -378,6 +430,28 @@ function readMeasure(
     cursor = to;
     if (compare(cursor, length) > 0) length = cursor;
   };
+  /** The `<duration>` of a `<backup>` or `<forward>`, or `undefined` (reported) when it cannot move the cursor. */
+  const moveBy = (node: XmlElement, name: string): Rational | undefined => {
+    const text = childText(node, 'duration') ?? '';
+    const value = parseDecimal(text);
+    if (value && value.num >= 0) return value;
+    if (value === undefined && isDecimal(text)) {
+      context.problems.push({
+        code: 'number-out-of-range',
+        part: context.part,
+        measure: index,
+        message: `${where}a <${name}> has <duration> ${text.trim()}, too large or with too many digits to hold exactly. Fix its <duration>.`,
+      });
+      return undefined;
+    }
+    context.warnings.push({
+      code: 'bad-duration',
+      part: context.part,
+      measure: index,
+      message: `${where}a <${name}> has <duration> "${text.trim()}", not a positive number; it was ignored. Fix its <duration>.`,
+    });
+    return undefined;
+  };
   for (const node of measureElement.c ?? []) {
     if (!isElement(node)) continue;
     switch (node.n) {
@@ -389,32 +463,66 @@ function readMeasure(
         const staff = staffOf(node);
         if (staff > state.staves) state.staves = staff;
         const voiceId = childText(node, 'voice') || '1';
-        let duration: Rational | undefined;
-        if (grace) duration = printedValue(node) ?? rational(1, 8);
-        else {
-          const divisions = parseDecimal(childText(node, 'duration'));
-          if (divisions && divisions.num > 0) duration = multiplyBy(divisions, state.divisions);
-          else if (divisions === undefined || divisions.num < 0) duration = printedValue(node);
+        const what = describeNote(node);
+        const read = readDuration(node, grace, state.divisions);
+        if (read.kind === 'out-of-range') {
+          context.problems.push({
+            code: 'number-out-of-range',
+            part: context.part,
+            measure: index,
+            message: `${where}${what} has <duration> ${read.text}, too large or with too many digits to hold exactly. Fix its <duration> (in divisions: ${state.divisions.num}${state.divisions.den === 1 ? '' : `/${state.divisions.den}`} to a quarter note).`,
+          });
+          continue;
         }
-        if (duration === undefined) {
+        if (read.kind === 'bad') {
+          const printed = printedValue(node);
+          context.warnings.push({
+            code: 'bad-duration',
+            part: context.part,
+            measure: index,
+            message: printed
+              ? `${where}${what} has <duration> "${read.text}", not a positive number; it was read from its <type> as ${printed.num}/${printed.den}. Fix its <duration>.`
+              : `${where}${what} has <duration> "${read.text}", not a positive number, and no <type>; it was left out. Fix its <duration>.`,
+          });
+          if (!printed) continue;
+        }
+        let duration = read.kind === 'ok' ? read.duration : printedValue(node);
+        if (read.kind === 'missing' && duration === undefined) {
           context.warnings.push({
             code: 'missing-duration',
             part: context.part,
             measure: index,
-            message: `${where}a note has no <duration> and no <type>, so its length is unknown; it was left out. Give it a <duration>.`,
+            message: `${where}${what} has no <duration> and no <type>, so its length is unknown; it was left out. Give it a <duration>.`,
           });
           continue;
         }
-        if (duration.num === 0) {
+        let asGrace = grace;
+        if (read.kind === 'zero') {
           // A note of zero duration takes no time; it can only be read as a grace note.
           duration = printedValue(node) ?? rational(1, 8);
-          if (!grace) continue;
+          if (restElement) {
+            context.warnings.push({
+              code: 'zero-duration',
+              part: context.part,
+              measure: index,
+              message: `${where}${what} has <duration>0</duration>: it takes no time, and a rest that takes none cannot be held; it was left out. Give it a duration, or remove it.`,
+            });
+            continue;
+          }
+          asGrace = true;
+          context.warnings.push({
+            code: 'zero-duration',
+            part: context.part,
+            measure: index,
+            message: `${where}${what} has <duration>0</duration> but no <grace/>: it takes no time, so it was read as a grace note (keeping what is on it). Give it a duration, or mark it <grace/>.`,
+          });
         }
+        if (duration === undefined) continue;
         if (isChord && last && last.event.kind === 'note' && !restElement) {
           const pitch = child(node, 'pitch');
           const read = pitch ? readPitch(pitch, context, index) : unpitched(node);
           if (!read) continue;
-          if (compare(duration, last.event.duration) !== 0 && !grace) {
+          if (compare(duration, last.event.duration) !== 0 && !asGrace) {
             context.warnings.push({
               code: 'chord-duration',
               part: context.part,
@@ -445,7 +553,15 @@ function readMeasure(
             notes: [],
             keep: keepOf(node, invisible),
           };
-          if (grace) continue;
+          if (asGrace) {
+            context.warnings.push({
+              code: 'grace-rest',
+              part: context.part,
+              measure: index,
+              message: `${where}${what} has <grace/>, and Scorelane holds no grace rests, so it was left out (with what was on it). Remove its <grace/> or the rest.`,
+            });
+            continue;
+          }
         } else {
           const pitch = child(node, 'pitch');
           const read = pitch ? readPitch(pitch, context, index) : unpitched(node);
@@ -453,19 +569,19 @@ function readMeasure(
           event = {
             kind: 'note',
             duration,
-            grace,
+            grace: asGrace,
             notes: [{ pitch: read, tie: tieStart(node), keep: keepOf(node, false) }],
           };
         }
         lane.events.push(event);
-        if (!grace) lane.end = add(onset, duration);
+        if (!asGrace) lane.end = add(onset, duration);
         last = { event, lane, onset };
-        if (!grace) advance(add(onset, duration));
+        if (!asGrace) advance(add(onset, duration));
         break;
       }
       case 'backup': {
         begin();
-        const divisions = parseDecimal(childText(node, 'duration'));
+        const divisions = moveBy(node, 'backup');
         if (!divisions) break;
         let to = subtract(cursor, multiplyBy(divisions, state.divisions));
         if (to.num < 0) {
@@ -482,15 +598,26 @@ function readMeasure(
       }
       case 'forward': {
         begin();
-        const divisions = parseDecimal(childText(node, 'duration'));
-        if (!divisions || divisions.num < 0) break;
+        const divisions = moveBy(node, 'forward');
+        if (!divisions) break;
         advance(add(cursor, multiplyBy(divisions, state.divisions)));
         break;
       }
       case 'attributes': {
         const atOpening = !started;
         // Clefs at the very start of the first measure are the part's clefs, even after a <backup>.
-        const kept = readAttributes(node, state, atOpening || (index === 1 && cursor.num === 0));
+        const kept = readAttributes(
+          node,
+          state,
+          atOpening || (index === 1 && cursor.num === 0),
+          (message) =>
+            context.problems.push({
+              code: 'number-out-of-range',
+              part: context.part,
+              measure: index,
+              message: `${where}${message}`,
+            }),
+        );
         if (kept) {
           items.push({ staff: 1, at: cursor, x: kept, start: atOpening && !openingSeen });
           if (atOpening) openingSeen = true;
