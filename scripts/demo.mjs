@@ -2,7 +2,7 @@
 // The demo behind `npm start`: what Scorelane does so far, through the
 // `scorelane` command an agent's tools are built on. Runs after `npm run build`.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,6 +46,8 @@ try {
       '1',
       '--lanes-seq',
       'P1 s1 v1 m2: A5=1/4 G5=1/4 F#5=1/4',
+      '-o',
+      edited,
     ],
     1,
   );
@@ -60,9 +62,15 @@ try {
       '1',
       '--lanes-seq',
       'P1 s1 v1 m2: A5=1/4 G5=1/4~ F#5=1/4 E5=1/4\nP1 s1 v1 m3: D5=1/3 D5=1/4',
+      '-o',
+      edited,
     ],
     1,
   );
+  if (existsSync(edited)) {
+    console.error('demo: a refused rewrite wrote a file');
+    surprises++;
+  }
   scorelane('The agent fixes it: planned in full, then written', [
     'rewrite',
     'example',
