@@ -20,7 +20,11 @@ export function formatPath(path: readonly PropertyKey[]): string | undefined {
   let text = '';
   for (const segment of path) {
     if (typeof segment === 'number') text += `[${segment}]`;
-    else text += text === '' ? String(segment) : `.${String(segment)}`;
+    else {
+      // A key is the agent's text: quote at most PREVIEW_LENGTH characters of it.
+      const key = clip(String(segment));
+      text += text === '' ? key : `.${key}`;
+    }
   }
   return text === '' ? undefined : text;
 }
@@ -206,14 +210,29 @@ function kindOf(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-function preview(value: unknown): string {
+/** The most characters of an agent's key or value quoted back in a message. */
+const PREVIEW_LENGTH = 60;
+
+function clip(text: string): string {
+  return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 3)}...` : text;
+}
+
+/**
+ * A value as a message quotes it: JSON, at most 60 characters.
+ *
+ * @example
+ * ```ts
+ * preview('x'.repeat(1000)); // '"xxxx...' (60 characters)
+ * ```
+ */
+export function preview(value: unknown): string {
   let text: string;
   try {
     text = JSON.stringify(value) ?? String(value);
   } catch {
     text = String(value);
   }
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+  return clip(text);
 }
 
 interface ZodInternals {

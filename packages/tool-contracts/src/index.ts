@@ -85,6 +85,7 @@ export {
   formatToolError,
   isToolError,
   isToolErrorCode,
+  MAX_LISTED_PROBLEMS,
   MAY_HAVE_CHANGED,
   NOTHING_WAS_CHANGED,
   TOOL_ERROR_CODES,

@@ -7,7 +7,12 @@ import { defineCatalog } from './catalog.ts';
 import { defineTool, type ToolRunCall, toolFail, toolOk } from './define-tool.ts';
 import { createMemoryIdempotencyStore } from './idempotency-store.ts';
 import { createToolPipeline, type ToolInvocation } from './invoke.ts';
-import { MAY_HAVE_CHANGED, NOTHING_WAS_CHANGED, toolError } from './tool-error.ts';
+import {
+  MAX_LISTED_PROBLEMS,
+  MAY_HAVE_CHANGED,
+  NOTHING_WAS_CHANGED,
+  toolError,
+} from './tool-error.ts';
 import { writeFields } from './write-fields.ts';
 
 /** A pipeline over a fresh to-do editor, with a clock that advances 5 ms per reading. */
@@ -158,6 +163,30 @@ describe('arguments', () => {
       '- colour: Unknown field. Hint: Fields here: title, revision, dry_run, idempotency_key.',
     ]);
     expect(editor.runs).toEqual([]);
+  });
+
+  it('keeps the message short for thousands of bad items and a huge key name', async () => {
+    const { pipeline } = setup();
+    const many = await pipeline.invoke(
+      'add_item',
+      { title: 'Tea', ...Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`f${i}`, 1])) },
+      { role: 'editor' },
+    );
+    const lines = text(many).split('\n');
+    expect(lines).toHaveLength(2 + MAX_LISTED_PROBLEMS + 1);
+    expect(lines[1]).toBe('5000 problems with the arguments of add_item.');
+    expect(lines.at(-1)).toBe(`- … and ${5000 - MAX_LISTED_PROBLEMS} more problems.`);
+    expect(lines.filter((line) => line.includes('Hint:'))).toHaveLength(1);
+
+    const huge = await pipeline.invoke(
+      'add_item',
+      { title: 'Tea', ['x'.repeat(100_000)]: 1 },
+      { role: 'editor' },
+    );
+    expect(text(huge).length).toBeLessThan(400);
+    expect(text(huge)).toContain(`- ${'x'.repeat(57)}...: Unknown field.`);
+    const unknownTool = await pipeline.invoke('y'.repeat(100_000), {}, { role: 'editor' });
+    expect(text(unknownTool).length).toBeLessThan(600);
   });
 
   it('treats missing arguments as an empty object', async () => {

@@ -4,7 +4,7 @@
  * tool does, and it never throws for anything an agent can cause: every
  * failure comes back as a {@link ToolInvocation} with `ok: false`.
  */
-import { argumentProblems } from './argument-problems.ts';
+import { argumentProblems, preview } from './argument-problems.ts';
 import type { AuditEvent, AuditSink } from './audit.ts';
 import { newId } from './call-id.ts';
 import { errorResult, successResult, type ToolCallResult } from './call-result.ts';
@@ -214,9 +214,9 @@ export function createToolPipeline<Ctx>(options: ToolPipelineOptions<Ctx>): Tool
     if (tool === undefined) {
       const available = listTools(catalog, role, roles).map((candidate) => candidate.name);
       return refuse(
-        toolError('not_found', `There is no tool named ${JSON.stringify(name)}.`, [
+        toolError('not_found', `There is no tool named ${preview(name)}.`, [
           {
-            message: `Unknown tool ${JSON.stringify(name)}.`,
+            message: `Unknown tool ${preview(name)}.`,
             hint: `Tools you can call: ${available.join(', ') || '(none)'}.`,
           },
         ]),

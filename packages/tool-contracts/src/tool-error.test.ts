@@ -1,8 +1,10 @@
+import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import {
   formatToolError,
   isToolError,
   isToolErrorCode,
+  MAX_LISTED_PROBLEMS,
   NOTHING_WAS_CHANGED,
   TOOL_ERROR_CODES,
   type ToolError,
@@ -78,4 +80,29 @@ describe('formatToolError', () => {
   it('does not claim nothing changed unless told so', () => {
     expect(formatToolError(error).startsWith('2 problems')).toBe(true);
   });
+});
+
+describe('formatToolError keeps long error lists readable', () => {
+  test.prop([fc.nat({ max: 300 }), fc.string({ minLength: 1, maxLength: 200 })])(
+    'lists at most the first 50 problems, then how many more, and each hint once',
+    (count, hint) => {
+      const problems = Array.from({ length: count }, (_, index) => ({
+        path: `items[${index}]`,
+        message: 'Expected number.',
+        hint,
+      }));
+      const lines = formatToolError(toolError('invalid_arguments', 'Bad.', problems)).split('\n');
+      const listed = Math.min(count, MAX_LISTED_PROBLEMS);
+      expect(lines.slice(1, 1 + listed)).toEqual(
+        problems
+          .slice(0, listed)
+          .map((p, index) => `- ${p.path}: ${p.message}${index === 0 ? ` Hint: ${hint}` : ''}`),
+      );
+      expect(lines.slice(1 + listed)).toEqual(
+        count > listed
+          ? [`- … and ${count - listed} more problem${count - listed === 1 ? '' : 's'}.`]
+          : [],
+      );
+    },
+  );
 });

@@ -173,6 +173,17 @@ export function isToolError(value: unknown): value is ToolError {
 export const NOTHING_WAS_CHANGED = 'Nothing was changed.';
 
 /**
+ * How many problems {@link formatToolError} lists before it says how many more
+ * there are.
+ *
+ * @example
+ * ```ts
+ * formatToolError(error).split('\n').length <= MAX_LISTED_PROBLEMS + 4; // true
+ * ```
+ */
+export const MAX_LISTED_PROBLEMS = 50;
+
+/**
  * Options for {@link formatToolError}.
  *
  * @example
@@ -227,16 +238,25 @@ export function formatToolError(error: ToolError, options: FormatToolErrorOption
   const lines: string[] = [];
   if (options.nothingChanged === true) lines.push(NOTHING_WAS_CHANGED);
   lines.push(error.message);
-  for (const problem of error.problems) lines.push(formatProblem(problem));
+  // However many problems there are, the text stays readable: the first
+  // MAX_LISTED_PROBLEMS, each hint once, then how many more.
+  const shownHints = new Set<string>();
+  for (const problem of error.problems.slice(0, MAX_LISTED_PROBLEMS)) {
+    const repeated = problem.hint !== undefined && shownHints.has(problem.hint);
+    if (problem.hint !== undefined) shownHints.add(problem.hint);
+    lines.push(formatProblem(problem, !repeated));
+  }
+  const more = error.problems.length - MAX_LISTED_PROBLEMS;
+  if (more > 0) lines.push(`- … and ${more} more problem${more === 1 ? '' : 's'}.`);
   if (options.mayHaveChanged === true && options.nothingChanged !== true) {
     lines.push(MAY_HAVE_CHANGED);
   }
   return lines.join('\n');
 }
 
-function formatProblem(problem: ToolProblem): string {
+function formatProblem(problem: ToolProblem, withHint: boolean): string {
   const where = problem.path === undefined || problem.path === '' ? '' : `${problem.path}: `;
-  const hint = problem.hint === undefined ? '' : ` Hint: ${problem.hint}`;
+  const hint = problem.hint === undefined || !withHint ? '' : ` Hint: ${problem.hint}`;
   return `- ${where}${problem.message}${hint}`;
 }
 
