@@ -136,22 +136,50 @@ function keepOf(note: XmlElement, invisibleRest: boolean): XmlElement {
   return result;
 }
 
-/** Children of elements between notes whose value is in divisions. */
-const DIVISION_CHILDREN = new Set(['offset', 'duration']);
+/**
+ * Whether `node`, inside `parent`, holds a value in divisions: an `<offset>`
+ * anywhere (in `<direction>`, its `<sound>` and `<listening>`, `<harmony>`,
+ * `<figured-bass>`, a `<sound>` between notes, ...), and the `<duration>` of
+ * the element kept itself (`<figured-bass>`).
+ *
+ * @example
+ * ```ts
+ * inDivisionsElement({ n: 'offset' }, { n: 'sound' }, false); // true
+ * ```
+ */
+export function inDivisionsElement(node: XmlElement, parent: XmlElement, top: boolean): boolean {
+  return node.n === 'offset' || (node.n === 'duration' && (top || parent.n === 'figured-bass'));
+}
 
-/** Turns `<offset>` and `<duration>` children (in divisions) into whole-note fractions (`"r:3/8"`). */
-function exactChildren(item: XmlElement, divisions: Rational): XmlElement {
-  if (!item.c?.some((node) => isElement(node) && DIVISION_CHILDREN.has(node.n))) return item;
-  return withChildren(
-    item,
-    item.c.map((node) => {
-      if (!isElement(node) || !DIVISION_CHILDREN.has(node.n)) return node;
-      const value = parseDecimal(textOf(node));
-      if (!value) return node;
+/**
+ * Turns every value in divisions inside a kept element (see
+ * {@link inDivisionsElement}) into a whole-note fraction (`"r:3/8"`), so
+ * export writes it in its own divisions.
+ *
+ * @throws RangeError for a value too large to hold exactly.
+ */
+function exactChildren(item: XmlElement, divisions: Rational, top = true): XmlElement {
+  if (!item.c?.some(isElement)) return item;
+  let changed = false;
+  const children = item.c.map((node) => {
+    if (!isElement(node)) return node;
+    if (inDivisionsElement(node, item, top)) {
+      const text = textOf(node);
+      const value = parseDecimal(text);
+      if (!value) {
+        if (isDecimal(text))
+          throw new RangeError(`<${node.n}>${text?.trim()}</${node.n}> inside <${item.n}>`);
+        return node;
+      }
+      changed = true;
       const whole = multiplyBy(value, divisions);
       return withChildren(node, [`r:${whole.num}/${whole.den}`]);
-    }),
-  );
+    }
+    const inner = exactChildren(node, divisions, false);
+    if (inner !== node) changed = true;
+    return inner;
+  });
+  return changed ? withChildren(item, children) : item;
 }
 
 function multiplyBy(value: Rational, divisions: Rational): Rational {

@@ -6,9 +6,8 @@ import { add, rational } from '@scorelane/lanes-seq';
 import { DivisionsNeeded } from './divisions.ts';
 import type { ScoreSnapshot } from './score-snapshot.ts';
 import { parseAt, unitKeep } from './unit-keep.ts';
-import { lengthOf } from './write-measure.ts';
+import { keptDurations, lengthOf } from './write-measure.ts';
 import { printedPieces } from './write-note.ts';
-import { isElement } from './xml-tree.ts';
 
 /**
  * The `<divisions>` a score is written with: the least number per quarter
@@ -41,12 +40,7 @@ export function scoreDivisions(snapshot: ScoreSnapshot): number {
         }
         for (const item of unitKeep(content.attachments).items ?? []) {
           needed.need(parseAt(item.at));
-          for (const node of item.x.c ?? []) {
-            if (!isElement(node) || (node.n !== 'offset' && node.n !== 'duration')) continue;
-            const text = node.c?.[0];
-            if (typeof text === 'string' && text.startsWith('r:'))
-              needed.need(parseAt(text.slice(2).replace(/^-/, '')));
-          }
+          for (const text of keptDurations(item.x)) needed.need(parseAt(text.replace(/^-/, '')));
         }
       }
     });

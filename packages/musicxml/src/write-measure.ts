@@ -120,7 +120,8 @@ export function tupletBrackets(
 }
 
 /**
- * Turns kept `r:3/8` values of `<offset>` and `<duration>` back into divisions.
+ * Turns kept `r:3/8` values of `<offset>` and `<duration>` (at any depth)
+ * back into divisions.
  *
  * @example
  * ```ts
@@ -128,18 +129,48 @@ export function tupletBrackets(
  * ```
  */
 export function inDivisions(item: XmlElement, divisions: number): XmlElement {
-  if (!item.c?.some((node) => isElement(node) && (node.n === 'offset' || node.n === 'duration')))
-    return item;
-  return withChildren(
-    item,
-    item.c.map((node) => {
-      if (!isElement(node) || (node.n !== 'offset' && node.n !== 'duration')) return node;
-      const text = node.c?.[0];
-      if (typeof text !== 'string' || !text.startsWith('r:')) return node;
+  if (!item.c?.some(isElement)) return item;
+  let changed = false;
+  const children = item.c.map((node) => {
+    if (!isElement(node)) return node;
+    const text = node.c?.[0];
+    if (
+      (node.n === 'offset' || node.n === 'duration') &&
+      typeof text === 'string' &&
+      text.startsWith('r:')
+    ) {
+      changed = true;
       const [num, den] = text.slice(2).split('/').map(Number);
       return withChildren(node, [String(toDivisions(rational(num!, den!), divisions))]);
-    }),
-  );
+    }
+    const inner = inDivisions(node, divisions);
+    if (inner !== node) changed = true;
+    return inner;
+  });
+  return changed ? withChildren(item, children) : item;
+}
+
+/**
+ * Every kept value in whole notes (`r:3/8`) inside an element, at any depth.
+ *
+ * @example
+ * ```ts
+ * keptDurations({ n: 'direction', c: [{ n: 'sound', c: [{ n: 'offset', c: ['r:1/8'] }] }] }); // ['1/8']
+ * ```
+ */
+export function keptDurations(item: XmlElement, found: string[] = []): string[] {
+  for (const node of item.c ?? []) {
+    if (!isElement(node)) continue;
+    const text = node.c?.[0];
+    if (
+      (node.n === 'offset' || node.n === 'duration') &&
+      typeof text === 'string' &&
+      text.startsWith('r:')
+    )
+      found.push(text.slice(2));
+    else keptDurations(node, found);
+  }
+  return found;
 }
 
 /** The opening `<attributes>` of a measure: kept as it was while the model agrees, else rewritten from it. */
