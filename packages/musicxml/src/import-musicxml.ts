@@ -457,5 +457,5 @@ export function importMusicXml(
     read.init,
     options.origin !== undefined ? { origin: options.origin } : {},
   );
-  return { ok: true, score, warnings: read.warnings };
+  return { ok: true, score, warnings: [...(text.warnings ?? []), ...read.warnings] };
 }

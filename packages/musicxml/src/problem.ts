@@ -22,6 +22,8 @@ export const MUSICXML_PROBLEM_CODES = {
     'A compressed .mxl file whose zip cannot be read, or that holds no MusicXML score.',
   'too-large':
     'The input holds more than 64 MiB of MusicXML (MAX_SCORE_BYTES), or an .mxl archive unpacks to more; it is not read.',
+  'unsupported-encoding':
+    'The file declares a character encoding this runtime cannot decode (TextDecoder does not know it); save it as UTF-8.',
   'no-parts': 'The score has no part with any measure.',
   'unsupported-pitch':
     'A pitch the model cannot hold: a microtone (a non-integer alter), more than two sharps or flats, or an octave outside -1..9.',
@@ -40,6 +42,8 @@ export const MUSICXML_PROBLEM_CODES = {
   'zero-duration':
     'A note with <duration>0</duration> and no <grace/> was read as a grace note; a rest of no duration was left out.',
   'grace-rest': 'A grace rest was left out: Scorelane holds no grace rests.',
+  'encoding-errors':
+    'Bytes that are not valid in the encoding the file declares (or UTF-8) were read as the replacement character U+FFFD.',
   'missing-duration':
     'A note has neither a <duration> nor a <type>; it was read as taking no time and dropped.',
 } as const;

@@ -8,7 +8,12 @@ import { child, childElements, parseXml } from './xml-tree.ts';
 
 /** The MusicXML text in the input, or why there is none. */
 export type InputText =
-  | { readonly ok: true; readonly text: string; readonly compressed: boolean }
+  | {
+      readonly ok: true;
+      readonly text: string;
+      readonly compressed: boolean;
+      readonly warnings?: readonly MusicXmlProblem[];
+    }
   | { readonly ok: false; readonly problems: readonly MusicXmlProblem[] };
 
 function isZip(bytes: Uint8Array): boolean {
@@ -17,22 +22,97 @@ function isZip(bytes: Uint8Array): boolean {
   );
 }
 
+/** Windows-1252's 0x80-0x9F (the WHATWG table); the rest of the range is Latin-1. */
+const WINDOWS_1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+/** Labels that WHATWG decodes as windows-1252 (ISO-8859-1 and ASCII among them). */
+const WINDOWS_1252_LABELS =
+  /^(windows-1252|cp1252|x-cp1252|iso-8859-1|iso8859-1|iso_8859-1|iso88591|iso-ir-100|l1|latin1|csisolatin1|ibm819|cp819|us-ascii|ascii|ansi_x3\.4-1968|iso-8859-1:1987)$/i;
+
+function decodeWindows1252(bytes: Uint8Array): string {
+  let out = '';
+  const step = 8192;
+  for (let at = 0; at < bytes.length; at += step) {
+    const chunk = bytes.subarray(at, at + step);
+    let text = '';
+    for (const byte of chunk)
+      text +=
+        byte >= 0x80 && byte <= 0x9f ? WINDOWS_1252_HIGH[byte - 0x80] : String.fromCharCode(byte);
+    out += text;
+  }
+  return out;
+}
+
+/** Decoded text, or why the bytes cannot be decoded. */
+export type DecodedText =
+  | { readonly ok: true; readonly text: string; readonly warnings: readonly MusicXmlProblem[] }
+  | { readonly ok: false; readonly problems: readonly MusicXmlProblem[] };
+
 /**
- * Text from bytes: UTF-16 by its byte-order mark, else the declared encoding, else UTF-8.
+ * Text from bytes: by its byte-order mark (UTF-8, UTF-16), else the
+ * encoding its XML declaration names, else UTF-8. Windows-1252 (and the
+ * labels that mean it, ISO-8859-1 and ASCII) is decoded with its own table;
+ * any other encoding the runtime's `TextDecoder` knows (Shift_JIS,
+ * ISO-8859-2, GBK, ... with Node's full ICU) through it. An encoding it does
+ * not know is refused (`unsupported-encoding`); bytes that are not valid in
+ * the encoding are read as U+FFFD with a warning `encoding-errors`.
  *
  * @example
  * ```ts
- * decodeText(new TextEncoder().encode('<a/>')); // "<a/>"
+ * decodeText(new TextEncoder().encode('<a/>')); // { ok: true, text: '<a/>', warnings: [] }
  * ```
  */
-export function decodeText(bytes: Uint8Array): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
-  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 200));
-  const declared = /^\s*<\?xml[^>]*encoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(head)?.[1];
-  let label = 'utf-8';
-  if (declared && /^(iso-8859-1|latin1|windows-1252|us-ascii)$/i.test(declared)) label = 'latin1';
-  return new TextDecoder(label).decode(bytes);
+export function decodeText(bytes: Uint8Array): DecodedText {
+  let label: string;
+  let body = bytes;
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+    label = 'utf-8';
+    body = bytes.subarray(3);
+  } else if (bytes[0] === 0xff && bytes[1] === 0xfe) label = 'utf-16le';
+  else if (bytes[0] === 0xfe && bytes[1] === 0xff) label = 'utf-16be';
+  else if (bytes[0] === 0x3c && bytes[1] === 0 && bytes[2] === 0x3f && bytes[3] === 0)
+    label = 'utf-16le';
+  else if (bytes[0] === 0 && bytes[1] === 0x3c && bytes[2] === 0 && bytes[3] === 0x3f)
+    label = 'utf-16be';
+  else {
+    const head = new TextDecoder('latin1').decode(bytes.subarray(0, 200));
+    label = /^\s*<\?xml[^>]*encoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/.exec(head)?.[1] ?? 'utf-8';
+  }
+  if (WINDOWS_1252_LABELS.test(label))
+    return { ok: true, text: decodeWindows1252(body), warnings: [] };
+  let decoder: InstanceType<typeof TextDecoder>;
+  try {
+    decoder = new TextDecoder(label, { fatal: true });
+  } catch {
+    return {
+      ok: false,
+      problems: [
+        {
+          code: 'unsupported-encoding',
+          message: `The file declares the encoding "${label}", which this runtime cannot decode, so it was not read. Save the file as UTF-8 (every notation program can), or run on a Node.js built with full ICU.`,
+        },
+      ],
+    };
+  }
+  try {
+    return { ok: true, text: decoder.decode(body), warnings: [] };
+  } catch {
+    const text = new TextDecoder(label).decode(body);
+    let count = 0;
+    for (const character of text) if (character === '\ufffd') count++;
+    return {
+      ok: true,
+      text,
+      warnings: [
+        {
+          code: 'encoding-errors',
+          message: `The file is not valid ${decoder.encoding} (its declared or default encoding): ${count} place${count === 1 ? '' : 's'} in it ${count === 1 ? 'was' : 'were'} read as the replacement character U+FFFD. Check the encoding the file declares, or save it again as UTF-8.`,
+        },
+      ],
+    };
+  }
 }
 
 function refuse(message: string): InputText {
@@ -213,7 +293,9 @@ function readArchive(bytes: Uint8Array): InputText {
       'The .mxl archive holds no MusicXML score: META-INF/container.xml names none and no .musicxml or .xml file is inside. Export the score again from its program.',
     );
   }
-  return { ok: true, text: decodeText(entry.bytes), compressed: true };
+  const decoded = decodeText(entry.bytes);
+  if (!decoded.ok) return decoded;
+  return { ok: true, text: decoded.text, compressed: true, warnings: decoded.warnings };
 }
 
 /**
@@ -232,5 +314,7 @@ export function readInput(input: string | Uint8Array): InputText {
   }
   if (isZip(input)) return readArchive(input);
   if (input.length > MAX_SCORE_BYTES) return tooLarge('The file holds');
-  return { ok: true, text: decodeText(input), compressed: false };
+  const decoded = decodeText(input);
+  if (!decoded.ok) return decoded;
+  return { ok: true, text: decoded.text, compressed: false, warnings: decoded.warnings };
 }
