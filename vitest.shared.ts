@@ -27,6 +27,11 @@ export function packageTestConfig(overrides: ViteUserConfig = {}): ViteUserConfi
     resolve: { alias: sourceAliases(), ...overrides.resolve },
     test: {
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      // Tests assert behaviour, never speed: property tests and real-file suites
+      // take seconds on a shared two-core machine running several packages at
+      // once, so the timeout only catches a test that hangs.
+      testTimeout: 180_000,
+      hookTimeout: 180_000,
       // In CI every package also writes its results, which scripts/test-summary.mjs adds up.
       ...(process.env.CI
         ? { reporters: ['default', 'json'], outputFile: { json: 'test-results.json' } }
