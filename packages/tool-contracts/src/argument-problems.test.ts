@@ -114,3 +114,16 @@ describe('argumentProblems for unions', () => {
     ]);
   });
 });
+
+describe('argumentProblems shows non-finite numbers as they are', () => {
+  it('says NaN and Infinity, not null', () => {
+    const finite = z.object({ ratio: z.number(), scale: z.number() }).strict();
+    const args = { ratio: Number.NaN, scale: Number.POSITIVE_INFINITY };
+    const parsed = finite.safeParse(args);
+    if (parsed.success) throw new Error('expected the arguments to be invalid');
+    const messages = argumentProblems(parsed.error.issues, args, finite).map((p) => p.message);
+    expect(messages.join(' ')).not.toContain('null');
+    expect(messages[0]).toContain('NaN');
+    expect(messages[1]).toContain('Infinity');
+  });
+});

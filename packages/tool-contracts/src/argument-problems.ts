@@ -226,6 +226,8 @@ function clip(text: string): string {
  * ```
  */
 export function preview(value: unknown): string {
+  // JSON would show NaN and Infinity as null.
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
   let text: string;
   try {
     text = JSON.stringify(value) ?? String(value);

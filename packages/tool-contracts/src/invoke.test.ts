@@ -489,6 +489,35 @@ describe('idempotency', () => {
     });
   });
 
+  it('counts a default written out and a default left out as the same arguments', async () => {
+    const { pipeline, editor } = setup();
+    await pipeline.invoke('add_item', { title: 'Tea', idempotency_key: 'k1' }, { role: 'editor' });
+    const again = await pipeline.invoke(
+      'add_item',
+      { title: 'Tea', idempotency_key: 'k1', dry_run: false },
+      { role: 'editor' },
+    );
+    expect(again.ok && again.replayed).toBe(true);
+    expect(editor.items).toHaveLength(1);
+  });
+
+  it('audits the current revision for calls refused before run', async () => {
+    const { pipeline, editor, log } = setup();
+    editor.touch();
+    await pipeline.invoke('no_such_tool', {}, { role: 'editor' });
+    await pipeline.invoke('add_item', { title: 'Tea' }, { role: 'viewer' });
+    await pipeline.invoke('add_item', { title: 7 }, { role: 'editor' });
+    await pipeline.invoke('add_item', { title: 'Tea', idempotency_key: 'k' }, { role: 'editor' });
+    await pipeline.invoke('add_item', { title: 'Milk', idempotency_key: 'k' }, { role: 'editor' });
+    const refused = log.events().filter((event) => event.status === 'error');
+    expect(refused.map((event) => [event.revision_before, event.revision_after])).toEqual([
+      ['r1', 'r1'],
+      ['r1', 'r1'],
+      ['r1', 'r1'],
+      ['r2', 'r2'],
+    ]);
+  });
+
   it('refuses the same key with other arguments', async () => {
     const { pipeline, editor } = setup();
     await pipeline.invoke('add_item', { title: 'Tea', idempotency_key: 'k1' }, { role: 'editor' });

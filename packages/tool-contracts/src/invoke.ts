@@ -211,9 +211,15 @@ export function createToolPipeline<Ctx>(options: ToolPipelineOptions<Ctx>): Tool
       );
     };
 
+    // A call refused before run changed nothing: before and after are the revision now.
+    const refuseBeforeRun = async (error: ToolError) => {
+      const current = await readRevision(context)().catch(() => null);
+      return refuse(error, { revision_before: current, revision_after: current });
+    };
+
     if (tool === undefined) {
       const available = listTools(catalog, role, roles).map((candidate) => candidate.name);
-      return refuse(
+      return refuseBeforeRun(
         toolError('not_found', `There is no tool named ${preview(name)}.`, [
           {
             message: `Unknown tool ${preview(name)}.`,
@@ -223,7 +229,7 @@ export function createToolPipeline<Ctx>(options: ToolPipelineOptions<Ctx>): Tool
       );
     }
     if (!granted.includes(tool.permission)) {
-      return refuse(
+      return refuseBeforeRun(
         toolError('permission_denied', `The ${role} role may not call ${name}.`, [
           {
             message: `${name} needs the ${tool.permission} permission; ${role} has ${granted.join(', ') || 'none'}.`,
@@ -236,7 +242,7 @@ export function createToolPipeline<Ctx>(options: ToolPipelineOptions<Ctx>): Tool
     const parsed = tool.input.safeParse(args);
     if (!parsed.success) {
       const problems = argumentProblems(parsed.error.issues, args, tool.input);
-      return refuse(
+      return refuseBeforeRun(
         toolError(
           'invalid_arguments',
           `${problems.length} problem${problems.length === 1 ? '' : 's'} with the arguments of ${name}.`,
@@ -247,6 +253,10 @@ export function createToolPipeline<Ctx>(options: ToolPipelineOptions<Ctx>): Tool
     const data = parsed.data as Record<string, unknown>;
     const dry_run = data.dry_run === true;
     const key = typeof data.idempotency_key === 'string' ? data.idempotency_key : undefined;
+    // Replays compare what the tool would run with: the parsed arguments (so a
+    // default written out and a default left out are the same call), without
+    // the key itself and dry_run (never true for a recorded call).
+    const recorded = key === undefined || dry_run ? null : digestArguments(withoutDryRun(data));
 
     const attempt = async (): Promise<ToolInvocation> => {
       const revision = readRevision(context);
@@ -336,8 +346,8 @@ export function createToolPipeline<Ctx>(options: ToolPipelineOptions<Ctx>): Tool
       }
       const output = checked.data as Record<string, unknown>;
       const changed = [...(outcome.changed ?? [])];
-      if (key !== undefined && !dry_run && digest !== null) {
-        await store.set(name, key, { digest, call_id, output, revision_after, changed });
+      if (key !== undefined && !dry_run && recorded !== null) {
+        await store.set(name, key, { digest: recorded, call_id, output, revision_after, changed });
       }
       return finish(
         {
@@ -356,8 +366,8 @@ export function createToolPipeline<Ctx>(options: ToolPipelineOptions<Ctx>): Tool
     };
 
     if (key === undefined || dry_run) return attempt();
-    if (digest === null) {
-      return refuse(
+    if (recorded === null) {
+      return refuseBeforeRun(
         toolError('invalid_arguments', `The arguments of ${name} cannot be recorded for replay.`, [
           {
             path: 'idempotency_key',
@@ -367,7 +377,6 @@ export function createToolPipeline<Ctx>(options: ToolPipelineOptions<Ctx>): Tool
         ]),
       );
     }
-    const recorded = digest;
     const replayOrRun = async (): Promise<ToolInvocation> => {
       const record = await store.get(name, key);
       if (record === undefined) {
@@ -386,7 +395,7 @@ export function createToolPipeline<Ctx>(options: ToolPipelineOptions<Ctx>): Tool
         return invocation;
       }
       if (record.digest !== recorded) {
-        return refuse(
+        return refuseBeforeRun(
           toolError(
             'invalid_arguments',
             `This idempotency_key was already used for other arguments of ${name}.`,
@@ -497,6 +506,11 @@ function readRevision(context: unknown): () => Promise<string | null> {
     const value: unknown = await source.call(context);
     return typeof value === 'string' ? value : null;
   };
+}
+
+function withoutDryRun(data: Record<string, unknown>): Record<string, unknown> {
+  const { dry_run: _dryRun, ...rest } = data;
+  return rest;
 }
 
 function digestArguments(args: unknown): string | null {

@@ -133,6 +133,16 @@ describe('serialization', () => {
     expect(schema.parse(JSON.parse(JSON.stringify(applied)))).toEqual(applied);
   });
 
+  it('round-trips a session whose plan gave preview: undefined', () => {
+    const session = run(fresh(), [
+      { type: 'plan' },
+      { type: 'planned', preview: undefined as unknown as Preview, revision: 'r1' },
+    ]);
+    const parsed = schema.safeParse(JSON.parse(JSON.stringify(session)));
+    expect(parsed.success).toBe(true);
+    expect(JSON.stringify(parsed.data)).toBe(JSON.stringify(session));
+  });
+
   it('rejects a session in a state that does not exist', () => {
     const broken = { ...JSON.parse(JSON.stringify(fresh())), state: 'maybe' };
     expect(schema.safeParse(broken).success).toBe(false);
@@ -153,7 +163,11 @@ describe('serialization', () => {
       revision: fc.option(fc.string(), { nil: null }),
     }),
     fc.record({
-      type: fc.constantFrom('plan_failed' as const, 'apply_failed' as const),
+      type: fc.constantFrom(
+        'plan_failed' as const,
+        'apply_failed' as const,
+        'check_failed' as const,
+      ),
       error: fc.constant(toolError('internal', 'Broke.', [{ path: 'x', message: 'y', hint: 'z' }])),
     }),
     fc.record({

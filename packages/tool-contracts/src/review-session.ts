@@ -286,7 +286,8 @@ export function reviewSessionSchema<P extends z.ZodType, V extends z.ZodType>(
     mode: z.enum(['review', 'immediate']),
     state,
     proposal,
-    preview: preview.nullable(),
+    // A preview of undefined is left out of the JSON, so it may be missing.
+    preview: preview.nullable().optional(),
     base_revision: z.string().nullable(),
     revision_after: z.string().nullable(),
     changed: z.array(z.string()),
