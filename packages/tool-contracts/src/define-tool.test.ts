@@ -116,3 +116,48 @@ describe('writeFields', () => {
     expect(input.safeParse({ idempotency_key: 'k'.repeat(201) }).success).toBe(false);
   });
 });
+
+describe('defineTool refuses input schemas JSON Schema would misdescribe', () => {
+  const toolWith = (input: z.ZodObject) =>
+    defineTool({
+      name: 'pick',
+      title: 'Pick',
+      description: 'Picks.',
+      input,
+      output: z.object({}),
+      permission: 'read',
+      run: () => toolOk({}),
+    });
+
+  it.each([
+    ['a coercion', z.object({ n: z.coerce.number() }), 'n: z.coerce'],
+    ['a catch', z.object({ n: z.number().catch(0) }), 'n: .catch'],
+    ['a refinement', z.object({ n: z.number().refine((v) => v > 1) }), 'n: .refine'],
+    [
+      'a refinement of the arguments',
+      z.object({ a: z.number(), b: z.number() }).refine((v) => v.a < v.b),
+      '(the arguments): .refine',
+    ],
+    [
+      'a preprocess',
+      z.object({ n: z.preprocess((v) => Number(v), z.number()) }),
+      'n: z.preprocess',
+    ],
+    ['a pipe', z.object({ n: z.string().pipe(z.string().min(3)) }), 'n: .pipe'],
+    [
+      'a refinement deep inside',
+      z.object({
+        list: z.array(z.object({ id: z.string().superRefine(() => undefined) })).optional(),
+      }),
+      'list[0].id: .refine',
+    ],
+  ])('throws for %s, naming where', (_kind, input, where) => {
+    expect(() => toolWith(input)).toThrow(TypeError);
+    expect(() => toolWith(input)).toThrow(`disagrees with zod at ${where}`);
+  });
+
+  it('accepts a plain transform, whose accepted input JSON Schema shows as it is', () => {
+    const tool = toolWith(z.object({ n: z.string().transform((s) => s.length) }));
+    expect(tool.inputSchema.properties?.n).toEqual({ type: 'string' });
+  });
+});

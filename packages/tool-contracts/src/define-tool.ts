@@ -10,6 +10,7 @@ import {
 } from './annotations.ts';
 import { type JsonSchemaObject, objectJsonSchema } from './json-schema.ts';
 import type { ToolPermission } from './permissions.ts';
+import { unfaithfulToJsonSchema } from './schema-fidelity.ts';
 import { canonicalJson } from './stable-digest.ts';
 import { strictInput } from './strict-input.ts';
 import type { ToolError } from './tool-error.ts';
@@ -202,6 +203,12 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject, Ctx = u
   if (typeof definition.run !== 'function')
     throw new TypeError(`Tool ${name} needs a run function.`);
   const input = strictInput(requireObjectSchema(definition.input, `${name} input`));
+  const unfaithful = unfaithfulToJsonSchema(input);
+  if (unfaithful !== undefined) {
+    throw new TypeError(
+      `The input schema of tool ${name} would publish a JSON Schema that disagrees with zod at ${unfaithful.path}: ${unfaithful.reason}. Check it in run and return toolFail(toolError('invalid_arguments', ...)) instead.`,
+    );
+  }
   const output = requireObjectSchema(definition.output, `${name} output`);
   const annotations = resolveAnnotations(permission, definition.annotations);
   const inputSchema = jsonSchemaFor(input, 'input', name);
