@@ -21,6 +21,7 @@ import { isDecimal, parseDecimal } from './decimal.ts';
 import { mergeInOrder, NOTE_ORDER } from './element-order.ts';
 import { type MusicXmlProblem, placeLabel } from './problem.ts';
 import { readClef, readKey, readTime } from './signatures.ts';
+import { printedPieces, typeName } from './write-note.ts';
 import {
   child,
   childElements,
@@ -119,6 +120,46 @@ export function printedValue(note: XmlElement): Rational | undefined {
   const base = TYPE_VALUES[childText(note, 'type') ?? ''];
   if (!base) return undefined;
   return noteValueDuration({ base, dots: childElements(note, 'dot').length });
+}
+
+/**
+ * A kept note with a `<type>` (and `<dot>`s, and a `<time-modification>`
+ * for a tuplet) computed from its duration when the file gave it none, so
+ * export always writes note types. A duration no single value prints gets
+ * the value of its first tied piece.
+ *
+ * @example
+ * ```ts
+ * withNoteType({ n: 'note' }, rational(3, 8), false); // <type>quarter</type><dot/>
+ * ```
+ */
+export function withNoteType(kept: XmlElement, duration: Rational, grace: boolean): XmlElement {
+  if (child(kept, 'type')) return kept;
+  const piece = printedPieces(duration)[0]!;
+  const added: XmlElement[] = [element('type', {}, [typeName(piece.value.base)])];
+  if (!child(kept, 'dot'))
+    for (let dot = 0; dot < piece.value.dots; dot++) added.push(element('dot'));
+  if (piece.ratio && !grace && !child(kept, 'time-modification'))
+    added.push(
+      element('time-modification', {}, [
+        element('actual-notes', {}, [String(piece.ratio.actual)]),
+        element('normal-notes', {}, [String(piece.ratio.normal)]),
+      ]),
+    );
+  return withChildren(kept, mergeInOrder(NOTE_ORDER, kept.c ?? [], added));
+}
+
+/** A typeless rest that fills its measure, marked `measure="yes"` as MusicXML says such a rest. */
+function asMeasureRest(kept: XmlElement): XmlElement {
+  if (child(kept, 'type')) return kept;
+  return withChildren(
+    kept,
+    (kept.c ?? []).map((node) =>
+      isElement(node) && node.n === 'rest' && node.a?.measure === undefined
+        ? withAttributes(node, { ...(node.a ?? {}), measure: 'yes' })
+        : node,
+    ),
+  );
 }
 
 /** Children that the model owns; export writes them from the model. */
@@ -558,7 +599,11 @@ function readMeasure(
               message: `${where}a chord note lasts ${duration.num}/${duration.den} but its chord ${last.event.duration.num}/${last.event.duration.den}; the chord keeps the first duration. Write chord notes of different lengths in separate voices.`,
             });
           }
-          last.event.notes.push({ pitch: read, tie: tieStart(node), keep: keepOf(node, false) });
+          last.event.notes.push({
+            pitch: read,
+            tie: tieStart(node),
+            keep: withNoteType(keepOf(node, false), last.event.duration, last.event.grace),
+          });
           continue;
         }
         const onset = isChord && last ? last.onset : cursor;
@@ -572,6 +617,14 @@ function readMeasure(
         );
         fillTo(lane, onset);
         let event: ReadEvent;
+        // A rest that fills its measure is a measure rest, which MusicXML writes without a <type>.
+        const measureRest =
+          restElement !== undefined &&
+          (restElement.a?.measure === 'yes' ||
+            (state.time !== undefined &&
+              compare(duration, rational(state.time.beats, state.time.beatType)) === 0));
+        const typed = (kept: XmlElement) =>
+          measureRest ? asMeasureRest(kept) : withNoteType(kept, duration, asGrace);
         if (restElement) {
           const invisible = node.a?.['print-object'] === 'no';
           event = {
@@ -579,7 +632,7 @@ function readMeasure(
             duration,
             grace: false,
             notes: [],
-            keep: keepOf(node, invisible),
+            keep: typed(keepOf(node, invisible)),
           };
           if (asGrace) {
             context.warnings.push({
@@ -598,7 +651,7 @@ function readMeasure(
             kind: 'note',
             duration,
             grace: asGrace,
-            notes: [{ pitch: read, tie: tieStart(node), keep: keepOf(node, false) }],
+            notes: [{ pitch: read, tie: tieStart(node), keep: typed(keepOf(node, false)) }],
           };
         }
         lane.events.push(event);
