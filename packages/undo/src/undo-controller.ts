@@ -106,8 +106,9 @@ export interface UndoController<S = unknown> {
   /**
    * The underlying `Y.UndoManager`, for editor bindings that take one (such as
    * y-prosemirror's `yUndoPlugin`). Steps it pops still restore the selection
-   * and emit `change`, but prefer the controller's `undo()`: it also keeps
-   * Y.Map undo exact when a step wrote one key twice (see the README).
+   * and emit `change`, but prefer the controller's `undo()` and `redo()`:
+   * they also keep Y.Map undo exact when a step wrote one key twice and after
+   * history branches (see the README).
    */
   readonly undoManager: Y.UndoManager;
   /** Whether `destroy()` was called (directly or by destroying the document). */
