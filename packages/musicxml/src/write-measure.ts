@@ -18,6 +18,7 @@ import type { MeasureInfo, PartInfo, ScoreEvent } from '@scorelane/score-model';
 import type { PlacedElement } from './attachment-types.ts';
 import { toDivisions } from './divisions.ts';
 import { ATTRIBUTES_ORDER, mergeInOrder } from './element-order.ts';
+import { brokenBeams, isMixed, keptTupletsPairUp } from './kept-groups.ts';
 import type { ScoreSnapshot } from './score-snapshot.ts';
 import {
   keyLabel,
@@ -78,7 +79,8 @@ function isPlain(value: Rational): boolean {
 /**
  * Tuplet brackets for the events the model wrote: consecutive tuplet values
  * of one ratio, grouped until they last a plain value, as the planner groups
- * them. Groups holding a kept note keep the brackets the file had.
+ * them. Groups holding a kept note keep the brackets the file had, unless
+ * `all` (when the kept brackets no longer pair up, see `kept-groups.ts`).
  *
  * @example
  * ```ts
@@ -87,6 +89,7 @@ function isPlain(value: Rational): boolean {
  */
 export function tupletBrackets(
   events: readonly ScoreEvent[],
+  all = false,
 ): Map<number, { start: boolean; stop: boolean; ratio: TupletRatio }> {
   const brackets = new Map<number, { start: boolean; stop: boolean; ratio: TupletRatio }>();
   let group: { ratio: TupletRatio; members: number[]; total: Rational } | undefined;
@@ -107,7 +110,7 @@ export function tupletBrackets(
     group.total = add(group.total, event.duration);
     if (isPlain(group.total)) {
       const members = group.members;
-      if (!members.some((member) => hasKeep(events[member]!))) {
+      if (all || !members.some((member) => hasKeep(events[member]!))) {
         const first = members[0]!;
         const last = members[members.length - 1]!;
         brackets.set(first, { start: true, stop: first === last, ratio: group.ratio });
@@ -312,7 +315,14 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
     voices.forEach((voice, voiceIndex) => {
       moveTo(ZERO);
       const voiceId = String(voice.voice + (staff - 1) * writing.stride);
-      const brackets = tupletBrackets(voice.events);
+      const mixed = isMixed(voice.events);
+      let brackets = tupletBrackets(voice.events);
+      let stripTuplets = false;
+      if (mixed && !keptTupletsPairUp(voice.events, brackets)) {
+        brackets = tupletBrackets(voice.events, true);
+        stripTuplets = true;
+      }
+      const stripBeams = mixed ? brokenBeams(voice.events) : new Set<number>();
       const tieKey = `${staff}/${voice.voice}`;
       let tiedIn: Pitch[] = writing.tiesOut.get(tieKey) ?? [];
       let at = ZERO;
@@ -329,6 +339,8 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
             staff: partInfo.staves > 1 ? staff : undefined,
             tiedIn: event.grace ? [] : tiedIn,
             bracket: brackets.get(eventIndex),
+            stripTuplets,
+            stripBeams: stripBeams.has(eventIndex),
             measureRest:
               event.kind === 'rest' &&
               sounding.length === 1 &&

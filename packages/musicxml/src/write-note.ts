@@ -54,6 +54,10 @@ export interface NoteContext {
    * so a tie kept unfinished from the file is not written where it would land.
    */
   readonly next?: ScoreEvent | undefined;
+  /** Drop the kept `<tuplet>` brackets: they no longer pair up, and `bracket` is written from the model. */
+  readonly stripTuplets?: boolean;
+  /** Drop the kept `<beam>`s: their group no longer forms. */
+  readonly stripBeams?: boolean;
 }
 
 /** How one written note (or piece of a split note) prints. */
@@ -213,6 +217,7 @@ function notationsFor(
   keptTie: { readonly start: boolean; readonly stop: boolean },
   bracket: { start: boolean; stop: boolean } | undefined,
   generateTied: boolean,
+  stripTuplets: boolean,
 ): XmlElement[] {
   const tieStart = tie.start;
   const tieStop = tie.stop;
@@ -224,6 +229,7 @@ function notationsFor(
     withChildren(
       notations,
       (notations.c ?? []).filter((node) => {
+        if (isElement(node) && node.n === 'tuplet') return !stripTuplets;
         if (!isElement(node) || node.n !== 'tied') return true;
         const type = node.a?.type;
         if (type === 'continue') {
@@ -247,9 +253,9 @@ function notationsFor(
   if (generateTied) {
     if (tieStop && !hasStop) generated.push(element('tied', { type: 'stop' }));
     if (tieStart && !hasStart) generated.push(element('tied', { type: 'start' }));
-    if (bracket?.stop) generated.push(element('tuplet', { type: 'stop' }));
-    if (bracket?.start) generated.push(element('tuplet', { type: 'start', bracket: 'yes' }));
   }
+  if (bracket?.stop) generated.push(element('tuplet', { type: 'stop' }));
+  if (bracket?.start) generated.push(element('tuplet', { type: 'start', bracket: 'yes' }));
   if (generated.length > 0) {
     const first = result[0];
     if (first) result[0] = withChildren(first, [...generated, ...(first.c ?? [])]);
@@ -334,6 +340,9 @@ function writeOne(
       case 'tie':
         // The model owns ties: import keeps no <tie>.
         continue;
+      case 'beam':
+        if (context.stripBeams) continue;
+        break;
     }
     keptChildren.push(node);
   }
@@ -362,6 +371,7 @@ function writeOne(
     keptTie,
     note.chord ? undefined : bracket,
     kept === undefined,
+    context.stripTuplets === true,
   );
   const children = mergeInOrder(NOTE_ORDER, keptChildren, [...generated, ...notations]);
   let attributes = kept?.a ?? {};
