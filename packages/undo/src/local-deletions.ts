@@ -32,17 +32,20 @@ type DeleteSet = ReturnType<typeof Y.createDeleteSet>;
  * ```ts
  * const local = createLocalDeletions();
  * doc.on('afterTransaction', (tr) => { if (isLocal(tr.origin)) local.add(tr.deleteSet); });
- * local.whilePopping(manager, 'undo', () => manager.undo());
+ * const hide = local.show(manager, 'undo');
+ * try { manager.undo(); } finally { hide(); }
  * ```
  */
 export interface LocalDeletions {
   /** Remembers the ids in `deleteSet` as deleted by local work. */
   add(deleteSet: DeleteSet): void;
   /**
-   * Runs `pop` (an undo or redo of `manager`) while the remembered deletions
-   * count as deleted by a step on the stack that `direction` does not pop.
+   * Makes the remembered deletions count as deleted by a step on the stack
+   * that `direction` does not pop, until the returned function is called
+   * (calling it again does nothing). Hide them as soon as the pop's
+   * transaction ends, before listeners see the stacks.
    */
-  whilePopping<T>(manager: Y.UndoManager, direction: 'undo' | 'redo', pop: () => T): T;
+  show(manager: Y.UndoManager, direction: 'undo' | 'redo'): () => void;
 }
 
 /** Merge pending additions into the sorted set once this many have accumulated. */
@@ -72,9 +75,9 @@ export function createLocalDeletions(): LocalDeletions {
       pending.push(deleteSet);
       if (pending.length >= compactEvery) compact();
     },
-    whilePopping(manager, direction, pop) {
+    show(manager, direction) {
       const deletions = compact();
-      if (deletions.clients.size === 0) return pop();
+      if (deletions.clients.size === 0) return () => undefined;
       // The stack Yjs does not pop during this call; it only reads deletions there.
       const other: StackItem[] = direction === 'undo' ? manager.redoStack : manager.undoStack;
       const marker = {
@@ -83,12 +86,10 @@ export function createLocalDeletions(): LocalDeletions {
         meta: new Map(),
       } as unknown as StackItem;
       other.unshift(marker);
-      try {
-        return pop();
-      } finally {
+      return () => {
         const index = other.indexOf(marker);
         if (index >= 0) other.splice(index, 1);
-      }
+      };
     },
   };
 }

@@ -154,8 +154,14 @@ describe('undo and redo after history branches', () => {
     step('D', () => units.set('m2', 'g4')); // discards the redo of C
     controller.undo(); // D
     expect(units.toJSON()).toEqual({});
+    // Listeners see the true stacks, never the deletions shown to Yjs during the pop.
+    const seen: number[][] = [];
+    controller.on('change', () =>
+      seen.push([controller.undoManager.undoStack.length, controller.undoManager.redoStack.length]),
+    );
 
     const result = controller.undo();
+    expect(seen).toEqual([[1, 2]]);
 
     expect(result.ok && result.step.meta.toolCallId).toBe('B');
     expect(units.toJSON()).toEqual({ m1: 'c4' });

@@ -223,6 +223,7 @@ class GestureUndoController<S> implements UndoController<S> {
   readonly #selectionAtStart = new WeakMap<Y.Transaction, S>();
   /** Every deletion local work made, shown to Yjs while a step is popped (see local-deletions.ts). */
   readonly #localDeletions = createLocalDeletions();
+  #hideLocalDeletions: () => void = noop;
 
   #destroyed = false;
   #runningStep = false;
@@ -346,8 +347,7 @@ class GestureUndoController<S> implements UndoController<S> {
     this.#assertNoOpenTransaction('undo');
     this.#closeStep();
     carryTransientItems(this.undoManager.undoStack);
-    const manager = this.undoManager;
-    const item = this.#localDeletions.whilePopping(manager, 'undo', () => manager.undo());
+    const item = this.#popShowingLocalDeletions('undo');
     if (item === null) {
       return { ok: false, code: 'nothing-to-undo', message: 'Nothing to undo.' };
     }
@@ -359,8 +359,7 @@ class GestureUndoController<S> implements UndoController<S> {
     this.#assertNotInStep('redo');
     this.#assertNoOpenTransaction('redo');
     this.#closeStep();
-    const manager = this.undoManager;
-    const item = this.#localDeletions.whilePopping(manager, 'redo', () => manager.redo());
+    const item = this.#popShowingLocalDeletions('redo');
     if (item === null) {
       return { ok: false, code: 'nothing-to-redo', message: 'Nothing to redo.' };
     }
@@ -496,7 +495,21 @@ class GestureUndoController<S> implements UndoController<S> {
     }
   };
 
+  /** Undoes or redoes with every local deletion visible to Yjs' conflict check. */
+  #popShowingLocalDeletions(direction: 'undo' | 'redo'): StackItem | null {
+    this.#hideLocalDeletions = this.#localDeletions.show(this.undoManager, direction);
+    try {
+      return direction === 'undo' ? this.undoManager.undo() : this.undoManager.redo();
+    } finally {
+      this.#hideLocalDeletions();
+      this.#hideLocalDeletions = noop;
+    }
+  }
+
   readonly #onAfterTransaction = (transaction: Y.Transaction): void => {
+    // The pop's transaction has ended: hide the marker before the undo
+    // manager tells listeners (stack-item-popped), so they see true stacks.
+    if (transaction.origin === this.undoManager) this.#hideLocalDeletions();
     const origin = transaction.origin;
     if (origin === this.undoManager || this.#isLocalOrigin(origin)) {
       this.#localDeletions.add(transaction.deleteSet);
@@ -640,6 +653,8 @@ class GestureUndoController<S> implements UndoController<S> {
     }
   }
 }
+
+function noop(): void {}
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return (
