@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { argumentProblems, formatPath } from './argument-problems.ts';
+import { strictInput } from './strict-input.ts';
 
 const schema = z
   .object({
@@ -101,6 +102,30 @@ describe('argumentProblems for unions', () => {
         message: 'Missing required field; expected an integer, or one of "all", "none".',
       },
       { path: 'interval', message: 'Missing required field; expected one of "M3", "P4".' },
+    ]);
+  });
+
+  it('says which fields an object option needs or does not take', () => {
+    const shapes = z.object({
+      target: z.union([z.object({ part: z.number() }), z.object({ all: z.literal(true) })]),
+    });
+    const problemsOf = (args: unknown) => {
+      const parsed = strictInput(shapes).safeParse(args);
+      if (parsed.success) throw new Error('expected the arguments to be invalid');
+      return argumentProblems(parsed.error.issues, args, strictInput(shapes));
+    };
+    expect(problemsOf({ target: {} })).toEqual([
+      {
+        path: 'target',
+        message: 'Expected an object with part, or an object with all; received {}.',
+      },
+    ]);
+    expect(problemsOf({ target: { part: 1, all: true } })).toEqual([
+      {
+        path: 'target',
+        message:
+          'Expected an object without "all", or an object without "part"; received {"part":1,"all":true}.',
+      },
     ]);
   });
 

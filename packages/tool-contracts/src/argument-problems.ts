@@ -150,9 +150,16 @@ function unionExpectation(
     } else if (first.path.length === 0 && first.code === 'invalid_value') {
       for (const choice of first.values) if (!values.includes(choice)) values.push(choice);
     } else if (value.present) {
+      const kind = withArticle(kindName(value.value));
       const where = formatPath(first.path);
-      const inner = `${where === undefined ? '' : `${where}: `}${first.message}`;
-      others.push(`${withArticle(kindName(value.value))} where ${inner}`);
+      if (first.code === 'unrecognized_keys') {
+        const keys = first.keys.map((key) => preview(key)).join(', ');
+        others.push(`${kind}${where === undefined ? '' : ` at ${where}`} without ${keys}`);
+      } else if (where !== undefined && !valueAt(value.value, first.path).present) {
+        others.push(`${kind} with ${where}`);
+      } else {
+        others.push(`${kind} where ${where === undefined ? '' : `${where}: `}${first.message}`);
+      }
     }
   });
   const parts = [...types];

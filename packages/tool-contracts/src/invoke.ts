@@ -381,7 +381,7 @@ export function createToolPipeline<Ctx>(options: ToolPipelineOptions<Ctx>): Tool
       const record = await store.get(name, key);
       if (record === undefined) {
         const invocation = await attempt();
-        if (!invocation.ok && !invocation.untouched) {
+        if (!invocation.ok && !invocation.untouched && tool.permission === 'write') {
           // It failed after it may have written: a retry must not write twice.
           await store.set(name, key, {
             digest: recorded,
