@@ -16,12 +16,18 @@ import { decodeText } from '../src/read-input.ts';
 const folder = new URL('../../../../shared/fixtures/musicxml-testsuite/', import.meta.url);
 const names = readdirSync(folder).filter((name) => /\.(xml|musicxml|mxl)$/.test(name));
 const files = names.map((name) => readFileSync(new URL(name, folder)));
+/** The text of a file's bytes, as import decodes it. */
+function textOf(bytes: Uint8Array): string {
+  const decoded = decodeText(bytes);
+  if (!decoded.ok) throw new Error(decoded.problems[0]?.message);
+  return decoded.text;
+}
 /** The XML text inside each file (an .mxl unzipped), for the bare parse. */
 const texts = files.map((bytes, index) => {
-  if (!names[index]!.endsWith('.mxl')) return decodeText(bytes);
+  if (!names[index]!.endsWith('.mxl')) return textOf(bytes);
   const entries = unzipSync(bytes);
   const score = Object.keys(entries).find((name) => !name.startsWith('META-INF/'))!;
-  return decodeText(entries[score]!);
+  return textOf(entries[score]!);
 });
 
 function bareParse(): void {

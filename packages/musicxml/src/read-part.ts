@@ -532,14 +532,13 @@ function readMeasure(
         const staff = staffOf(node);
         if (staff > state.staves) state.staves = staff;
         const voiceId = childText(node, 'voice') || '1';
-        const what = describeNote(node);
         const read = readDuration(node, grace, state.divisions);
         if (read.kind === 'out-of-range') {
           context.problems.push({
             code: 'number-out-of-range',
             part: context.part,
             measure: index,
-            message: `${where}${what} has <duration> ${read.text}, too large or with too many digits to hold exactly. Fix its <duration> (in divisions: ${state.divisions.num}${state.divisions.den === 1 ? '' : `/${state.divisions.den}`} to a quarter note).`,
+            message: `${where}${describeNote(node)} has <duration> ${read.text}, too large or with too many digits to hold exactly. Fix its <duration> (in divisions: ${state.divisions.num}${state.divisions.den === 1 ? '' : `/${state.divisions.den}`} to a quarter note).`,
           });
           continue;
         }
@@ -550,8 +549,8 @@ function readMeasure(
             part: context.part,
             measure: index,
             message: printed
-              ? `${where}${what} has <duration> "${read.text}", not a positive number; it was read from its <type> as ${printed.num}/${printed.den}. Fix its <duration>.`
-              : `${where}${what} has <duration> "${read.text}", not a positive number, and no <type>; it was left out. Fix its <duration>.`,
+              ? `${where}${describeNote(node)} has <duration> "${read.text}", not a positive number; it was read from its <type> as ${printed.num}/${printed.den}. Fix its <duration>.`
+              : `${where}${describeNote(node)} has <duration> "${read.text}", not a positive number, and no <type>; it was left out. Fix its <duration>.`,
           });
           if (!printed) continue;
         }
@@ -561,7 +560,7 @@ function readMeasure(
             code: 'missing-duration',
             part: context.part,
             measure: index,
-            message: `${where}${what} has no <duration> and no <type>, so its length is unknown; it was left out. Give it a <duration>.`,
+            message: `${where}${describeNote(node)} has no <duration> and no <type>, so its length is unknown; it was left out. Give it a <duration>.`,
           });
           continue;
         }
@@ -574,7 +573,7 @@ function readMeasure(
               code: 'zero-duration',
               part: context.part,
               measure: index,
-              message: `${where}${what} has <duration>0</duration>: it takes no time, and a rest that takes none cannot be held; it was left out. Give it a duration, or remove it.`,
+              message: `${where}${describeNote(node)} has <duration>0</duration>: it takes no time, and a rest that takes none cannot be held; it was left out. Give it a duration, or remove it.`,
             });
             continue;
           }
@@ -583,7 +582,7 @@ function readMeasure(
             code: 'zero-duration',
             part: context.part,
             measure: index,
-            message: `${where}${what} has <duration>0</duration> but no <grace/>: it takes no time, so it was read as a grace note (keeping what is on it). Give it a duration, or mark it <grace/>.`,
+            message: `${where}${describeNote(node)} has <duration>0</duration> but no <grace/>: it takes no time, so it was read as a grace note (keeping what is on it). Give it a duration, or mark it <grace/>.`,
           });
         }
         if (duration === undefined) continue;
@@ -639,7 +638,7 @@ function readMeasure(
               code: 'grace-rest',
               part: context.part,
               measure: index,
-              message: `${where}${what} has <grace/>, and Scorelane holds no grace rests, so it was left out (with what was on it). Remove its <grace/> or the rest.`,
+              message: `${where}${describeNote(node)} has <grace/>, and Scorelane holds no grace rests, so it was left out (with what was on it). Remove its <grace/> or the rest.`,
             });
             continue;
           }
