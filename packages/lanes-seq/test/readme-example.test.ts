@@ -1,18 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { readmeExample } from '../../../scripts/test/readme-example.ts';
+
+const example = readmeExample(new URL('.', import.meta.url));
 
 describe('the README example', () => {
   it('is the file this test runs, word for word', () => {
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-    const example = readFileSync(new URL('./readme-example.ts', import.meta.url), 'utf8');
-    expect(readme).toContain(`\`\`\`ts\n${example}\`\`\``);
+    expect(example.shownVerbatim).toBe(true);
   });
 
   it('runs and prints what its comments say', async () => {
-    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-    await import('./readme-example.ts');
-    const printed = log.mock.calls.map((call) => call.join(' '));
-    log.mockRestore();
+    const printed = (await example.run()).map((call) => call.join(' '));
     expect(printed[0]).toBe('P1 s1 v1 m1: (C4 E4 G4)=1/2 r=1/2\n');
     expect(printed.slice(1, 5).map((line) => line.split(' ')[0])).toEqual([
       'missing-header-field',

@@ -1,25 +1,16 @@
-import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { readmeExample } from '../../../scripts/test/readme-example.ts';
 
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-const example = readFileSync(new URL('./readme-example.ts', import.meta.url), 'utf8');
+const example = readmeExample(new URL('.', import.meta.url));
+const { readme } = example;
 
 describe('README', () => {
-  afterEach(() => {
-    vi.restoreAllMocks();
-  });
-
-  it('shows the example this test runs, verbatim', () => {
-    const block = /```ts\n([\s\S]*?)```/.exec(readme)?.[1];
-    expect(block).toBe(example);
+  it('shows the example this test runs, verbatim, as its first code', () => {
+    expect(/```ts\n([\s\S]*?)```/.exec(readme)?.[1]).toBe(example.example);
   });
 
   it('prints what its comments say', async () => {
-    const printed: unknown[][] = [];
-    vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
-      printed.push(args);
-    });
-    await import('./readme-example.ts');
+    const printed = await example.run();
     expect(printed[0]).toEqual([{ count: 1, revision: 'r1' }]);
     expect(String(printed[1]?.[0]).split('\n').slice(0, 2)).toEqual([
       'Nothing was changed.',

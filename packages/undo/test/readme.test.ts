@@ -1,24 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { readmeExample } from '../../../scripts/test/readme-example.ts';
 
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-const example = readFileSync(new URL('./readme-example.ts', import.meta.url), 'utf8');
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+const example = readmeExample(new URL('.', import.meta.url));
 
 describe('the README example', () => {
   it('is the example this test runs, word for word', () => {
-    expect(readme).toContain(`\`\`\`ts\n${example}\`\`\``);
+    expect(example.shownVerbatim).toBe(true);
   });
 
   it('runs and prints what its comments say', async () => {
-    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
-
-    await import('./readme-example.ts');
-
-    const lines = log.mock.calls;
+    const lines = await example.run();
     expect(lines).toContainEqual(['call_2', { m1: 'c4 d4', m2: 'e4 f4' }, { start: 2, end: 2 }]);
     expect(lines.filter((line) => line[0] === 'history:').map((line) => line[1])).toEqual([
       'step-added',
