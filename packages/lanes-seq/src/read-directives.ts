@@ -166,6 +166,15 @@ export function readDirective(
   }
 }
 
+/** What a change given twice at one measure is called, and how to fix it. */
+const GIVEN_TWICE: Readonly<
+  Record<'time' | 'key' | 'pickup', readonly [name: string, hint: string]>
+> = {
+  time: ['time signatures', 'give one time signature per measure'],
+  key: ['keys', 'give one key per measure'],
+  pickup: ['pickup lengths', 'give one length per measure'],
+};
+
 /** Reports a second change of the same kind at one measure; returns whether it was one. */
 function isGivenTwice(
   draft: HeaderDraft,
@@ -173,15 +182,14 @@ function isGivenTwice(
   measure: number,
   at: DirectiveLine,
   reporter: DirectiveReporter,
-  message: string,
-  hint: string,
 ): boolean {
   const key = `${kind} ${measure}`;
   if (!draft.given.has(key)) {
     draft.given.add(key);
     return false;
   }
-  reporter.report(at, 'duplicate-directive', message, hint);
+  const [name, hint] = GIVEN_TWICE[kind];
+  reporter.report(at, 'duplicate-directive', `Two ${name} are given for m${measure}.`, hint);
   return true;
 }
 
@@ -224,18 +232,7 @@ export function readTime(
     );
     return;
   }
-  if (
-    isGivenTwice(
-      draft,
-      'time',
-      measure,
-      at,
-      reporter,
-      `Two time signatures are given for m${measure}.`,
-      'give one time signature per measure',
-    )
-  )
-    return;
+  if (isGivenTwice(draft, 'time', measure, at, reporter)) return;
   draft.times.push({ measure, beats: Number(signature[1]), beatType: Number(signature[2]), at });
 }
 
@@ -271,18 +268,7 @@ export function readKey(
     );
     return;
   }
-  if (
-    isGivenTwice(
-      draft,
-      'key',
-      measure,
-      at,
-      reporter,
-      `Two keys are given for m${measure}.`,
-      'give one key per measure',
-    )
-  )
-    return;
+  if (isGivenTwice(draft, 'key', measure, at, reporter)) return;
   draft.keys.push({ measure, tonic: { step, alter }, mode, fifths, at });
 }
 
@@ -306,18 +292,7 @@ export function readPickup(
     );
     return;
   }
-  if (
-    isGivenTwice(
-      draft,
-      'pickup',
-      measure,
-      at,
-      reporter,
-      `Two pickup lengths are given for m${measure}.`,
-      'give one length per measure',
-    )
-  )
-    return;
+  if (isGivenTwice(draft, 'pickup', measure, at, reporter)) return;
   draft.pickups.push({
     measure,
     length: rational(Number(length[1]), Number(length[2] ?? '1')),
