@@ -21,6 +21,14 @@ function fixture(name: string): string {
   );
 }
 
+/** A fresh folder holding the two-bar SCORE as two.lanes. */
+async function twoBarScore(): Promise<{ dir: string; file: string }> {
+  const dir = await tempDir();
+  const file = join(dir, 'two.lanes');
+  await writeFile(file, SCORE);
+  return { dir, file };
+}
+
 async function tempDir(): Promise<string> {
   return mkdtemp(join(tmpdir(), 'scorelane-cli-'));
 }
@@ -74,10 +82,8 @@ describe('scorelane read', () => {
 
 describe('scorelane rewrite', () => {
   it('writes an accepted rewrite to -o OUT and reports the repaired tie', async () => {
-    const dir = await tempDir();
-    const file = join(dir, 'two.lanes');
+    const { dir, file } = await twoBarScore();
     const out = join(dir, 'out.lanes');
-    await writeFile(file, SCORE);
     const result = await scorelane(
       'rewrite',
       file,
@@ -106,10 +112,8 @@ describe('scorelane rewrite', () => {
   });
 
   it('refuses a rewrite with exit 1 and "Nothing was changed.", leaving every file untouched', async () => {
-    const dir = await tempDir();
-    const file = join(dir, 'two.lanes');
+    const { dir, file } = await twoBarScore();
     const from = join(dir, 'new.lanes');
-    await writeFile(file, SCORE);
     await writeFile(from, 'P1 s1 v1 m2: C5=1/2\nP1 s1 v1 m3: C5=3/4\n');
     const before = await stat(file);
     const result = await scorelane('rewrite', file, '--start', '2', '--from', from);
@@ -127,9 +131,7 @@ describe('scorelane rewrite', () => {
   });
 
   it('adds measures with --allow-measure-count-change, in place', async () => {
-    const dir = await tempDir();
-    const file = join(dir, 'two.lanes');
-    await writeFile(file, SCORE);
+    const { file } = await twoBarScore();
     const result = await scorelane(
       'rewrite',
       file,
@@ -147,9 +149,7 @@ describe('scorelane rewrite', () => {
   });
 
   it('reads \\n in --lanes-seq as a line break', async () => {
-    const dir = await tempDir();
-    const file = join(dir, 'two.lanes');
-    await writeFile(file, SCORE);
+    const { file } = await twoBarScore();
     const result = await scorelane(
       'rewrite',
       file,
