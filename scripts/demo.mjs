@@ -35,54 +35,32 @@ try {
     '--measures',
     '1-2',
   ]);
-  scorelane(
+  // The agent's violin rewrites, from bar 2 of the example into `edited`.
+  const rewriteViolin = (title, lanes, expectedStatus) =>
+    scorelane(
+      title,
+      ['rewrite', 'example', '--start', '2', '--parts', '1', '--lanes-seq', lanes, '-o', edited],
+      expectedStatus,
+    );
+  rewriteViolin(
     'An agent rewrites bar 2 of the violin, but its bar is a quarter short: refused',
-    [
-      'rewrite',
-      'example',
-      '--start',
-      '2',
-      '--parts',
-      '1',
-      '--lanes-seq',
-      'P1 s1 v1 m2: A5=1/4 G5=1/4 F#5=1/4',
-      '-o',
-      edited,
-    ],
+    'P1 s1 v1 m2: A5=1/4 G5=1/4 F#5=1/4',
     1,
   );
-  scorelane(
+  rewriteViolin(
     'Another try: a tie to the wrong pitch, and bar 3 does not add up: every problem listed',
-    [
-      'rewrite',
-      'example',
-      '--start',
-      '2',
-      '--parts',
-      '1',
-      '--lanes-seq',
-      'P1 s1 v1 m2: A5=1/4 G5=1/4~ F#5=1/4 E5=1/4\nP1 s1 v1 m3: D5=1/3 D5=1/4',
-      '-o',
-      edited,
-    ],
+    'P1 s1 v1 m2: A5=1/4 G5=1/4~ F#5=1/4 E5=1/4\nP1 s1 v1 m3: D5=1/3 D5=1/4',
     1,
   );
   if (existsSync(edited)) {
     console.error('demo: a refused rewrite wrote a file');
     surprises++;
   }
-  scorelane('The agent fixes it: planned in full, then written', [
-    'rewrite',
-    'example',
-    '--start',
-    '2',
-    '--parts',
-    '1',
-    '--lanes-seq',
+  rewriteViolin(
+    'The agent fixes it: planned in full, then written',
     'P1 s1 v1 m2: A5=3/8 G5=1/8 F#5=1/4 E5=1/12 F#5=1/12 E5=1/12',
-    '-o',
-    edited,
-  ]);
+    0,
+  );
   scorelane('Bar 2 now, with the piano untouched', ['read', edited, '--measures', '2']);
   scorelane('Every measure still fills its time signature', ['validate', edited]);
 } finally {
