@@ -10,6 +10,7 @@
  * | part | the `<score-part>`, the part-list items around it, the `<part>` attributes |
  * | part 1 | the score header (work, identification, defaults, credits) and the root attributes |
  */
+import type { ScoreEvent } from '@scorelane/score-model';
 import type { XmlElement, XmlNode } from './xml-tree.ts';
 
 /**
@@ -61,3 +62,21 @@ export type PartKeep = {
 
 /** The key under which every attachment of this package is stored. */
 export const KEEP_KEY = 'musicxml';
+
+/**
+ * What import kept on an event, if anything: its `<note>`s and their pitches.
+ *
+ * @example
+ * ```ts
+ * eventKeep(event)?.notes[0]; // the kept <note> of the event's first pitch
+ * ```
+ */
+export function eventKeep(event: ScoreEvent): EventKeep | undefined {
+  const attachments = event.attachments;
+  if (!attachments || typeof attachments !== 'object' || Array.isArray(attachments))
+    return undefined;
+  const value = (attachments as { readonly [key: string]: unknown })[KEEP_KEY] as
+    | EventKeep
+    | undefined;
+  return value && Array.isArray(value.notes) ? value : undefined;
+}

@@ -11,7 +11,7 @@
  */
 import { formatPitch, type Pitch, samePitch } from '@scorelane/lanes-seq';
 import type { ScoreEvent, UnitInit, VoiceContent } from '@scorelane/score-model';
-import { type EventKeep, KEEP_KEY } from './attachment-types.ts';
+import { type EventKeep, eventKeep, KEEP_KEY } from './attachment-types.ts';
 import { type MusicXmlProblem, placeLabel } from './problem.ts';
 import { childElements, isElement, withChildren, type XmlElement } from './xml-tree.ts';
 
@@ -40,16 +40,6 @@ function withTies(event: ScoreEvent, ties: readonly boolean[]): ScoreEvent {
       notes: event.notes.map((note, index) => ({ pitch: note.pitch, tie: ties[index] ?? false })),
     };
   return event;
-}
-
-function keptNotes(event: ScoreEvent): EventKeep | undefined {
-  const attachments = event.attachments;
-  if (!attachments || typeof attachments !== 'object' || Array.isArray(attachments))
-    return undefined;
-  const value = (attachments as { readonly [key: string]: unknown })[KEEP_KEY] as
-    | EventKeep
-    | undefined;
-  return value && Array.isArray(value.notes) ? value : undefined;
 }
 
 function tiedTypes(note: XmlElement): Set<string> {
@@ -146,7 +136,7 @@ export function settleTies(units: readonly UnitInit[], warnings: MusicXmlProblem
       const before = previous ? sounding(previous, previous.length - 1, -1) : undefined;
       if (before) tiedIn = pitchesOf(before).filter((_, note) => tiesOnward(before)[note]);
       const events = voice.events.map((event) => {
-        const held = keptNotes(event);
+        const held = eventKeep(event);
         const incoming = event.grace ? [] : tiedIn;
         if (!event.grace) tiedIn = pitchesOf(event).filter((_, note) => tiesOnward(event)[note]);
         if (!held || event.kind === 'rest' || event.kind === 'space') return event;

@@ -12,18 +12,8 @@
  *   its notes, which then print with flags; complete groups stay.
  */
 import type { ScoreEvent } from '@scorelane/score-model';
-import { type EventKeep, KEEP_KEY } from './attachment-types.ts';
-import { childElements, type XmlElement } from './xml-tree.ts';
-
-function keptNotes(event: ScoreEvent): readonly XmlElement[] | undefined {
-  const attachments = event.attachments;
-  if (!attachments || typeof attachments !== 'object' || Array.isArray(attachments))
-    return undefined;
-  const value = (attachments as { readonly [key: string]: unknown })[KEEP_KEY] as
-    | EventKeep
-    | undefined;
-  return value && Array.isArray(value.notes) ? value.notes : undefined;
-}
+import { eventKeep } from './attachment-types.ts';
+import { childElements } from './xml-tree.ts';
 
 /** Whether a voice mixes events kept from the file with events written since. */
 export function isMixed(events: readonly ScoreEvent[]): boolean {
@@ -31,7 +21,7 @@ export function isMixed(events: readonly ScoreEvent[]): boolean {
   let written = false;
   for (const event of events) {
     if (event.kind === 'space' && event.attachments === undefined) continue;
-    if (keptNotes(event)) kept = true;
+    if (eventKeep(event)) kept = true;
     else written = true;
   }
   return kept && written;
@@ -55,7 +45,7 @@ export function keptTupletsPairUp(
   for (const [index, event] of events.entries()) {
     const extra = generated.get(index);
     if (extra?.start && open.size > 0) return false;
-    const first = keptNotes(event)?.[0];
+    const first = eventKeep(event)?.notes[0];
     for (const notations of first ? childElements(first, 'notations') : [])
       for (const tuplet of childElements(notations, 'tuplet')) {
         const number = tuplet.a?.number ?? '1';
@@ -73,7 +63,7 @@ export function keptTupletsPairUp(
 function beamsOf(event: ScoreEvent, stripped: ReadonlySet<number>, index: number) {
   const levels = new Map<string, string>();
   if (stripped.has(index)) return levels;
-  const first = keptNotes(event)?.[0];
+  const first = eventKeep(event)?.notes[0];
   for (const beam of first ? childElements(first, 'beam') : []) {
     let text = '';
     for (const node of beam.c ?? []) if (typeof node === 'string') text += node;
@@ -111,7 +101,7 @@ export function brokenBeams(events: readonly ScoreEvent[]): Set<number> {
         };
         for (const index of indexes) {
           const event = events[index]!;
-          if (event.kind === 'space' && !keptNotes(event)) continue;
+          if (event.kind === 'space' && !eventKeep(event)) continue;
           const value = beamsOf(event, stripped, index).get(level);
           if (value === 'begin') {
             close(false);

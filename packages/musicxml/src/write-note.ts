@@ -20,7 +20,7 @@ import {
   type TupletRatio,
 } from '@scorelane/lanes-seq';
 import type { ScoreEvent } from '@scorelane/score-model';
-import { type EventKeep, KEEP_KEY } from './attachment-types.ts';
+import { eventKeep } from './attachment-types.ts';
 import { toDivisions } from './divisions.ts';
 import { mergeInOrder, NOTE_ORDER } from './element-order.ts';
 import {
@@ -130,16 +130,6 @@ export function printedPieces(duration: Rational): Printed[] {
       return [{ duration, value: { base, dots: 0 }, ratio: undefined }];
     }
   }
-}
-
-function eventKeep(event: ScoreEvent): EventKeep | undefined {
-  const attachments = event.attachments;
-  if (!attachments || typeof attachments !== 'object' || Array.isArray(attachments))
-    return undefined;
-  const value = (attachments as { readonly [key: string]: unknown })[KEEP_KEY] as
-    | EventKeep
-    | undefined;
-  return value && Array.isArray(value.notes) ? value : undefined;
 }
 
 function singlePiece(duration: Rational): Printed {
