@@ -1,0 +1,203 @@
+/**
+ * A browser agent for the tests: Debian's Chromium launched by
+ * playwright-core with a fresh profile, the page under test opened, and a
+ * DevTools protocol session through which tools are listed and called as a
+ * browser agent does (the `WebMCP` domain), and through which the page is
+ * driven without a user gesture (`Runtime.evaluate` with `userGesture: false`).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+
+/** What the `WebMCP` domain told the agent, in order. */
+export type WebMcpEvent =
+  | { readonly kind: 'added'; readonly tools: readonly AddedTool[] }
+  | { readonly kind: 'removed'; readonly names: readonly string[] };
+
+export interface AddedTool {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema?: Record<string, unknown>;
+  readonly annotations?: { readonly readOnly?: boolean };
+}
+
+/** The result a tool call answered with, as the agent receives it. */
+export interface CallResult {
+  readonly content: readonly { readonly type: string; readonly text: string }[];
+  readonly structuredContent?: Record<string, unknown>;
+  readonly isError: boolean;
+}
+
+export interface BrowserSession {
+  readonly page: Page;
+  readonly cdp: CDPSession;
+  /** Evaluates `expression` in the page without a user gesture, awaiting a promise, returning its value. */
+  evaluate<T>(expression: string): Promise<T>;
+  /** Opens `url` in the same tab and waits until its script has run. */
+  goto(url: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Launches Chromium (with native WebMCP or without it) and opens `url` once its script has run. */
+export async function openPage(
+  url: string,
+  options: { readonly nativeWebMcp: boolean },
+): Promise<BrowserSession> {
+  const profile = mkdtempSync(join(tmpdir(), 'webmcp-bridge-chromium-'));
+  let context: BrowserContext | undefined;
+  try {
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [...CHROMIUM_ARGS, ...(options.nativeWebMcp ? ['--enable-features=WebMCP'] : [])],
+    });
+    const page = context.pages()[0] ?? (await context.newPage());
+    const cdp = await context.newCDPSession(page);
+    const goto = async (next: string) => {
+      await page.goto(next);
+      // Not page.waitForSelector: Playwright's own evaluations count as a user gesture.
+      await waitUntilTrue(cdp, 'document.body?.dataset.ready === "true"');
+    };
+    await goto(url);
+    const opened = context;
+    return {
+      page,
+      cdp,
+      goto,
+      evaluate: (expression) => evaluateWithoutGesture(cdp, expression),
+      close: async () => {
+        await opened.close();
+        rmSync(profile, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await context?.close();
+    rmSync(profile, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function evaluateWithoutGesture<T>(cdp: CDPSession, expression: string): Promise<T> {
+  const answer = await cdp.send('Runtime.evaluate', {
+    expression,
+    awaitPromise: true,
+    returnByValue: true,
+    userGesture: false,
+  });
+  if (answer.exceptionDetails !== undefined) {
+    throw new Error(
+      `The page threw: ${answer.exceptionDetails.exception?.description ?? answer.exceptionDetails.text}`,
+    );
+  }
+  return answer.result.value as T;
+}
+
+async function waitUntilTrue(cdp: CDPSession, expression: string): Promise<void> {
+  while (!(await evaluateWithoutGesture<boolean>(cdp, expression))) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A browser agent on the DevTools protocol's `WebMCP` domain. */
+export interface WebMcpAgent {
+  /** Everything `toolsAdded` and `toolsRemoved` said since `WebMCP.enable`. */
+  readonly events: WebMcpEvent[];
+  /** The tools registered now, by name, from the events. */
+  tools(): Map<string, AddedTool>;
+  /** Waits until the registered tools are exactly `names` (any order). */
+  waitForTools(names: readonly string[]): Promise<void>;
+  /** Calls a tool with `WebMCP.invokeTool` and waits for its `toolResponded`. */
+  call(name: string, input?: Record<string, unknown>): Promise<CallResult>;
+}
+
+/** Enables the `WebMCP` domain on the page's main frame. */
+export async function connectAgent(session: BrowserSession): Promise<WebMcpAgent> {
+  const { cdp } = session;
+  const events: WebMcpEvent[] = [];
+  const responses = new Map<
+    string,
+    (response: { status: string; output?: unknown; errorText?: string }) => void
+  >();
+  const early = new Map<string, { status: string; output?: unknown; errorText?: string }>();
+  const changed = new Set<() => void>();
+  cdp.on('WebMCP.toolsAdded', ({ tools }) => {
+    events.push({ kind: 'added', tools: tools as readonly AddedTool[] });
+    for (const listener of changed) listener();
+  });
+  cdp.on('WebMCP.toolsRemoved', ({ tools }) => {
+    events.push({ kind: 'removed', names: tools.map((tool) => tool.name) });
+    for (const listener of changed) listener();
+  });
+  cdp.on('WebMCP.toolResponded', (response) => {
+    const waiting = responses.get(response.invocationId);
+    if (waiting === undefined) early.set(response.invocationId, response);
+    else waiting(response);
+  });
+  await cdp.send('WebMCP.enable');
+  const { frameTree } = await cdp.send('Page.getFrameTree');
+  const frameId = frameTree.frame.id;
+
+  const tools = () => toolsFrom(events);
+  return {
+    events,
+    tools,
+    waitForTools: (names) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if (sameNames([...tools().keys()], names)) {
+            changed.delete(check);
+            resolve();
+          }
+        };
+        changed.add(check);
+        check();
+      }),
+    async call(name, input = {}) {
+      // playwright-core types `input` as string-valued; the protocol takes any JSON object.
+      const { invocationId } = await cdp.send('WebMCP.invokeTool', {
+        frameId,
+        toolName: name,
+        input: input as Record<string, string>,
+      });
+      const response =
+        early.get(invocationId) ??
+        (await new Promise<{ status: string; output?: unknown; errorText?: string }>((resolve) =>
+          responses.set(invocationId, resolve),
+        ));
+      if (response.status !== 'Completed') {
+        throw new Error(`${name} ended ${response.status}: ${response.errorText ?? ''}`);
+      }
+      return response.output as CallResult;
+    },
+  };
+}
+
+function toolsFrom(events: readonly WebMcpEvent[]): Map<string, AddedTool> {
+  const tools = new Map<string, AddedTool>();
+  for (const event of events) {
+    if (event.kind === 'added') for (const tool of event.tools) tools.set(tool.name, tool);
+    else for (const name of event.names) tools.delete(name);
+  }
+  return tools;
+}
+
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && [...a].sort().join() === [...b].sort().join();
+}
+
+/** The text of a result's first content block. */
+export function textOf(result: CallResult): string {
+  return result.content[0]?.text ?? '';
+}
