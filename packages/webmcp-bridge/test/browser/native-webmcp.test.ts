@@ -15,7 +15,7 @@ import {
 import { type PageServer, servePage } from './page-server.ts';
 
 const VIEWER_TOOLS = ['list_items', 'play'];
-const EDITOR_TOOLS = ['list_items', 'add_items', 'undo', 'play'];
+const EDITOR_TOOLS = ['add_items', 'list_items', 'play', 'undo'];
 
 let server: PageServer;
 let session: BrowserSession;
@@ -31,6 +31,28 @@ afterAll(async () => {
   await session?.close();
   await server?.close();
 });
+
+/**
+ * Sets the page's role and waits for the new set; returns the names removed
+ * before the first `toolsAdded`, and the names added, each sorted.
+ */
+async function switchRole(role: string, expected: readonly string[]) {
+  const before = agent.events.length;
+  await session.evaluate(`testPage.setRole(${JSON.stringify(role)})`);
+  await agent.waitForTools(expected);
+  const switched = agent.events.slice(before);
+  const firstAdded = switched.findIndex((event) => event.kind === 'added');
+  const names = (events: typeof switched) =>
+    events
+      .flatMap((event) =>
+        event.kind === 'removed' ? event.names : event.tools.map((tool) => tool.name),
+      )
+      .sort();
+  return {
+    removed: names(switched.slice(0, firstAdded)),
+    added: names(switched.slice(firstAdded)),
+  };
+}
 
 describe('native WebMCP in Chromium, called through the DevTools WebMCP domain', () => {
   it('finds document.modelContext and offers no tool before the document has synced', async () => {
@@ -67,16 +89,10 @@ describe('native WebMCP in Chromium, called through the DevTools WebMCP domain',
   });
 
   it('withdraws the viewer’s tools when the role becomes editor, then registers the editor’s', async () => {
-    const before = agent.events.length;
-    await session.evaluate("testPage.setRole('editor')");
-    await agent.waitForTools(EDITOR_TOOLS);
-    const switched = agent.events.slice(before);
-    const firstAdded = switched.findIndex((event) => event.kind === 'added');
-    const removed = switched
-      .slice(0, firstAdded)
-      .flatMap((event) => (event.kind === 'removed' ? event.names : []));
-    expect(firstAdded).toBeGreaterThan(0);
-    expect(removed.sort()).toEqual([...VIEWER_TOOLS].sort());
+    expect(await switchRole('editor', EDITOR_TOOLS)).toEqual({
+      removed: VIEWER_TOOLS,
+      added: EDITOR_TOOLS,
+    });
     expect(agent.tools().get('add_items')?.annotations?.readOnly).toBe(false);
   });
 
@@ -115,6 +131,17 @@ describe('native WebMCP in Chromium, called through the DevTools WebMCP domain',
     expect(agent.events.length).toBe(before);
     const seen = await session.evaluate<number[]>('testPage.callsSeenByRender()');
     expect(seen.slice(-3)).toEqual([0, 0, 1]);
+  });
+
+  it('withdraws the editor’s tools when the role goes back to viewer, then registers the viewer’s', async () => {
+    expect(await switchRole('viewer', VIEWER_TOOLS)).toEqual({
+      removed: EDITOR_TOOLS,
+      added: VIEWER_TOOLS,
+    });
+    await expect(agent.call('add_items', { titles: ['Jam'] })).rejects.toThrow(
+      /WebMCP.invokeTool\): Tool not found/,
+    );
+    expect(await session.evaluate('testPage.items()')).toEqual(['Milk']);
   });
 
   it('plays once the person has clicked the page', async () => {
