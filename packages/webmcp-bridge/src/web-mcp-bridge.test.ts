@@ -262,4 +262,18 @@ describe('createWebMcpBridge against a fake model context', () => {
     expect(report).toHaveBeenCalled();
     report.mockRestore();
   });
+
+  it('passes the abort signal Chromium gives execute on to the pipeline', async () => {
+    const { modelContext, host, bridge } = setUp();
+    const pipeline = listPipeline(host);
+    const invoke = vi.spyOn(pipeline, 'invoke');
+    await bridge.update({ pipeline, role: 'viewer', ready: true });
+    const cancel = new AbortController();
+    await modelContext.tools.get('list_items')?.execute({}, { signal: cancel.signal });
+    await modelContext.tools.get('list_items')?.execute({}, undefined);
+    expect(invoke.mock.calls.map((call) => call[2])).toEqual([
+      { role: 'viewer', signal: cancel.signal },
+      { role: 'viewer' },
+    ]);
+  });
 });

@@ -197,6 +197,29 @@ function sameNames(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && [...a].sort().join() === [...b].sort().join();
 }
 
+/**
+ * A test harness's calls through the polyfill's testing API,
+ * `navigator.modelContextTesting.executeTool(name, json)`: the arguments go
+ * as a JSON string, the answer comes back as JSON; evaluated without a gesture.
+ */
+export function polyfillCaller(session: BrowserSession) {
+  return async (name: string, args: Record<string, unknown> = {}): Promise<CallResult> => {
+    const json = JSON.stringify(JSON.stringify(args));
+    const answer = await session.evaluate<string>(
+      `navigator.modelContextTesting.executeTool(${JSON.stringify(name)}, ${json})`,
+    );
+    return JSON.parse(answer) as CallResult;
+  };
+}
+
+/** The names the polyfill's testing API lists, sorted. */
+export async function polyfillToolNames(session: BrowserSession): Promise<string[]> {
+  const names = await session.evaluate<string[]>(
+    'navigator.modelContextTesting.listTools().map((tool) => tool.name)',
+  );
+  return names.sort();
+}
+
 /** The text of a result's first content block. */
 export function textOf(result: CallResult): string {
   return result.content[0]?.text ?? '';

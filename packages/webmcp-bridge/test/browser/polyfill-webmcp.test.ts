@@ -6,7 +6,13 @@
  * arguments as a JSON string, evaluated without a user gesture.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, type CallResult, openPage, textOf } from './browser-agent.ts';
+import {
+  type BrowserSession,
+  openPage,
+  polyfillCaller,
+  polyfillToolNames,
+  textOf,
+} from './browser-agent.ts';
 import { type PageServer, servePage } from './page-server.ts';
 
 let server: PageServer;
@@ -22,20 +28,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** A call through the polyfill's testing API: arguments as JSON, the answer as JSON. */
-async function call(name: string, args: Record<string, unknown> = {}): Promise<CallResult> {
-  const answer = await session.evaluate<string>(
-    `navigator.modelContextTesting.executeTool(${JSON.stringify(name)}, ${JSON.stringify(JSON.stringify(args))})`,
-  );
-  return JSON.parse(answer) as CallResult;
-}
-
-async function registeredNames(): Promise<string[]> {
-  const names = await session.evaluate<string[]>(
-    'navigator.modelContextTesting.listTools().map((tool) => tool.name)',
-  );
-  return names.sort();
-}
+const call = (name: string, args?: Record<string, unknown>) => polyfillCaller(session)(name, args);
+const registeredNames = () => polyfillToolNames(session);
 
 describe('@mcp-b/webmcp-polyfill in a Chromium without WebMCP', () => {
   it('installs the polyfill because the page asked and the browser has none', async () => {
