@@ -4,13 +4,14 @@
 // (`../../../../shared/...` from `packages/x/src`), a sibling folder such as
 // `../shared`, or an absolute path of a machine (`/work/...`, `/home/...`,
 // `C:\Users\...`). The repository must stand alone in a fresh clone.
-// Lock files are skipped: they name registry URLs, nothing of this machine.
+// Skipped: lock files (they name registry URLs, nothing of this machine), and
+// this script, whose own examples name the paths it looks for.
 // Run by `npm run lint`; `node scripts/check-paths.mjs` alone works too.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-const SKIPPED = /(^|\/)(package-lock\.json|npm-shrinkwrap\.json)$/;
+const SKIPPED = /(^|\/)(package-lock\.json|npm-shrinkwrap\.json)$|^scripts\/check-paths\.mjs$/;
 const ABSOLUTE =
   /(^|[^A-Za-z0-9_.:/~-])(\/(?:work|home|Users|root|tmp|var|opt|mnt|srv|private)\/[^\s'"`)]*|[A-Za-z]:\\(?:Users|work)\\[^\s'"`)]*)/g;
 const CLIMB = /(?:\.\.\/)+[^\s'"`)]*/g;
