@@ -175,9 +175,10 @@ export function canonicalChord(chord: ChordEvent): ChordEvent {
 
 /**
  * The canonical form of a document as data: lanes ordered by measure, part,
- * staff and voice, chords as {@link canonicalChord} writes them. `parse` returns documents in this
- * form, so `parse(serialize(document))` gives back `canonicalDocument(document)`,
- * which is `document` itself for every document `parse` returned.
+ * staff and voice, chords as {@link canonicalChord} puts them. `parse`
+ * returns documents in this form, so `parse(serialize(document))` gives back
+ * `canonicalDocument(document)`, which is `document` itself for every
+ * document `parse` returned.
  *
  * @example
  * ```ts
