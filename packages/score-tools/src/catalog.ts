@@ -5,14 +5,31 @@
 import { type CatalogTool, defineCatalog, type ToolCatalog } from '@scorelane/tool-contracts';
 import type { ReviewProposal } from './review-desk.ts';
 import type { ScoreToolsContext } from './score-tools-context.ts';
+import { type DeleteArgs, deleteMeasuresTool, deleteSpec } from './tools/delete-measures.ts';
+import { exportScoreTool } from './tools/export-score.ts';
 import { getScoreInfoTool } from './tools/get-score-info.ts';
+import { type InsertArgs, insertMeasuresTool, insertSpec } from './tools/insert-measures.ts';
 import { redoTool, undoTool } from './tools/own-undo.ts';
+import { playTool, stopTool } from './tools/playback-tools.ts';
 import { readMeasuresTool } from './tools/read-measures.ts';
 import { type RewriteArgs, rewriteMeasuresTool, rewriteSpec } from './tools/rewrite-measures.ts';
+import { getSelectionTool, selectMeasuresTool } from './tools/selection-tools.ts';
+import { type SetKeyArgs, setKeySignatureTool, setKeySpec } from './tools/set-key-signature.ts';
+import { type SetTimeArgs, setTimeSignatureTool, setTimeSpec } from './tools/set-time-signature.ts';
+import {
+  type TransposeArgs,
+  transposeMeasuresTool,
+  transposeSpec,
+} from './tools/transpose-measures.ts';
 import type { WriteSpec } from './write-flow.ts';
 
 const WRITE_SPECS: Record<string, (args: never) => WriteSpec> = {
   rewrite_measures: (args: RewriteArgs) => rewriteSpec(args),
+  transpose_measures: (args: TransposeArgs) => transposeSpec(args),
+  insert_measures: (args: InsertArgs) => insertSpec(args),
+  delete_measures: (args: DeleteArgs) => deleteSpec(args),
+  set_time_signature: (args: SetTimeArgs) => setTimeSpec(args),
+  set_key_signature: (args: SetKeyArgs) => setKeySpec(args),
 };
 
 /**
@@ -47,8 +64,18 @@ export function scoreToolCatalog(): ToolCatalog<ScoreToolsContext> {
     getScoreInfoTool,
     readMeasuresTool,
     rewriteMeasuresTool,
+    transposeMeasuresTool,
+    insertMeasuresTool,
+    deleteMeasuresTool,
+    setTimeSignatureTool,
+    setKeySignatureTool,
     undoTool,
     redoTool,
+    getSelectionTool,
+    selectMeasuresTool,
+    playTool,
+    stopTool,
+    exportScoreTool,
   ] as CatalogTool<ScoreToolsContext>[]);
   return catalog;
 }
