@@ -18,7 +18,7 @@ export type {
 } from './review-desk.ts';
 export type { ScoreExporters, ScoreToolsContext } from './score-tools-context.ts';
 export { createMemorySelection, type ScoreSelection, type SelectionHost } from './selection.ts';
-export { SYNOPSIS_CHAR_BUDGET, scoreSynopsis } from './synopsis.ts';
+export { estimateTokens, SYNOPSIS_TOKEN_BUDGET, scoreSynopsis } from './synopsis.ts';
 export { TOOL_DESCRIPTIONS } from './tool-descriptions.ts';
 export type { WriteSpec } from './write-flow.ts';
 export {

@@ -3,7 +3,7 @@
  * agent find its way without reading the notes. Per block of measures: which
  * parts play, their pitch range and notes per measure, which rest, and
  * rehearsal marks and tempo text where the score has them. It is rendered
- * at the most detail that fits {@link SYNOPSIS_CHAR_BUDGET}, so a
+ * at the most detail that fits {@link SYNOPSIS_TOKEN_BUDGET}, so a
  * 2,000-measure, 16-part score stays under 2,000 tokens.
  */
 import { type LaneEvent, midiNumber, type Pitch } from '@scorelane/lanes-seq';
@@ -11,16 +11,33 @@ import type { ScoreInit } from '@scorelane/score-model';
 import { marksIn } from './score-marks.ts';
 
 /**
- * The most characters a synopsis may have. Its text (pitch names, numbers,
- * measure ranges) runs above 2.5 characters per o200k token, so this keeps
- * it under 2,000 tokens; a test counts them with a real tokenizer.
+ * The most tokens a synopsis may have, as {@link estimateTokens} counts
+ * them: below the 2,000 the tools promise, with room for the estimate's
+ * error (a test counts the real o200k tokens).
  *
  * @example
  * ```ts
- * scoreSynopsis(content).length <= SYNOPSIS_CHAR_BUDGET; // true
+ * estimateTokens(scoreSynopsis(content)) <= SYNOPSIS_TOKEN_BUDGET; // true
  * ```
  */
-export const SYNOPSIS_CHAR_BUDGET = 4800;
+export const SYNOPSIS_TOKEN_BUDGET = 1700;
+
+/**
+ * An estimate of how many tokens a BPE tokenizer such as o200k makes of a
+ * synopsis-like text: one per run of letters, per group of up to three
+ * digits and per punctuation mark, plus a tenth. On pitch names, numbers
+ * and ranges it lands within a few percent of o200k, above it more often
+ * than below; this package ships no tokenizer, so the budget keeps a margin.
+ *
+ * @example
+ * ```ts
+ * estimateTokens('m1-4: P1 C4-B4 4'); // 13
+ * ```
+ */
+export function estimateTokens(text: string): number {
+  const pieces = text.match(/[A-Za-z]+|\d{1,3}|[^\sA-Za-z\d]/g)?.length ?? 0;
+  return Math.ceil(pieces * 1.1);
+}
 
 interface MeasureStat {
   notes: number;
@@ -200,9 +217,9 @@ function render(stats: Stats, blockSize: number, detail: Detail): string {
 const BLOCK_SIZES = [4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192];
 
 /**
- * The synopsis of a score's content (`scoreContent(score)`), at most
- * {@link SYNOPSIS_CHAR_BUDGET} characters: per-part detail in the smallest
- * blocks that fit, else a per-part overview and per-block totals.
+ * The synopsis of a score's content (`scoreContent(score)`), within
+ * {@link SYNOPSIS_TOKEN_BUDGET}: per-part detail in the smallest blocks that
+ * fit, else a per-part overview and per-block totals.
  *
  * @example
  * ```ts
@@ -220,11 +237,20 @@ export function scoreSynopsis(content: ScoreInit): string {
         break;
       }
       const text = render(stats, size, detail);
-      if (text.length <= SYNOPSIS_CHAR_BUDGET) return text;
+      if (estimateTokens(text) <= SYNOPSIS_TOKEN_BUDGET) return text;
     }
   }
-  const fallback = render(stats, BLOCK_SIZES.at(-1)!, 'summary');
-  return fallback.length <= SYNOPSIS_CHAR_BUDGET
-    ? fallback
-    : `${fallback.slice(0, SYNOPSIS_CHAR_BUDGET - 2)}\n…`;
+  return fitToBudget(render(stats, BLOCK_SIZES.at(-1)!, 'summary'));
+}
+
+/** Drops whole lines from the end (saying how many) until the text fits the budget. */
+function fitToBudget(text: string): string {
+  const lines = text.split('\n');
+  let kept = lines.length;
+  const withNote = () =>
+    kept === lines.length
+      ? text
+      : `${lines.slice(0, kept).join('\n')}\n… ${lines.length - kept} more lines left out.`;
+  while (kept > 1 && estimateTokens(withNote()) > SYNOPSIS_TOKEN_BUDGET) kept--;
+  return withNote();
 }
