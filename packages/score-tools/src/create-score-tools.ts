@@ -20,7 +20,11 @@ import type { UndoController } from '@scorelane/undo';
 import { scoreToolCatalog, writeSpecFor } from './catalog.ts';
 import type { ScorePlayer } from './player.ts';
 import { createReviewDesk, type ReviewDesk, type ReviewOptions } from './review-desk.ts';
-import { revisionOf, type ScoreExporters, type ScoreToolsContext } from './score-tools-context.ts';
+import {
+  revisionReader,
+  type ScoreExporters,
+  type ScoreToolsContext,
+} from './score-tools-context.ts';
 import { createMemorySelection, type SelectionHost } from './selection.ts';
 import { createStepLedger } from './step-ledger.ts';
 
@@ -137,7 +141,7 @@ export function createScoreTools(options: ScoreToolsOptions): ScoreTools {
     review: reviews,
     describeClient: (client) => describe?.(client) ?? `a collaborator (Yjs client ${client})`,
     playerTimeoutMs: options.playerTimeoutMs ?? 5000,
-    revision: () => revisionOf(context),
+    revision: revisionReader(options.score),
   };
   const pipeline = createToolPipeline({
     catalog,

@@ -4,7 +4,7 @@
  * They never block a write; they tell the model what a musician would
  * question.
  */
-import { formatPitch, type LaneEvent, midiNumber, type Pitch, parse } from '@scorelane/lanes-seq';
+import { formatPitch, type LaneEvent, midiNumber, type Pitch } from '@scorelane/lanes-seq';
 import { type Score, type ScorePlan, scoreTypes } from '@scorelane/score-model';
 import { instrumentFor } from './instrument-ranges.ts';
 import type { MusicalWarning } from './write-output.ts';
@@ -162,7 +162,9 @@ function removedVoiceWarnings(plan: ScorePlan): MusicalWarning[] {
   return warnings;
 }
 
+const LANE_HEADER = /^P\d+ s\d+ v(\d+) m\d+:/gm;
+
+/** The voices of canonical lanes-seq text, read from its lane headers. */
 function voicesIn(text: string): Set<number> {
-  const parsed = parse(text);
-  return new Set(parsed.ok ? parsed.document.lanes.map((lane) => lane.voice) : []);
+  return new Set([...text.matchAll(LANE_HEADER)].map((match) => Number(match[1])));
 }

@@ -4,7 +4,7 @@
  * the write again against the score as it is then and ends `stale`, writing
  * nothing, if a unit it replaces changed since it was proposed.
  */
-import { currentRevision, type Score } from '@scorelane/score-model';
+import type { Score } from '@scorelane/score-model';
 import {
   createReviewDriver,
   type ReviewDriver,
@@ -113,7 +113,7 @@ export function createReviewDesk(
         return {
           ok: true,
           preview: describeWrite(context, 'awaiting_review', planned.plan, warnings),
-          revision: currentRevision(context.score),
+          revision: context.revision(),
         };
       },
       isStale: (session) => {

@@ -57,13 +57,23 @@ export interface ScoreToolsContext {
 }
 
 /**
- * The revision of `context`'s score now.
+ * A function answering the revision of `score` now, computed once per
+ * change of its Y.Doc: the pipeline asks for it before and after every call,
+ * and the revision only moves when a transaction ends.
  *
  * @example
  * ```ts
- * revisionOf(context); // 'r1.…'
+ * const revision = revisionReader(score);
+ * revision() === revision(); // true, computed once
  * ```
  */
-export function revisionOf(context: ScoreToolsContext): string {
-  return currentRevision(context.score);
+export function revisionReader(score: Score): () => string {
+  let cached: string | undefined;
+  score.doc.on('afterTransaction', () => {
+    cached = undefined;
+  });
+  return () => {
+    cached ??= currentRevision(score);
+    return cached;
+  };
 }

@@ -7,7 +7,6 @@
 import {
   type ApplyOutput,
   apply,
-  currentRevision,
   type Result,
   type Score,
   type ScorePlan,
@@ -143,7 +142,7 @@ export function describeWrite(
   status: WriteOutput['status'],
   plan: ScorePlan,
   warnings: readonly MusicalWarning[],
-  revision: string = currentRevision(context.score),
+  revision: string = context.revision(),
 ): WriteOutput {
   const count = plan.measureCount + plan.addedMeasures - plan.removedMeasures;
   const end = Math.max(1, Math.min(plan.range.end, count));
