@@ -49,7 +49,7 @@ ${formatGuide()}`,
 
   select_measures: `Selects measures start_measure to end_measure of the given parts (left out: all parts) in the editor, to show the user what you are talking about. Changes nothing in the score. ${NUMBERING}`,
 
-  play: `Plays measures start_measure to end_measure (left out: from the selection, or the whole score) of the given parts (left out: all parts) through the user's player. A browser plays sound only after the user has clicked the page: then this is refused at once with "click the page first"; ask the user to click and call again. ${NUMBERING}`,
+  play: `Plays measures start_measure to end_measure of the given parts; with no measures given it plays the selection (or the whole score when nothing is selected), and parts left out means the selection's parts, else all parts, through the user's player. A browser plays sound only after the user has clicked the page: then this is refused at once with "click the page first"; ask the user to click and call again. ${NUMBERING}`,
 
   stop: 'Stops playback started with play.',
 

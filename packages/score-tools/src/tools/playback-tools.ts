@@ -89,7 +89,9 @@ async function play(
     (args.start_measure === undefined ? selection?.end_measure : undefined) ??
     Number.MAX_SAFE_INTEGER;
   const last = Math.min(end, scoreTypes(context.score.doc).measureOrder.length);
-  const range = checkScoreRange(context, start, last, args.parts);
+  const fromSelection = args.start_measure === undefined && args.end_measure === undefined;
+  const parts = args.parts ?? (fromSelection ? selection?.parts : undefined);
+  const range = checkScoreRange(context, start, last, parts);
   if ('code' in range) return toolFail(range);
   const outcome = await ask(context, () => player.play(range));
   if (!outcome?.ok) return toolFail(refusal(outcome, 'play'));
