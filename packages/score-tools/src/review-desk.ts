@@ -58,7 +58,6 @@ export interface ReviewDesk {
   propose(
     tool: string,
     args: Readonly<Record<string, unknown>>,
-    callId: string,
   ): Promise<{ ok: true; id: string; state: string } | { ok: false; error: ToolError }>;
   /** Accepts: plans again; `stale` if a target changed, else applies as one undo step (`applied`). */
   accept(id: string): Promise<ReviewStep<ReviewProposal, WriteOutput>>;
@@ -141,7 +140,7 @@ export function createReviewDesk(
   );
 
   return {
-    async propose(tool, args, _callId) {
+    async propose(tool, args) {
       const { dry_run: _dryRun, idempotency_key: _key, ...rest } = args;
       const session = driver.open(tool, { tool, args: rest });
       const planned = await driver.plan(session.id);

@@ -29,6 +29,13 @@ export interface ChangedKey {
 }
 
 /**
+ * How many steps the ledger remembers; older ones are forgotten (and their
+ * undo refused as not the agent's), as an undo history drops its oldest
+ * steps.
+ */
+export const LEDGER_STEPS = 1000;
+
+/**
  * The agent's steps and what each left behind.
  *
  * @example
@@ -72,11 +79,19 @@ export function createStepLedger(doc: Y.Doc): StepLedger {
       { name: 'measures' as const, map: types.measures as Y.Map<unknown> },
     ];
   };
+  const forgetOldest = () => {
+    while (steps.size >= LEDGER_STEPS) {
+      const oldest = steps.keys().next().value as string;
+      steps.delete(oldest);
+      ranges.delete(oldest);
+    }
+  };
   const snapshot = (keys: readonly { map: Y.Map<unknown>; key: string }[]): Written[] =>
     keys.map(({ map, key }) => ({ map, key, value: map.get(key) }));
 
   return {
     record(callId, transaction, range) {
+      forgetOldest();
       ranges.set(callId, range);
       const keys: { map: Y.Map<unknown>; key: string }[] = [];
       for (const { map } of watched()) {

@@ -232,6 +232,13 @@ describe('rewrite_measures', () => {
     expect(retry.output).toEqual(first.output);
     expect(tools.context.revision()).toBe(revision);
     expect(undo.undoManager.undoStack).toHaveLength(1);
+    const other = await tools.invoke('rewrite_measures', {
+      ...args,
+      lanes_seq: 'P1 s1 v1 m2: C5=1\n',
+    });
+    expect(other.ok).toBe(false);
+    expect(other.result.content[0]?.text).toContain('already used for other arguments');
+    expect(tools.context.revision()).toBe(revision);
   });
 
   it('passes the attachments a rewrite drops through to its result', async () => {
