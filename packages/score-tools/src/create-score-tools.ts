@@ -100,7 +100,8 @@ export interface ScoreTools {
 /**
  * Binds the score tool catalog to a score and its undo history.
  *
- * @throws RangeError when `role` is not in the role table (a host bug).
+ * @throws RangeError when `role` is not in the role table; TypeError when
+ *   `origin` is not tracked by `undo` (host bugs).
  * @example
  * ```ts
  * const doc = new Y.Doc();
@@ -116,6 +117,11 @@ export function createScoreTools(options: ScoreToolsOptions): ScoreTools {
   if (!(role in roles)) {
     throw new RangeError(
       `Unknown role ${JSON.stringify(role)}; roles: ${Object.keys(roles).join(', ')}.`,
+    );
+  }
+  if (options.origin !== undefined && !isTracked(options.undo, options.origin)) {
+    throw new TypeError(
+      "The origin given to createScoreTools is not tracked by the undo controller: add it to trackedOrigins, or leave origin out to use the controller's own.",
     );
   }
   const catalog = scoreToolCatalog();
@@ -161,4 +167,14 @@ export function createScoreTools(options: ScoreToolsOptions): ScoreTools {
     list: (asRole = role) => pipeline.list(asRole),
     manifest: (asRole = role) => pipeline.manifest(asRole),
   };
+}
+
+/** Whether `undo` records transactions of `origin` (Yjs also matches an origin by its class). */
+function isTracked(undo: UndoController<unknown>, origin: unknown): boolean {
+  const tracked = undo.undoManager.trackedOrigins;
+  return (
+    origin === undo.origin ||
+    tracked.has(origin) ||
+    (typeof origin === 'object' && origin !== null && tracked.has(origin.constructor))
+  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { odeFixture, stateVector } from './fixtures.test-support.ts';
+import { odeFixture, PERSON, stateVector } from './fixtures.test-support.ts';
 
 const READ_TOOLS = [
   'get_score_info',
@@ -53,8 +53,21 @@ describe('roles', () => {
     expect(stateVector(doc)).toBe(vector);
   });
 
-  it('an unknown role is a host bug and throws', () => {
+  it('an unknown role or an untracked origin is a host bug and throws', () => {
     expect(() => odeFixture({ role: 'owner' })).toThrow(/Unknown role "owner"/);
+    expect(() => odeFixture({ origin: { name: 'untracked' } })).toThrow(/not tracked/);
+  });
+
+  it('writes with the origin the host names when it is tracked', async () => {
+    const { tools, undo } = odeFixture({ origin: PERSON, actor: 'assistant' });
+    const written = await tools.invoke('rewrite_measures', {
+      start_measure: 2,
+      parts: [1],
+      lanes_seq: 'P1 s1 v1 m2: B4=1\n',
+    });
+    expect(written.ok).toBe(true);
+    expect(undo.peekUndo()).toMatchObject({ origin: PERSON, meta: { actor: 'assistant' } });
+    expect((await tools.invoke('undo', {})).ok).toBe(true);
   });
 
   it('every result carries the revision after the call, and the audit sees each call', async () => {
