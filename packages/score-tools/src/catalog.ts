@@ -5,32 +5,32 @@
 import { type CatalogTool, defineCatalog, type ToolCatalog } from '@scorelane/tool-contracts';
 import type { ReviewProposal } from './review-desk.ts';
 import type { ScoreToolsContext } from './score-tools-context.ts';
-import { type DeleteArgs, deleteMeasuresTool, deleteSpec } from './tools/delete-measures.ts';
+import { deleteMeasures } from './tools/delete-measures.ts';
 import { exportScoreTool } from './tools/export-score.ts';
 import { getScoreInfoTool } from './tools/get-score-info.ts';
-import { type InsertArgs, insertMeasuresTool, insertSpec } from './tools/insert-measures.ts';
+import { insertMeasures } from './tools/insert-measures.ts';
 import { redoTool, undoTool } from './tools/own-undo.ts';
 import { playTool, stopTool } from './tools/playback-tools.ts';
 import { readMeasuresTool } from './tools/read-measures.ts';
-import { type RewriteArgs, rewriteMeasuresTool, rewriteSpec } from './tools/rewrite-measures.ts';
+import { rewriteMeasures } from './tools/rewrite-measures.ts';
 import { getSelectionTool, selectMeasuresTool } from './tools/selection-tools.ts';
-import { type SetKeyArgs, setKeySignatureTool, setKeySpec } from './tools/set-key-signature.ts';
-import { type SetTimeArgs, setTimeSignatureTool, setTimeSpec } from './tools/set-time-signature.ts';
-import {
-  type TransposeArgs,
-  transposeMeasuresTool,
-  transposeSpec,
-} from './tools/transpose-measures.ts';
+import { setKeySignature } from './tools/set-key-signature.ts';
+import { setTimeSignature } from './tools/set-time-signature.ts';
+import { transposeMeasures } from './tools/transpose-measures.ts';
 import type { WriteSpec } from './write-flow.ts';
 
-const WRITE_SPECS: Record<string, (args: never) => WriteSpec> = {
-  rewrite_measures: (args: RewriteArgs) => rewriteSpec(args),
-  transpose_measures: (args: TransposeArgs) => transposeSpec(args),
-  insert_measures: (args: InsertArgs) => insertSpec(args),
-  delete_measures: (args: DeleteArgs) => deleteSpec(args),
-  set_time_signature: (args: SetTimeArgs) => setTimeSpec(args),
-  set_key_signature: (args: SetKeyArgs) => setKeySpec(args),
-};
+const WRITE_TOOLS = [
+  rewriteMeasures,
+  transposeMeasures,
+  insertMeasures,
+  deleteMeasures,
+  setTimeSignature,
+  setKeySignature,
+];
+
+const WRITE_SPECS = new Map<string, (args: never) => WriteSpec>(
+  WRITE_TOOLS.map((write) => [write.tool.name, write.spec as (args: never) => WriteSpec]),
+);
 
 /**
  * The spec of a proposed write, for review sessions. Throws a `RangeError`
@@ -42,7 +42,7 @@ const WRITE_SPECS: Record<string, (args: never) => WriteSpec> = {
  * ```
  */
 export function writeSpecFor(proposal: ReviewProposal): WriteSpec {
-  const make = WRITE_SPECS[proposal.tool];
+  const make = WRITE_SPECS.get(proposal.tool);
   if (!make) throw new RangeError(`${proposal.tool} is not a write tool of the score catalog.`);
   return make(proposal.args as never);
 }
@@ -63,12 +63,7 @@ export function scoreToolCatalog(): ToolCatalog<ScoreToolsContext> {
   catalog ??= defineCatalog<ScoreToolsContext>([
     getScoreInfoTool,
     readMeasuresTool,
-    rewriteMeasuresTool,
-    transposeMeasuresTool,
-    insertMeasuresTool,
-    deleteMeasuresTool,
-    setTimeSignatureTool,
-    setKeySignatureTool,
+    ...WRITE_TOOLS.map((write) => write.tool),
     undoTool,
     redoTool,
     getSelectionTool,

@@ -2,36 +2,41 @@
  * `delete_measures`: remove a range of measures from every part.
  */
 import { planDeleteMeasures } from '@scorelane/score-model';
-import { defineTool, type ToolRunCall, toolFail, writeFields } from '@scorelane/tool-contracts';
+import { writeFields } from '@scorelane/tool-contracts';
 import * as z from 'zod';
-import type { ScoreToolsContext } from '../score-tools-context.ts';
 import { TOOL_DESCRIPTIONS } from '../tool-descriptions.ts';
 import { allowMeasureCountChange, measureField } from '../tool-fields.ts';
-import { runWrite, type WriteSpec } from '../write-flow.ts';
-import { writeOutputSchema } from '../write-output.ts';
+import { defineWriteTool } from '../write-tool.ts';
 import { measureCountRefusal } from './measure-count-flag.ts';
 
-const input = z.object({
-  start_measure: measureField('The first measure to delete.'),
-  end_measure: measureField('The last measure to delete.'),
-  allow_measure_count_change: allowMeasureCountChange,
-  ...writeFields,
-});
-
-/** The arguments of `delete_measures`, parsed. */
-export type DeleteArgs = z.output<typeof input>;
-
 /**
- * The write a `delete_measures` call makes.
+ * The `delete_measures` tool and its spec.
  *
  * @example
  * ```ts
- * deleteSpec({ start_measure: 3, end_measure: 4 }).label; // 'delete_measures m3-m4'
+ * await tools.invoke('delete_measures', { start_measure: 3, end_measure: 4, allow_measure_count_change: true });
  * ```
  */
-export function deleteSpec(args: DeleteArgs): WriteSpec {
-  return {
-    tool: 'delete_measures',
+export const deleteMeasures = defineWriteTool({
+  name: 'delete_measures',
+  title: 'Delete measures',
+  description: TOOL_DESCRIPTIONS.delete_measures,
+  input: z.object({
+    start_measure: measureField('The first measure to delete.'),
+    end_measure: measureField('The last measure to delete.'),
+    allow_measure_count_change: allowMeasureCountChange,
+    ...writeFields,
+  }),
+  example: { start_measure: 3, end_measure: 4, allow_measure_count_change: true },
+  precheck: (args) => {
+    const count = args.end_measure - args.start_measure + 1;
+    return measureCountRefusal(
+      'delete_measures',
+      args.allow_measure_count_change,
+      `delete ${count > 0 ? count : 'some'} measure${count === 1 ? '' : 's'}`,
+    );
+  },
+  spec: (args) => ({
     label: `delete_measures m${args.start_measure}-m${args.end_measure}`,
     plan: (score, revision) =>
       planDeleteMeasures(score, {
@@ -39,33 +44,5 @@ export function deleteSpec(args: DeleteArgs): WriteSpec {
         end: args.end_measure,
         ...(revision === undefined ? {} : { revision }),
       }),
-  };
-}
-
-/**
- * The `delete_measures` tool.
- *
- * @example
- * ```ts
- * await tools.invoke('delete_measures', { start_measure: 3, end_measure: 4, allow_measure_count_change: true });
- * ```
- */
-export const deleteMeasuresTool = defineTool({
-  name: 'delete_measures',
-  title: 'Delete measures',
-  description: TOOL_DESCRIPTIONS.delete_measures,
-  input,
-  output: writeOutputSchema,
-  permission: 'write',
-  examples: [{ start_measure: 3, end_measure: 4, allow_measure_count_change: true }],
-  run: (args, call: ToolRunCall<ScoreToolsContext>) => {
-    const count = args.end_measure - args.start_measure + 1;
-    const refused = measureCountRefusal(
-      'delete_measures',
-      args.allow_measure_count_change,
-      `delete ${count > 0 ? count : 'some'} measure${count === 1 ? '' : 's'}`,
-    );
-    if (refused) return toolFail(refused);
-    return runWrite(call, deleteSpec(args), args);
-  },
+  }),
 });

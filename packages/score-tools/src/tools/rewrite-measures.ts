@@ -3,40 +3,43 @@
  * before anything changes; at most 32 measures per call.
  */
 import { plan } from '@scorelane/score-model';
-import { defineTool, type ToolRunCall, writeFields } from '@scorelane/tool-contracts';
+import { writeFields } from '@scorelane/tool-contracts';
 import * as z from 'zod';
-import type { ScoreToolsContext } from '../score-tools-context.ts';
 import { TOOL_DESCRIPTIONS } from '../tool-descriptions.ts';
 import { allowMeasureCountChange, measureField, partsField } from '../tool-fields.ts';
-import { runWrite, type WriteSpec } from '../write-flow.ts';
-import { writeOutputSchema } from '../write-output.ts';
-
-const input = z.object({
-  start_measure: measureField('The first measure of the range your lanes are for.'),
-  parts: partsField('The parts your lanes may write; a lane for another part is refused.'),
-  lanes_seq: z
-    .string()
-    .min(1)
-    .describe('The replacement: one lanes-seq line per voice, staff, part and measure.'),
-  allow_measure_count_change: allowMeasureCountChange,
-  ...writeFields,
-});
-
-/** The arguments of `rewrite_measures`, parsed. */
-export type RewriteArgs = z.output<typeof input>;
+import { defineWriteTool } from '../write-tool.ts';
 
 /**
- * The write a `rewrite_measures` call makes, as data (for the tool and for
- * review sessions, which plan it again on accept).
+ * The `rewrite_measures` tool and its spec.
  *
  * @example
  * ```ts
- * rewriteSpec({ start_measure: 2, parts: [1], lanes_seq: 'P1 s1 v1 m2: C5=1\n' }).label; // 'rewrite_measures from m2, parts 1'
+ * await tools.invoke('rewrite_measures', {
+ *   start_measure: 2, parts: [1], lanes_seq: 'P1 s1 v1 m2: A4=3/8 G4=1/8 G4=1/2\n', revision,
+ * });
  * ```
  */
-export function rewriteSpec(args: RewriteArgs): WriteSpec {
-  return {
-    tool: 'rewrite_measures',
+export const rewriteMeasures = defineWriteTool({
+  name: 'rewrite_measures',
+  title: 'Rewrite measures',
+  description: TOOL_DESCRIPTIONS.rewrite_measures,
+  input: z.object({
+    start_measure: measureField('The first measure of the range your lanes are for.'),
+    parts: partsField('The parts your lanes may write; a lane for another part is refused.'),
+    lanes_seq: z
+      .string()
+      .min(1)
+      .describe('The replacement: one lanes-seq line per voice, staff, part and measure.'),
+    allow_measure_count_change: allowMeasureCountChange,
+    ...writeFields,
+  }),
+  example: {
+    start_measure: 2,
+    parts: [1],
+    lanes_seq: 'P1 s1 v1 m2: A4=3/8 G4=1/8 G4=1/2\n',
+    revision: 'r1.example',
+  },
+  spec: (args) => ({
     label: `rewrite_measures from m${args.start_measure}, parts ${args.parts.join(', ')}`,
     plan: (score, revision) =>
       plan(score, {
@@ -46,33 +49,5 @@ export function rewriteSpec(args: RewriteArgs): WriteSpec {
         allowMeasureCountChange: args.allow_measure_count_change === true,
         ...(revision === undefined ? {} : { revision }),
       }),
-  };
-}
-
-/**
- * The `rewrite_measures` tool.
- *
- * @example
- * ```ts
- * await tools.invoke('rewrite_measures', {
- *   start_measure: 2, parts: [1], lanes_seq: 'P1 s1 v1 m2: A4=3/8 G4=1/8 G4=1/2\n', revision,
- * });
- * ```
- */
-export const rewriteMeasuresTool = defineTool({
-  name: 'rewrite_measures',
-  title: 'Rewrite measures',
-  description: TOOL_DESCRIPTIONS.rewrite_measures,
-  input,
-  output: writeOutputSchema,
-  permission: 'write',
-  examples: [
-    {
-      start_measure: 2,
-      parts: [1],
-      lanes_seq: 'P1 s1 v1 m2: A4=3/8 G4=1/8 G4=1/2\n',
-      revision: 'r1.example',
-    },
-  ],
-  run: (args, call: ToolRunCall<ScoreToolsContext>) => runWrite(call, rewriteSpec(args), args),
+  }),
 });
