@@ -241,6 +241,26 @@ describe('rewrite_measures', () => {
     expect(tools.context.revision()).toBe(revision);
   });
 
+  it('reports the ties it repaired: a tie into a rewritten measure that no longer lands is removed', async () => {
+    const { tools } = odeFixture();
+    await tools.invoke('rewrite_measures', {
+      start_measure: 1,
+      parts: [1],
+      lanes_seq: 'P1 s1 v1 m1: D4=1/2 A4=1/2~\n',
+    });
+    const written = await tools.invoke('rewrite_measures', {
+      start_measure: 2,
+      parts: [1],
+      lanes_seq: 'P1 s1 v1 m2: B4=1\n',
+    });
+    expect(written.ok).toBe(true);
+    if (!written.ok) return;
+    expect(written.output.repairs).toEqual([expect.stringContaining('P1 s1 v1 m1')]);
+    expect(written.output.changes).toContainEqual({ unit: 'P1 s1 m1', reason: 'tie-repair' });
+    expect(String(written.output.summary)).toContain('1 tie repair(s).');
+    expect(await lanesOf(tools, 1, 1, [1])).toBe('P1 s1 v1 m1: D4=1/2 A4=1/2');
+  });
+
   it('passes the attachments a rewrite drops through to its result', async () => {
     const { tools, score } = odeFixture();
     const { scoreTypes } = await import('@scorelane/score-model');
