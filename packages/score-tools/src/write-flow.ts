@@ -4,13 +4,7 @@
  * what changed. A refused plan returns before anything is written, so the
  * Y.Doc's state vector is unchanged.
  */
-import {
-  type ApplyOutput,
-  apply,
-  type Result,
-  type Score,
-  type ScorePlan,
-} from '@scorelane/score-model';
+import { apply, type Result, type Score, type ScorePlan } from '@scorelane/score-model';
 import { type ToolRunCall, type ToolRunResult, toolFail, toolOk } from '@scorelane/tool-contracts';
 import type * as Y from 'yjs';
 import { musicalWarnings } from './musical-warnings.ts';
@@ -102,7 +96,7 @@ export function applyPlanned(
       transaction = tr;
       const result = apply(context.score, plan);
       if (result.ok) {
-        range = selectedRange(result, plan);
+        range = changedRange(plan);
         context.selection.set(range);
       }
       return result;
@@ -118,12 +112,21 @@ export function applyPlanned(
   );
 }
 
-/** The changed range after `apply`, inside the score (a deletion at the end selects the new last measure). */
-function selectedRange(applied: ApplyOutput, plan: ScorePlan): ScoreSelection {
+/**
+ * The measures and parts a plan changes, as they are numbered after it is
+ * applied, kept inside the score (a deletion at the end selects the new last
+ * measure).
+ *
+ * @example
+ * ```ts
+ * changedRange(planned.plan); // { start_measure: 2, end_measure: 2, parts: [1] }
+ * ```
+ */
+export function changedRange(plan: ScorePlan): ScoreSelection {
   const count = plan.measureCount + plan.addedMeasures - plan.removedMeasures;
-  const end = Math.max(1, Math.min(applied.range.end, count));
-  const start = Math.max(1, Math.min(applied.range.start, end));
-  return { start_measure: start, end_measure: end, parts: [...applied.parts] };
+  const end = Math.max(1, Math.min(plan.range.end, count));
+  const start = Math.max(1, Math.min(plan.range.start, end));
+  return { start_measure: start, end_measure: end, parts: [...plan.parts] };
 }
 
 /**
@@ -144,13 +147,9 @@ export function describeWrite(
   warnings: readonly MusicalWarning[],
   revision: string = context.revision(),
 ): WriteOutput {
+  const changed = changedRange(plan);
+  const range = { ...changed, parts: [...changed.parts] };
   const count = plan.measureCount + plan.addedMeasures - plan.removedMeasures;
-  const end = Math.max(1, Math.min(plan.range.end, count));
-  const range = {
-    start_measure: Math.max(1, Math.min(plan.range.start, end)),
-    end_measure: end,
-    parts: [...plan.parts],
-  };
   const withText = status !== 'applied';
   return {
     status,
