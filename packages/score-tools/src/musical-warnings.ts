@@ -20,7 +20,7 @@ type UnitWrite = Extract<ScorePlan['writes'][number], { op: 'unit' }>;
  * @example
  * ```ts
  * musicalWarnings(score, planned.plan);
- * // [{ code: 'outside-usual-range', unit: 'P1 s1 v1 m2', message: 'C3 is below the usual range of a violin (G3-A7).' }]
+ * // [{ code: 'outside-usual-range', unit: 'P1 s1 v1 m2', message: 'C3 is below the usual range of a violin (G3-A7); check the octave.' }]
  * ```
  */
 export function musicalWarnings(score: Score, plan: ScorePlan): MusicalWarning[] {
@@ -57,17 +57,15 @@ function rangeWarnings(write: UnitWrite, partName: string): MusicalWarning[] {
   const warnings: MusicalWarning[] = [];
   for (const voice of write.content.voices) {
     const unit = `P${write.part} s${write.staff} v${voice.voice} m${write.measure}`;
-    const outside = new Set<string>();
+    const outside = new Map<string, 'below' | 'above'>();
     for (const event of voice.events) {
       for (const pitch of pitchesOf(event)) {
         const midi = midiNumber(pitch);
-        if (midi < instrument.lowMidi || midi > instrument.highMidi)
-          outside.add(formatPitch(pitch));
+        if (midi < instrument.lowMidi) outside.set(formatPitch(pitch), 'below');
+        if (midi > instrument.highMidi) outside.set(formatPitch(pitch), 'above');
       }
     }
-    for (const pitch of outside) {
-      const side =
-        midiNumber(pitchOf(pitch, voice.events)) < instrument.lowMidi ? 'below' : 'above';
+    for (const [pitch, side] of outside) {
       warnings.push({
         code: 'outside-usual-range',
         unit,
@@ -76,13 +74,6 @@ function rangeWarnings(write: UnitWrite, partName: string): MusicalWarning[] {
     }
   }
   return warnings;
-}
-
-function pitchOf(text: string, events: readonly LaneEvent[]): Pitch {
-  for (const event of events) {
-    for (const pitch of pitchesOf(event)) if (formatPitch(pitch) === text) return pitch;
-  }
-  throw new Error(`unreachable: ${text} is not in the lane`);
 }
 
 /** The sounding (lowest, highest) MIDI numbers of a voice at each onset, onsets as whole-note floats. */
