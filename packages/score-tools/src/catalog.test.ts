@@ -1,5 +1,5 @@
 import { formatGuide } from '@scorelane/lanes-seq';
-import { EXAMPLES_HEADING } from '@scorelane/tool-contracts';
+import { EXAMPLES_HEADING, toMcpTool, toWebMcpTool } from '@scorelane/tool-contracts';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { scoreToolCatalog } from './catalog.ts';
@@ -33,6 +33,22 @@ describe('the catalog', () => {
         tool.name,
       ).toHaveLength(1);
     }
+  });
+
+  it('serves as MCP and WebMCP tools, read tools marked read-only', () => {
+    const { tools } = odeFixture();
+    const mcp = tools.manifest('editor').tools.map(toMcpTool);
+    const webmcp = tools.manifest('editor').tools.map(toWebMcpTool);
+    expect(mcp).toHaveLength(15);
+    expect(webmcp.map((tool) => tool.name)).toEqual(mcp.map((tool) => tool.name));
+    const readOnly = mcp.filter((tool) => tool.annotations?.readOnlyHint).map((tool) => tool.name);
+    expect(readOnly.sort()).toEqual(
+      tools
+        .manifest('viewer')
+        .tools.map((tool) => tool.name)
+        .sort(),
+    );
+    for (const tool of mcp) expect(tool.inputSchema.type).toBe('object');
   });
 
   it('embeds the one format guide in the tools that read or write lanes-seq, and nowhere else', () => {
