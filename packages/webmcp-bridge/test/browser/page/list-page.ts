@@ -8,23 +8,12 @@
  * `?polyfill` asks for `@mcp-b/webmcp-polyfill` (with its testing API)
  * where the browser has no WebMCP.
  */
-import {
-  createWebMcpBridge,
-  ensureModelContext,
-  executeWebMcpTool,
-  type WebMcpHost,
-} from '@scorelane/webmcp-bridge';
+import { createWebMcpBridge, executeWebMcpTool, type WebMcpHost } from '@scorelane/webmcp-bridge';
 import * as Y from 'yjs';
 import { createListHost, LIST_TOOLS_NEEDING_A_GESTURE, listPipeline } from '../../list-catalog.ts';
+import { pageModelContext } from './page-model-context.ts';
 
-const wantsPolyfill = new URLSearchParams(location.search).has('polyfill');
-const found = await ensureModelContext(
-  wantsPolyfill
-    ? { polyfill: () => import('@mcp-b/webmcp-polyfill'), installTestingShim: true }
-    : {},
-);
-const status = document.querySelector('#webmcp-status') as HTMLElement;
-status.textContent = found.ok ? `WebMCP from ${found.source}` : found.message;
+const found = await pageModelContext();
 
 const list = createListHost();
 const bridge = found.ok
@@ -63,7 +52,7 @@ function syncFromServer(): Promise<unknown> {
 }
 
 const testPage = {
-  status: () => status.textContent,
+  status: () => document.querySelector('#webmcp-status')?.textContent,
   source: () => (found.ok ? found.source : null),
   syncFromServer,
   setRole: (next: string | null) => {

@@ -10,8 +10,9 @@ import { parseScoreFile } from '@scorelane/lanes-seq';
 import { openScore, scoreFromLanes } from '@scorelane/score-model';
 import { createScoreTools, type PlayRequest, type ScorePlayer } from '@scorelane/score-tools';
 import { createUndoController } from '@scorelane/undo';
-import { createWebMcpBridge, ensureModelContext } from '@scorelane/webmcp-bridge';
+import { createWebMcpBridge } from '@scorelane/webmcp-bridge';
 import * as Y from 'yjs';
+import { pageModelContext } from './page-model-context.ts';
 
 const ODE = `%% title: Ode
 %% part P1 name="Violin" staves=1 clefs=treble
@@ -22,14 +23,7 @@ P1 s1 v1 m1: F#4=1/4 F#4=1/4 G4=1/4 A4=1/4
 P1 s1 v1 m2: A4=1/4 G4=1/4 F#4=1/4 E4=1/4
 `;
 
-const wantsPolyfill = new URLSearchParams(location.search).has('polyfill');
-const found = await ensureModelContext(
-  wantsPolyfill
-    ? { polyfill: () => import('@mcp-b/webmcp-polyfill'), installTestingShim: true }
-    : {},
-);
-const status = document.querySelector('#webmcp-status') as HTMLElement;
-status.textContent = found.ok ? `WebMCP from ${found.source}` : found.message;
+const found = await pageModelContext();
 
 const doc = new Y.Doc();
 const editorOrigin = { name: 'score-page' };
