@@ -15,8 +15,10 @@ import type {
   WebMcpTool,
 } from '../src/index.ts';
 
+/** One thing an agent was told: a tool added or removed. */
 export type FakeToolEvent = { readonly kind: 'added' | 'removed'; readonly name: string };
 
+/** The test double, with what it recorded. */
 export interface FakeModelContext extends WebMcpModelContext {
   /** Registered tools by name. */
   readonly tools: Map<string, WebMcpTool>;
@@ -30,6 +32,7 @@ export interface FakeModelContext extends WebMcpModelContext {
   names(): string[];
 }
 
+/** A fresh fake model context; `flavour` says how its `executeTool` takes arguments. */
 export function createFakeModelContext(
   flavour: 'native' | 'polyfill' = 'native',
 ): FakeModelContext {

@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Debian's Chromium (`apt-get install chromium`); `CHROMIUM_PATH` points elsewhere. */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -26,6 +27,7 @@ export type WebMcpEvent =
   | { readonly kind: 'added'; readonly tools: readonly AddedTool[] }
   | { readonly kind: 'removed'; readonly names: readonly string[] };
 
+/** A tool as `toolsAdded` describes it. */
 export interface AddedTool {
   readonly name: string;
   readonly description: string;
@@ -40,6 +42,7 @@ export interface CallResult {
   readonly isError: boolean;
 }
 
+/** An open page in a Chromium of its own, with a DevTools session on it. */
 export interface BrowserSession {
   readonly page: Page;
   readonly cdp: CDPSession;

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
+/** A running page server: its URL, and how to close it. */
 export interface PageServer {
   readonly url: string;
   close(): Promise<void>;

@@ -5,6 +5,7 @@
  */
 import { ensureModelContext, type ModelContextLookup } from '@scorelane/webmcp-bridge';
 
+/** Finds WebMCP as the page's URL asks, and writes what was found into `#webmcp-status`. */
 export async function pageModelContext(): Promise<ModelContextLookup> {
   const wantsPolyfill = new URLSearchParams(location.search).has('polyfill');
   const found = await ensureModelContext(
