@@ -77,6 +77,18 @@ describe.each(MODES)('the score catalog in Chromium with $name', ({ native }) =>
     return [...agent.tools().keys()].sort();
   }
 
+  /** A tool's input schema and read-only hint, as the agent (or the polyfill's getTools) describes it. */
+  async function describedTool(name: string): Promise<{ inputSchema: unknown; readOnly: unknown }> {
+    if (agent !== undefined) {
+      const tool = agent.tools().get(name);
+      return { inputSchema: tool?.inputSchema, readOnly: tool?.annotations?.readOnly };
+    }
+    return session.evaluate(
+      `document.modelContext.getTools().then((tools) => tools.find((tool) => tool.name === ${JSON.stringify(name)}))` +
+        '.then((tool) => ({ inputSchema: tool.inputSchema, readOnly: tool.annotations.readOnlyHint }))',
+    );
+  }
+
   async function readM2(): Promise<string> {
     const read = await call('read_measures', { start_measure: 2, end_measure: 2 });
     expect(read.isError).toBe(false);
@@ -105,6 +117,12 @@ describe.each(MODES)('the score catalog in Chromium with $name', ({ native }) =>
   it('offers the editor’s score tools when the role becomes editor', async () => {
     await session.evaluate("testPage.setRole('editor')");
     expect(await registered(EDITOR_TOOLS)).toEqual(EDITOR_TOOLS);
+    const rewrite = await describedTool('rewrite_measures');
+    expect(rewrite.inputSchema).toEqual(
+      await session.evaluate("testPage.inputSchemaOf('rewrite_measures')"),
+    );
+    expect(rewrite.readOnly).toBe(false);
+    expect((await describedTool('read_measures')).readOnly).toBe(true);
   });
 
   it('applies a rewrite', async () => {

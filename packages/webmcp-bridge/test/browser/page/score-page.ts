@@ -72,6 +72,8 @@ const testPage = {
     role = next;
     return render();
   },
+  inputSchemaOf: (name: string) =>
+    tools.manifest('editor').tools.find((tool) => tool.name === name)?.inputSchema,
   stateVector: () => Array.from(Y.encodeStateVector(doc)).join(','),
   played: () => played,
   hasBeenActive: () => navigator.userActivation.hasBeenActive,
