@@ -8,8 +8,8 @@ import {
 import { USER_ACTIVATION_NOTE } from './user-activation.ts';
 import { createWebMcpBridge } from './web-mcp-bridge.ts';
 
-const VIEWER_TOOLS = ['list_items', 'play'];
-const EDITOR_TOOLS = ['add_items', 'list_items', 'play', 'undo'];
+const VIEWER_TOOLS = ['list_items', 'play', 'wait_for_items'];
+const EDITOR_TOOLS = ['add_items', 'list_items', 'play', 'undo', 'wait_for_items'];
 
 function setUp(hasUserActivation: () => boolean | undefined = () => true) {
   const modelContext = createFakeModelContext();
@@ -32,9 +32,9 @@ describe('createWebMcpBridge against a fake model context', () => {
       role: 'viewer',
       ready: true,
     });
-    expect(report).toEqual({ registered: ['list_items', 'play'], failed: [] });
+    expect(report).toEqual({ registered: VIEWER_TOOLS, failed: [] });
     expect(modelContext.names()).toEqual(VIEWER_TOOLS);
-    expect(bridge.registeredTools()).toEqual(['list_items', 'play']);
+    expect(bridge.registeredTools()).toEqual(VIEWER_TOOLS);
   });
 
   it('registers name, title, description, JSON Schema input and readOnlyHint from the catalog', async () => {
@@ -70,10 +70,12 @@ describe('createWebMcpBridge against a fake model context', () => {
     expect(modelContext.events).toEqual([
       { kind: 'removed', name: 'list_items' },
       { kind: 'removed', name: 'play' },
+      { kind: 'removed', name: 'wait_for_items' },
       { kind: 'added', name: 'list_items' },
       { kind: 'added', name: 'add_items' },
       { kind: 'added', name: 'undo' },
       { kind: 'added', name: 'play' },
+      { kind: 'added', name: 'wait_for_items' },
     ]);
     expect(modelContext.names()).toEqual(EDITOR_TOOLS);
   });
@@ -239,7 +241,7 @@ describe('createWebMcpBridge against a fake model context', () => {
       role: 'viewer',
       ready: true,
     });
-    expect(report.registered).toEqual(['list_items']);
+    expect(report.registered).toEqual(['list_items', 'wait_for_items']);
     expect(report.failed).toEqual([
       { name: 'play', message: 'InvalidStateError: Tool play is registered already' },
     ]);
@@ -275,5 +277,17 @@ describe('createWebMcpBridge against a fake model context', () => {
       { role: 'viewer', signal: cancel.signal },
       { role: 'viewer' },
     ]);
+  });
+
+  it('lets a tool give up when the agent cancels the call (the execute signal aborts)', async () => {
+    const { modelContext, host, bridge } = setUp();
+    await bridge.update({ pipeline: listPipeline(host), role: 'viewer', ready: true });
+    const cancel = new AbortController();
+    const waiting = modelContext.tools
+      .get('wait_for_items')
+      ?.execute({ count: 5 }, { signal: cancel.signal });
+    cancel.abort();
+    expect((await waiting)?.isError).toBe(true);
+    expect(host.abandoned).toEqual([5]);
   });
 });

@@ -26,6 +26,8 @@ export interface ListHost {
   readonly items: Y.Array<string>;
   readonly undo: UndoController<null>;
   readonly played: string[][];
+  /** The counts of the `wait_for_items` calls whose caller gave up (their signal aborted). */
+  readonly abandoned: number[];
   revision(): string;
 }
 
@@ -39,7 +41,7 @@ export function createListHost(initial: readonly string[] = []): ListHost {
   doc.on('update', () => {
     version += 1;
   });
-  return { doc, items, undo, played: [], revision: () => `r${version}` };
+  return { doc, items, undo, played: [], abandoned: [], revision: () => `r${version}` };
 }
 
 const listItems = defineTool({
@@ -119,12 +121,53 @@ const play = defineTool({
   },
 });
 
-/** The list catalog: list_items, add_items, undo, play. */
+const waitForItems = defineTool({
+  name: 'wait_for_items',
+  title: 'Wait for items',
+  description: 'Waits until the list holds at least `count` items, then returns them.',
+  input: z.object({ count: z.number().int().min(1) }),
+  output: z.object({ items: z.array(z.string()) }),
+  permission: 'read',
+  run: async (args, { context, signal }: ToolRunCall<ListHost>) => {
+    const reached = await itemCount(context, args.count, signal);
+    if (!reached) {
+      context.abandoned.push(args.count);
+      return toolFail(toolError('internal', 'The caller gave up waiting.'));
+    }
+    return toolOk({ items: context.items.toArray() });
+  },
+});
+
+/** Resolves true once the list holds `count` items, false if `signal` aborts first. */
+function itemCount(
+  host: ListHost,
+  count: number,
+  signal: AbortSignal | undefined,
+): Promise<boolean> {
+  return new Promise((resolve) => {
+    const settle = (reached: boolean) => {
+      host.items.unobserve(check);
+      signal?.removeEventListener('abort', abandon);
+      resolve(reached);
+    };
+    const check = () => {
+      if (host.items.length >= count) settle(true);
+    };
+    const abandon = () => settle(false);
+    host.items.observe(check);
+    signal?.addEventListener('abort', abandon);
+    if (signal?.aborted) abandon();
+    else check();
+  });
+}
+
+/** The list catalog: list_items, add_items, undo, play, wait_for_items. */
 export const listCatalog: ToolCatalog<ListHost> = defineCatalog<ListHost>([
   listItems,
   addItems,
   undoTool,
   play,
+  waitForItems,
 ]);
 
 /** The tools of the list catalog that need a user gesture in a browser. */

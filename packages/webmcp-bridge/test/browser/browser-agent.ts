@@ -123,17 +123,31 @@ export interface WebMcpAgent {
   waitForTools(names: readonly string[]): Promise<void>;
   /** Calls a tool with `WebMCP.invokeTool` and waits for its `toolResponded`. */
   call(name: string, input?: Record<string, unknown>): Promise<CallResult>;
+  /** Starts a call without waiting: its invocation id, and its `toolResponded` to come. */
+  start(name: string, input?: Record<string, unknown>): Promise<StartedCall>;
+  /** Cancels a started call with `WebMCP.cancelInvocation`. */
+  cancel(invocationId: string): Promise<void>;
+}
+
+/** How `toolResponded` ended a call. */
+export interface ToolResponse {
+  readonly status: string;
+  readonly output?: unknown;
+  readonly errorText?: string;
+}
+
+/** A call started with {@link WebMcpAgent.start}. */
+export interface StartedCall {
+  readonly invocationId: string;
+  readonly response: Promise<ToolResponse>;
 }
 
 /** Enables the `WebMCP` domain on the page's main frame. */
 export async function connectAgent(session: BrowserSession): Promise<WebMcpAgent> {
   const { cdp } = session;
   const events: WebMcpEvent[] = [];
-  const responses = new Map<
-    string,
-    (response: { status: string; output?: unknown; errorText?: string }) => void
-  >();
-  const early = new Map<string, { status: string; output?: unknown; errorText?: string }>();
+  const responses = new Map<string, (response: ToolResponse) => void>();
+  const early = new Map<string, ToolResponse>();
   const changed = new Set<() => void>();
   cdp.on('WebMCP.toolsAdded', ({ tools }) => {
     events.push({ kind: 'added', tools: tools as readonly AddedTool[] });
@@ -153,6 +167,18 @@ export async function connectAgent(session: BrowserSession): Promise<WebMcpAgent
   const frameId = frameTree.frame.id;
 
   const tools = () => toolsFrom(events);
+  const start = async (name: string, input: Record<string, unknown> = {}): Promise<StartedCall> => {
+    // playwright-core types `input` as string-valued; the protocol takes any JSON object.
+    const { invocationId } = await cdp.send('WebMCP.invokeTool', {
+      frameId,
+      toolName: name,
+      input: input as Record<string, string>,
+    });
+    const response =
+      early.get(invocationId) ??
+      new Promise<ToolResponse>((resolve) => responses.set(invocationId, resolve));
+    return { invocationId, response: Promise.resolve(response) };
+  };
   return {
     events,
     tools,
@@ -167,22 +193,16 @@ export async function connectAgent(session: BrowserSession): Promise<WebMcpAgent
         changed.add(check);
         check();
       }),
+    start,
     async call(name, input = {}) {
-      // playwright-core types `input` as string-valued; the protocol takes any JSON object.
-      const { invocationId } = await cdp.send('WebMCP.invokeTool', {
-        frameId,
-        toolName: name,
-        input: input as Record<string, string>,
-      });
-      const response =
-        early.get(invocationId) ??
-        (await new Promise<{ status: string; output?: unknown; errorText?: string }>((resolve) =>
-          responses.set(invocationId, resolve),
-        ));
+      const response = await (await start(name, input)).response;
       if (response.status !== 'Completed') {
         throw new Error(`${name} ended ${response.status}: ${response.errorText ?? ''}`);
       }
       return response.output as CallResult;
+    },
+    async cancel(invocationId) {
+      await cdp.send('WebMCP.cancelInvocation', { invocationId });
     },
   };
 }

@@ -14,8 +14,8 @@ import {
 } from './browser-agent.ts';
 import { type PageServer, servePage } from './page-server.ts';
 
-const VIEWER_TOOLS = ['list_items', 'play'];
-const EDITOR_TOOLS = ['add_items', 'list_items', 'play', 'undo'];
+const VIEWER_TOOLS = ['list_items', 'play', 'wait_for_items'];
+const EDITOR_TOOLS = ['add_items', 'list_items', 'play', 'undo', 'wait_for_items'];
 
 let server: PageServer;
 let session: BrowserSession;
@@ -151,6 +151,16 @@ describe('native WebMCP in Chromium, called through the DevTools WebMCP domain',
     expect(played.isError).toBe(false);
     expect(played.structuredContent).toEqual({ playing: ['Milk'] });
     expect(await session.evaluate('testPage.played()')).toEqual([['Milk']]);
+  });
+
+  it('passes the agent’s cancellation on to the tool, which gives up', async () => {
+    const started = await agent.start('wait_for_items', { count: 5 });
+    await agent.cancel(started.invocationId);
+    expect((await started.response).status).toBe('Canceled');
+    await session.evaluate(
+      'new Promise((resolve) => { const poll = () => (testPage.abandoned().length > 0 ? resolve() : setTimeout(poll, 10)); poll(); })',
+    );
+    expect(await session.evaluate('testPage.abandoned()')).toEqual([5]);
   });
 
   it('lets an in-page agent call a tool with executeTool, passing an object', async () => {

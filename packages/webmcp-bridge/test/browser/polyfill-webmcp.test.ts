@@ -39,7 +39,7 @@ describe('@mcp-b/webmcp-polyfill in a Chromium without WebMCP', () => {
 
   it('registers the viewer’s tools once the document is ready, and reads', async () => {
     await session.evaluate('testPage.syncFromServer()');
-    expect(await registeredNames()).toEqual(['list_items', 'play']);
+    expect(await registeredNames()).toEqual(['list_items', 'play', 'wait_for_items']);
     const annotations = await session.evaluate(
       "document.modelContext.getTools().then((tools) => tools.find((tool) => tool.name === 'list_items').annotations)",
     );
@@ -56,7 +56,13 @@ describe('@mcp-b/webmcp-polyfill in a Chromium without WebMCP', () => {
 
   it('switches to the editor’s tools when the role changes', async () => {
     await session.evaluate("testPage.setRole('editor')");
-    expect(await registeredNames()).toEqual(['add_items', 'list_items', 'play', 'undo']);
+    expect(await registeredNames()).toEqual([
+      'add_items',
+      'list_items',
+      'play',
+      'undo',
+      'wait_for_items',
+    ]);
   });
 
   it('applies a write, refuses one with its message, and undoes in one step', async () => {

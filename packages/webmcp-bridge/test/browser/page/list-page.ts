@@ -64,6 +64,7 @@ const testPage = {
   callsSeenByRender: () => [...callsSeenByRender],
   items: () => list.items.toArray(),
   played: () => list.played,
+  abandoned: () => list.abandoned,
   registeredTools: () => bridge?.registeredTools() ?? [],
   hasBeenActive: () => navigator.userActivation.hasBeenActive,
   callFromPage: async (name: string, args: Record<string, unknown>) =>
