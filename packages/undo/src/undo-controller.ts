@@ -6,6 +6,14 @@
  */
 
 import * as Y from 'yjs';
+import {
+  changedKeyNames,
+  leaveCollaboratorKeys,
+  recordCollaboratorChanges,
+  recordWrites,
+} from './collaborator-changes.ts';
+import { isEmptyDeleteSet, subtractDeleteSets } from './delete-sets.ts';
+import { releaseKeptItems, releaseOrigin } from './kept-items.ts';
 import { createLocalDeletions } from './local-deletions.ts';
 import {
   attachStep,
@@ -127,24 +135,42 @@ export interface UndoController<S = unknown> {
    * Runs `fn` in one Yjs transaction with a tracked origin, as exactly one
    * step described by `meta`, closed before and after, and returns what `fn`
    * returns. Tracked follow-up transactions that observers make synchronously
-   * during the call join the same step. `fn` must be synchronous. If it throws, the changes it made
+   * during the call join the same step. If it throws, the changes it made
    * before throwing stay applied (Yjs has no rollback) and form the step;
    * the error propagates.
+   *
+   * `fn` must be synchronous. An `async` function is refused before it runs;
+   * a plain function that returns a promise (as transpiled async code does)
+   * is detected when it returns: what it wrote is reverted at once, no step
+   * is recorded, the history stays as it was, and an
+   * {@link UndoMisuseError} is thrown.
    */
   runAsStep<T>(
     meta: StepMeta,
     fn: (transaction: Y.Transaction) => T,
     options?: RunAsStepOptions,
   ): T;
-  /** Reverts the newest step that still changes something, and restores the selection before it. */
+  /**
+   * Reverts the newest step, and restores the selection before it. Keys a
+   * collaborator changed since the step stay as they are: the result says
+   * `partial` and names them, or, when that was everything the step wrote,
+   * refuses with `changed-by-collaborator` and takes the step off the
+   * history. It never reverts any other step than the newest.
+   */
   undo(): UndoResult<S>;
-  /** Re-applies the newest undone step, and restores the selection after it. */
+  /** Re-applies the newest undone step, and restores the selection after it; collaborators' keys as for `undo()`. */
   redo(): UndoResult<S>;
+  /**
+   * Whether `undo()` will act on a step: revert it (fully or partly), or
+   * refuse it because collaborators changed all it wrote. False exactly when
+   * `undo()` would answer `nothing-to-undo` and change nothing.
+   */
   canUndo(): boolean;
+  /** Whether `redo()` will act on a step (as `canUndo()` for `undo()`). */
   canRedo(): boolean;
-  /** The step `undo()` would revert first, if any. */
+  /** The step `undo()` will act on, if any. */
   peekUndo(): UndoStep<S> | undefined;
-  /** The step `redo()` would re-apply first, if any. */
+  /** The step `redo()` will act on, if any. */
   peekRedo(): UndoStep<S> | undefined;
   /** Listens to history changes; returns the function that stops listening. */
   on(event: 'change', listener: UndoChangeListener<S>): () => void;
@@ -160,7 +186,6 @@ export interface UndoController<S = unknown> {
 
 const defaultCaptureTimeout = 500;
 const defaultMaxSteps = 100;
-const noOrigin: unique symbol = Symbol('no step open');
 const unboundOrigin: unique symbol = Symbol('gesture origin not yet known');
 
 interface Gesture {
@@ -168,6 +193,37 @@ interface Gesture {
   /** The origin of the gesture's first step; steps of other origins get their own meta. */
   origin: unknown;
 }
+
+/**
+ * Where the controller is between and within steps. Every event handler
+ * reads it; only the transitions below change it.
+ *
+ * - `closed`: no step is open; the next recorded change opens one.
+ *   (`beginUndoGesture`, the end of `runAsStep`, `undo`/`redo`.)
+ * - `open`: the newest step (`item`) takes more changes of `origin` until the
+ *   capture timeout passes or a change of another origin arrives.
+ *   (A recorded change of the person or a collaborator-free observer.)
+ * - `running`: inside `runAsStep`; every tracked change joins the one step
+ *   (`item` once Yjs has made it). `interrupted` is the person's gesture the
+ *   call landed in, resumed after it; `returnedPromise` is set when `fn`
+ *   returned a promise, so that what it wrote is not recorded.
+ * - `popping`: inside `undo()`/`redo()`; `restore` puts back what the pop
+ *   hid from Yjs (older steps, the local-deletions marker).
+ * - `destroyed`: every call throws.
+ */
+type Phase =
+  | { readonly kind: 'closed' }
+  | { readonly kind: 'open'; readonly item: StackItem; readonly origin: unknown }
+  | {
+      readonly kind: 'running';
+      item: StackItem | null;
+      readonly interrupted: Gesture | null;
+      returnedPromise: boolean;
+    }
+  | { readonly kind: 'popping'; restore: () => void }
+  | { readonly kind: 'destroyed' };
+
+const closed: Phase = Object.freeze({ kind: 'closed' });
 
 /**
  * Creates an undo controller over `scope` (a `Y.Doc`, a shared type, or a
@@ -223,16 +279,16 @@ class GestureUndoController<S> implements UndoController<S> {
   readonly #selectionAtStart = new WeakMap<Y.Transaction, S>();
   /** Every deletion local work made, shown to Yjs while a step is popped (see local-deletions.ts). */
   readonly #localDeletions = createLocalDeletions();
-  #hideLocalDeletions: () => void = noop;
 
-  #destroyed = false;
-  #runningStep = false;
+  #phase: Phase = closed;
+  /** Who the next steps are by: set by a gesture, cleared by undo and redo. */
   #gesture: Gesture | null = null;
-  /** The step still open to more changes (the newest, unless closed). */
-  #openItem: StackItem | null = null;
-  #openOrigin: unknown = noOrigin;
   /** The transaction Y.UndoManager is capturing right now. */
   #capturing: Y.Transaction | null = null;
+  /** Undone steps a new step is about to discard (Yjs clears the redo stack). */
+  #discarding: StackItem[] = [];
+  /** The undo manager that reverts what a promise-returning `fn` wrote, while it does. */
+  #reverter: Y.UndoManager | null = null;
 
   constructor(scope: UndoScope, options: UndoControllerOptions<S>) {
     const resolved = resolveUndoScope(scope);
@@ -268,12 +324,12 @@ class GestureUndoController<S> implements UndoController<S> {
   }
 
   get destroyed(): boolean {
-    return this.#destroyed;
+    return this.#phase.kind === 'destroyed';
   }
 
   beginUndoGesture(meta: StepMeta): void {
     this.#assertUsable('beginUndoGesture');
-    if (this.#runningStep) {
+    if (this.#phase.kind === 'running') {
       throw new UndoMisuseError(
         'beginUndoGesture was called inside runAsStep; a step cannot be split from inside.',
       );
@@ -289,7 +345,7 @@ class GestureUndoController<S> implements UndoController<S> {
     options: RunAsStepOptions = {},
   ): T {
     this.#assertUsable('runAsStep');
-    if (this.#runningStep) {
+    if (this.#phase.kind === 'running') {
       throw new UndoMisuseError(
         'runAsStep was called inside another runAsStep; do all the work of one step in one function.',
       );
@@ -313,57 +369,79 @@ class GestureUndoController<S> implements UndoController<S> {
     this.#closeStep();
     // A person's gesture the call lands in the middle of (a held key, a drag)
     // goes on after it: their next edits are a new step with their meta.
-    const interrupted = this.#gesture;
+    const running = {
+      kind: 'running' as const,
+      item: null,
+      interrupted: this.#gesture,
+      returnedPromise: false,
+    };
+    this.#phase = running;
     this.#gesture = { meta: checked, origin };
-    this.#runningStep = true;
-    // Observers that react to fn's changes with a tracked origin write in
-    // follow-up transactions, still inside this call: they join the step
-    // whatever the capture timeout.
-    const captureTimeout = this.undoManager.captureTimeout;
-    this.undoManager.captureTimeout = Number.POSITIVE_INFINITY;
-    let result: T;
-    try {
-      result = this.#doc.transact(fn, origin);
-    } finally {
-      this.undoManager.captureTimeout = captureTimeout;
-      this.#runningStep = false;
-      if (!this.#destroyed) this.#closeStep();
-      this.#gesture = this.#destroyed ? null : interrupted;
-    }
-    if (isThenable(result)) {
+    const result = this.#runRecordingOneStep(fn, origin, running);
+    if (running.returnedPromise) {
       // The caller gets the misuse error; keep the dropped promise from also
       // surfacing as an unhandled rejection.
-      result.then(undefined, () => undefined);
+      (result as PromiseLike<unknown>).then(undefined, () => undefined);
       throw new UndoMisuseError(
-        'runAsStep needs a synchronous function, but it returned a promise; changes made after its first await are not part of the step.',
+        'runAsStep needs a synchronous function, but it returned a promise; what it wrote before returning was reverted and nothing was recorded. Await the async work first, then apply the result in runAsStep.',
       );
     }
     return result;
   }
 
-  undo(): UndoResult<S> {
-    this.#assertUsable('undo');
-    this.#assertNotInStep('undo');
-    this.#assertNoOpenTransaction('undo');
-    this.#closeStep();
-    carryTransientItems(this.undoManager.undoStack);
-    const item = this.#popShowingLocalDeletions('undo');
-    if (item === null) {
-      return { ok: false, code: 'nothing-to-undo', message: 'Nothing to undo.' };
+  /**
+   * Runs `fn` with `origin` so that it and its observers' follow-up writes
+   * make one step, or, if it returns a promise, no step and no change.
+   */
+  #runRecordingOneStep<T>(
+    fn: (transaction: Y.Transaction) => T,
+    origin: unknown,
+    running: Extract<Phase, { kind: 'running' }>,
+  ): T {
+    // Records nothing unless fn returns a promise; then it is what reverts it.
+    const reverter = new Y.UndoManager(this.#scope, {
+      trackedOrigins: new Set([origin]),
+      captureTimeout: Number.POSITIVE_INFINITY,
+      captureTransaction: () => running.returnedPromise,
+    });
+    // Follow-up transactions of observers join the step whatever the capture timeout.
+    const captureTimeout = this.undoManager.captureTimeout;
+    this.undoManager.captureTimeout = Number.POSITIVE_INFINITY;
+    try {
+      return this.#doc.transact((transaction) => {
+        const result = fn(transaction);
+        running.returnedPromise = isThenable(result);
+        return result;
+      }, origin);
+    } finally {
+      this.undoManager.captureTimeout = captureTimeout;
+      reverter.destroy();
+      if (running.returnedPromise) this.#revert(reverter);
+      if (this.#phase === running) {
+        this.#closeStep();
+        this.#phase = closed;
+        this.#gesture = running.interrupted;
+      }
     }
-    return { ok: true, step: this.#recordOf(item) };
+  }
+
+  /** Reverts everything `reverter` recorded, and releases what it kept. */
+  #revert(reverter: Y.UndoManager): void {
+    this.#reverter = reverter;
+    try {
+      while (reverter.undoStack.length > 0) reverter.undo();
+    } finally {
+      this.#reverter = null;
+    }
+    releaseKeptItems(this.#doc, [...reverter.undoStack, ...reverter.redoStack], this.#stackItems());
+  }
+
+  undo(): UndoResult<S> {
+    return this.#pop('undo');
   }
 
   redo(): UndoResult<S> {
-    this.#assertUsable('redo');
-    this.#assertNotInStep('redo');
-    this.#assertNoOpenTransaction('redo');
-    this.#closeStep();
-    const item = this.#popShowingLocalDeletions('redo');
-    if (item === null) {
-      return { ok: false, code: 'nothing-to-redo', message: 'Nothing to redo.' };
-    }
-    return { ok: true, step: this.#recordOf(item) };
+    return this.#pop('redo');
   }
 
   canUndo(): boolean {
@@ -401,8 +479,8 @@ class GestureUndoController<S> implements UndoController<S> {
   }
 
   destroy(): void {
-    if (this.#destroyed) return;
-    this.#destroyed = true;
+    if (this.#phase.kind === 'destroyed') return;
+    this.#phase = { kind: 'destroyed' };
     this.#doc.off('beforeTransaction', this.#onBeforeTransaction);
     this.#doc.off('afterTransaction', this.#onAfterTransaction);
     this.#doc.off('destroy', this.#onDocDestroy);
@@ -412,14 +490,89 @@ class GestureUndoController<S> implements UndoController<S> {
     this.undoManager.off('stack-cleared', this.#onStackCleared);
     // Removes the undo manager's own listeners on the document.
     this.undoManager.destroy();
+    if (!this.#doc.isDestroyed) releaseKeptItems(this.#doc, this.#stackItems(), []);
+    this.undoManager.undoStack = [];
+    this.undoManager.redoStack = [];
     this.#gesture = null;
-    this.#openItem = null;
     this.#changeListeners.clear();
     try {
       this.#destroyListeners.emit();
     } finally {
       this.#destroyListeners.clear();
     }
+  }
+
+  // --- undo and redo ---------------------------------------------------------
+
+  /**
+   * Acts on exactly the newest step of `direction`'s stack: reverts (or
+   * re-applies) what of it no collaborator changed since, or refuses it when
+   * that is nothing.
+   */
+  #pop(direction: 'undo' | 'redo'): UndoResult<S> {
+    this.#assertUsable(direction);
+    this.#assertNotInStep(direction);
+    this.#assertNoOpenTransaction(direction);
+    this.#closeStep();
+    const manager = this.undoManager;
+    if (direction === 'undo') carryTransientItems(manager.undoStack);
+    const stack = direction === 'undo' ? manager.undoStack : manager.redoStack;
+    const item = stack.at(-1);
+    if (item === undefined) {
+      return direction === 'undo'
+        ? { ok: false, code: 'nothing-to-undo', message: 'Nothing to undo.' }
+        : { ok: false, code: 'nothing-to-redo', message: 'Nothing to redo.' };
+    }
+    const record = this.#recordOf(item);
+    const keys = changedKeyNames(item);
+    const kept = item.deletions;
+    leaveCollaboratorKeys(this.#doc, item);
+    const popped = this.#popOnly(direction, stack);
+    releaseKeptItems(this.#doc, [{ deletions: kept }], this.#stackItems());
+    if (popped !== null) {
+      return { ok: true, step: record, partial: keys.length > 0, skippedKeys: keys };
+    }
+    // Yjs found nothing left to change, and dropped the step.
+    this.#emitChange({ kind: 'refused', direction, step: record, keys });
+    const named = keys.length > 0 ? ` (${keys.join(', ')})` : '';
+    return {
+      ok: false,
+      code: 'changed-by-collaborator',
+      step: record,
+      keys,
+      message: `Collaborators have changed everything this step wrote${named} since, so there was nothing to ${direction}; it was taken off the history.`,
+    };
+  }
+
+  /**
+   * Pops the newest item of `stack` and nothing else: Yjs would go on to
+   * older items when the newest changes nothing. While it pops, the older
+   * items are set aside and every local deletion is shown to Yjs' conflict
+   * check (see local-deletions.ts); both are put back as soon as the pop's
+   * transaction ends, before listeners see the stacks.
+   */
+  #popOnly(direction: 'undo' | 'redo', stack: StackItem[]): StackItem | null {
+    const older = stack.splice(0, stack.length - 1);
+    const hideLocalDeletions = this.#localDeletions.show(this.undoManager, direction);
+    const popping = {
+      kind: 'popping' as const,
+      restore: () => {
+        popping.restore = noop;
+        hideLocalDeletions();
+        stack.unshift(...older);
+      },
+    };
+    this.#phase = popping;
+    try {
+      return direction === 'undo' ? this.undoManager.undo() : this.undoManager.redo();
+    } finally {
+      popping.restore();
+      if (this.#phase === popping) this.#phase = closed;
+    }
+  }
+
+  #stackItems(): StackItem[] {
+    return [...this.undoManager.undoStack, ...this.undoManager.redoStack];
   }
 
   // --- step boundaries -------------------------------------------------------
@@ -430,36 +583,46 @@ class GestureUndoController<S> implements UndoController<S> {
    * current selection as the step's final `selectionAfter`.
    */
   #closeStep(refreshSelection = true): void {
-    const open = this.#openItem;
+    const phase = this.#phase;
+    const open = phase.kind === 'open' || phase.kind === 'running' ? phase.item : null;
     if (refreshSelection && open !== null && this.undoManager.undoStack.at(-1) === open) {
       const record = stepOf<S>(open);
       if (record !== undefined) record.selectionAfter = this.#readSelection();
     }
-    this.#openItem = null;
-    this.#openOrigin = noOrigin;
+    if (phase.kind === 'open') this.#phase = closed;
+    else if (phase.kind === 'running') phase.item = null;
     this.undoManager.stopCapturing();
+  }
+
+  /** Marks `item` as the step that takes the next changes of `origin`. */
+  #opened(item: StackItem, origin: unknown): void {
+    const phase = this.#phase;
+    if (phase.kind === 'running') phase.item = item;
+    else if (phase.kind === 'closed' || phase.kind === 'open') {
+      this.#phase = { kind: 'open', item, origin };
+    }
   }
 
   /**
    * Y.UndoManager asks this about every transaction before recording it. It
    * refuses transactions that change nothing (which Yjs would otherwise record
-   * as empty steps when the scope is the whole document), and closes the open
-   * step when a local transaction of another origin is about to join it.
+   * as empty steps when the scope is the whole document) and what a
+   * promise-returning `runAsStep` wrote, and closes the open step when a
+   * local transaction of another origin is about to join it.
    */
   readonly #captureTransaction = (transaction: Y.Transaction): boolean => {
     if (!this.#changesScope(transaction)) return false;
-    if (this.#isLocalOrigin(transaction.origin)) {
-      this.#capturing = transaction;
-      // Inside runAsStep every tracked transaction (an observer's follow-up
-      // included) belongs to the step, whatever its origin.
-      if (
-        !this.#runningStep &&
-        this.#openOrigin !== noOrigin &&
-        transaction.origin !== this.#openOrigin
-      ) {
-        this.#closeStep(false);
-      }
+    const phase = this.#phase;
+    if (phase.kind === 'running' && phase.returnedPromise) return false;
+    this.#capturing = transaction;
+    if (!this.#isLocalOrigin(transaction.origin)) return true;
+    // A new step of local work makes Yjs discard the undone steps.
+    if (!this.undoManager.undoing && !this.undoManager.redoing) {
+      this.#discarding = [...this.undoManager.redoStack];
     }
+    // Inside runAsStep every tracked transaction (an observer's follow-up
+    // included) belongs to the step, whatever its origin.
+    if (phase.kind === 'open' && transaction.origin !== phase.origin) this.#closeStep(false);
     return true;
   };
 
@@ -495,24 +658,17 @@ class GestureUndoController<S> implements UndoController<S> {
     }
   };
 
-  /** Undoes or redoes with every local deletion visible to Yjs' conflict check. */
-  #popShowingLocalDeletions(direction: 'undo' | 'redo'): StackItem | null {
-    this.#hideLocalDeletions = this.#localDeletions.show(this.undoManager, direction);
-    try {
-      return direction === 'undo' ? this.undoManager.undo() : this.undoManager.redo();
-    } finally {
-      this.#hideLocalDeletions();
-      this.#hideLocalDeletions = noop;
-    }
-  }
-
   readonly #onAfterTransaction = (transaction: Y.Transaction): void => {
-    // The pop's transaction has ended: hide the marker before the undo
-    // manager tells listeners (stack-item-popped), so they see true stacks.
-    if (transaction.origin === this.undoManager) this.#hideLocalDeletions();
     const origin = transaction.origin;
-    if (origin === this.undoManager || this.#isLocalOrigin(origin)) {
+    if (origin === releaseOrigin) return;
+    // The pop's transaction has ended: put back what it hid before the undo
+    // manager tells listeners (stack-item-popped), so they see true stacks.
+    const phase = this.#phase;
+    if (origin === this.undoManager && phase.kind === 'popping') phase.restore();
+    if (origin === this.undoManager || origin === this.#reverter || this.#isLocalOrigin(origin)) {
       this.#localDeletions.add(transaction.deleteSet);
+    } else if (this.#changesScope(transaction)) {
+      recordCollaboratorChanges(this.#stackItems(), transaction);
     }
   };
 
@@ -520,6 +676,7 @@ class GestureUndoController<S> implements UndoController<S> {
 
   readonly #onStackItemAdded = (event: { stackItem: StackItem; origin: unknown }): void => {
     const manager = this.undoManager;
+    if (this.#capturing !== null) recordWrites(event.stackItem, this.#capturing);
     if (manager.undoing || manager.redoing) {
       // The item records how to reverse the undo/redo in progress: it is the same step.
       const popped = manager.currStackItem;
@@ -527,29 +684,34 @@ class GestureUndoController<S> implements UndoController<S> {
       attachStep(event.stackItem, record ?? this.#newRecord(event.origin, undefined));
       return;
     }
+    this.#releaseDiscarded();
     const transaction = this.#capturing;
     const before = transaction === null ? undefined : this.#selectionAtStart.get(transaction);
     const record = this.#newRecord(event.origin, before);
     attachStep(event.stackItem, record);
-    this.#openItem = event.stackItem;
-    this.#openOrigin = event.origin;
+    if (this.#dropIfEmpty(event.stackItem)) return;
+    this.#opened(event.stackItem, event.origin);
     this.#emitChange({ kind: 'step-added', step: record });
     this.#trim();
   };
 
   readonly #onStackItemUpdated = (event: { stackItem: StackItem; origin: unknown }): void => {
+    if (this.#capturing !== null) recordWrites(event.stackItem, this.#capturing);
+    this.#releaseDiscarded();
     const record = stepOf<S>(event.stackItem);
     if (record === undefined) return;
     record.selectionAfter = this.#readSelection();
-    this.#openItem = event.stackItem;
-    this.#openOrigin = event.origin;
+    if (this.#dropIfEmpty(event.stackItem)) {
+      this.#emitChange({ kind: 'trimmed', steps: [record] });
+      return;
+    }
+    this.#opened(event.stackItem, event.origin);
     this.#emitChange({ kind: 'step-extended', step: record });
   };
 
   readonly #onStackItemPopped = (event: { stackItem: StackItem; type: 'undo' | 'redo' }): void => {
     const record = this.#recordOf(event.stackItem);
-    this.#openItem = null;
-    this.#openOrigin = noOrigin;
+    if (this.#phase.kind === 'open') this.#phase = closed;
     // An undo or redo ends the gesture: what follows is described afresh.
     this.#gesture = null;
     const selection = event.type === 'undo' ? record.selectionBefore : record.selectionAfter;
@@ -574,29 +736,58 @@ class GestureUndoController<S> implements UndoController<S> {
     this.destroy();
   };
 
-  // --- helpers ---------------------------------------------------------------
+  // --- history bounds --------------------------------------------------------
 
   /**
-   * Drops the oldest steps beyond `maxSteps`. Each stack item holds its own
-   * insertions and deletions, so the remaining steps undo exactly as before.
-   * The content the dropped steps deleted stays in memory: Yjs only
-   * garbage-collects when a transaction ends, and those transactions ended
-   * while the undo manager kept that content.
+   * Drops the oldest steps beyond `maxSteps`, and releases what Yjs kept for
+   * them so the document can garbage-collect it. Each stack item holds its
+   * own insertions and deletions, so the remaining steps undo exactly as
+   * before.
    */
   #trim(): void {
     const stack = this.undoManager.undoStack;
     const excess = stack.length - this.#maxSteps;
     if (excess <= 0) return;
     const dropped = stack.splice(0, excess);
+    releaseKeptItems(this.#doc, dropped, this.#stackItems());
     this.#emitChange({ kind: 'trimmed', steps: dropped.map((item) => this.#recordOf(item)) });
   }
+
+  /** Releases the undone steps Yjs has just discarded for a new step. */
+  #releaseDiscarded(): void {
+    const discarded = this.#discarding;
+    if (discarded.length === 0) return;
+    this.#discarding = [];
+    releaseKeptItems(this.#doc, discarded, this.#stackItems());
+  }
+
+  /**
+   * Takes the newest step off the stack when its changes cancel out (every
+   * item it created it also deleted, and it deleted nothing older): undoing
+   * it would change nothing. Returns whether it did.
+   */
+  #dropIfEmpty(item: StackItem): boolean {
+    const stack = this.undoManager.undoStack;
+    if (stack.at(-1) !== item) return false;
+    const created = subtractDeleteSets(item.insertions, item.deletions);
+    const removed = subtractDeleteSets(item.deletions, item.insertions);
+    if (!isEmptyDeleteSet(created) || !isEmptyDeleteSet(removed)) return false;
+    stack.pop();
+    releaseKeptItems(this.#doc, [item], this.#stackItems());
+    this.#closeStep(false);
+    return true;
+  }
+
+  // --- helpers ---------------------------------------------------------------
 
   #newRecord(origin: unknown, selectionBefore: S | undefined): StepRecord<S> {
     const gesture = this.#gesture;
     let meta: StepMeta;
     if (
       gesture !== null &&
-      (this.#runningStep || gesture.origin === unboundOrigin || gesture.origin === origin)
+      (this.#phase.kind === 'running' ||
+        gesture.origin === unboundOrigin ||
+        gesture.origin === origin)
     ) {
       gesture.origin = origin;
       meta = gesture.meta;
@@ -634,13 +825,13 @@ class GestureUndoController<S> implements UndoController<S> {
   }
 
   #assertUsable(method: string): void {
-    if (this.#destroyed) {
+    if (this.#phase.kind === 'destroyed') {
       throw new UndoMisuseError(`${method} was called after destroy(); create a new controller.`);
     }
   }
 
   #assertNotInStep(method: string): void {
-    if (this.#runningStep) {
+    if (this.#phase.kind === 'running') {
       throw new UndoMisuseError(`${method} was called inside runAsStep; call it after the step.`);
     }
   }
