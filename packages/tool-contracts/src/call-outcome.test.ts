@@ -1,32 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { isUntouched, toAuditEvent, toInvocation } from './call-outcome.ts';
+import { type FailureCause, isUntouched, toAuditEvent, toInvocation } from './call-outcome.ts';
 import { NOTHING_WAS_CHANGED, toolError } from './tool-error.ts';
 
 describe('whether a failed call left the target untouched', () => {
   it('is one rule: refusals are untouched, a broken call only if the revision is known and did not move', () => {
-    const same = { before: 'r1', after: 'r1' };
-    const moved = { before: 'r1', after: 'r2' };
-    const unknown = { before: null, after: null };
-    expect([same, moved, unknown].map((r) => isUntouched('not-run', r))).toEqual([
-      true,
-      true,
-      true,
-    ]);
-    expect([same, moved, unknown].map((r) => isUntouched('refused-by-tool', r))).toEqual([
-      true,
-      true,
-      true,
-    ]);
-    expect([same, moved, unknown].map((r) => isUntouched('broke', r))).toEqual([
-      true,
-      false,
-      false,
-    ]);
-    expect([same, moved, unknown].map((r) => isUntouched('broke-before', r))).toEqual([
-      false,
-      false,
-      false,
-    ]);
+    const revisions = [
+      { before: 'r1', after: 'r1' },
+      { before: 'r1', after: 'r2' },
+      { before: null, after: null },
+    ];
+    const untouched = (cause: FailureCause) => revisions.map((r) => isUntouched(cause, r));
+    expect(untouched('not-run')).toEqual([true, true, true]);
+    expect(untouched('refused-by-tool')).toEqual([true, true, true]);
+    expect(untouched('broke')).toEqual([true, false, false]);
+    expect(untouched('broke-before')).toEqual([false, false, false]);
   });
 });
 

@@ -1,25 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
+import { deleteSet, ranges } from '../test/delete-set-ranges.ts';
 import { intersectDeleteSets, isEmptyDeleteSet, subtractDeleteSets } from './delete-sets.ts';
-
-type Ranges = [number, number][];
-
-function deleteSet(clients: Record<number, Ranges>): ReturnType<typeof Y.createDeleteSet> {
-  const ds = Y.createDeleteSet();
-  for (const [client, ranges] of Object.entries(clients)) {
-    ds.clients.set(
-      Number(client),
-      ranges.map(([clock, len]) => ({ clock, len })),
-    );
-  }
-  return ds;
-}
-
-function ranges(ds: ReturnType<typeof Y.createDeleteSet>): Record<number, Ranges> {
-  const out: Record<number, Ranges> = {};
-  for (const [client, items] of ds.clients) out[client] = items.map((d) => [d.clock, d.len]);
-  return out;
-}
 
 describe('intersectDeleteSets', () => {
   it('keeps the overlap of ranges, per client', () => {

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
+import { ranges } from '../test/delete-set-ranges.ts';
 import { intersectDeleteSets } from './delete-sets.ts';
 import { carryTransientItems } from './transient-items.ts';
-
-type Ranges = [number, number][];
-
-function ranges(ds: ReturnType<typeof Y.createDeleteSet>): Record<number, Ranges> {
-  const out: Record<number, Ranges> = {};
-  for (const [client, items] of ds.clients) out[client] = items.map((d) => [d.clock, d.len]);
-  return out;
-}
 
 describe('carryTransientItems', () => {
   it('lists the transients of newer steps as created and deleted by each older step', () => {

@@ -14,24 +14,33 @@ function encodedSize(doc: Y.Doc): number {
   return Y.encodeStateAsUpdate(doc).byteLength;
 }
 
+/** The encoded size of a document with the same writes and no controller. */
+function withoutController(steps: number): number {
+  const plain = new Y.Doc();
+  overwrite(plain, steps, (write) => write());
+  return encodedSize(plain);
+}
+
+/** A document whose controller made each of `steps` writes one step. */
+function withController(steps: number, maxSteps: number) {
+  const doc = new Y.Doc();
+  const controller = createUndoController(doc, { maxSteps });
+  overwrite(doc, steps, (write) => controller.runAsStep({ actor: 'agent' }, write));
+  return { doc, units: doc.getMap<string>('units'), controller };
+}
+
 describe('memory of a bounded history', () => {
   it('lets the document garbage-collect what trimmed steps deleted, so its encoded state stays flat', () => {
-    const plain = new Y.Doc();
-    overwrite(plain, 400, (write) => write());
-    const doc = new Y.Doc();
-    const controller = createUndoController(doc, { maxSteps: 10 });
-    overwrite(doc, 400, (write) => controller.runAsStep({ actor: 'agent' }, write));
+    const plain = withoutController(400);
+    const { doc } = withController(400, 10);
 
     // The 10 kept steps hold the 10 values they replaced; the 390 trimmed ones hold nothing.
-    expect(encodedSize(doc)).toBeLessThan(encodedSize(plain) + 12 * 1024);
-    expect(encodedSize(doc)).toBeGreaterThan(encodedSize(plain) + 9 * 1024);
+    expect(encodedSize(doc)).toBeLessThan(plain + 12 * 1024);
+    expect(encodedSize(doc)).toBeGreaterThan(plain + 9 * 1024);
   });
 
   it('still undoes the oldest kept step exactly after trimming', () => {
-    const doc = new Y.Doc();
-    const units = doc.getMap<string>('units');
-    const controller = createUndoController(doc, { maxSteps: 3 });
-    overwrite(doc, 50, (write) => controller.runAsStep({ actor: 'agent' }, write));
+    const { units, controller } = withController(50, 3);
 
     for (const step of [48, 47, 46]) {
       expect(controller.undo().ok).toBe(true);
@@ -45,31 +54,24 @@ describe('memory of a bounded history', () => {
   });
 
   it('releases everything it kept when destroyed', () => {
-    const plain = new Y.Doc();
-    overwrite(plain, 100, (write) => write());
-    const doc = new Y.Doc();
-    const controller = createUndoController(doc, { maxSteps: 100 });
-    overwrite(doc, 100, (write) => controller.runAsStep({ actor: 'agent' }, write));
-    expect(encodedSize(doc)).toBeGreaterThan(encodedSize(plain) + 90 * 1024);
+    const plain = withoutController(100);
+    const { doc, controller } = withController(100, 100);
+    expect(encodedSize(doc)).toBeGreaterThan(plain + 90 * 1024);
 
     controller.destroy();
 
-    expect(encodedSize(doc)).toBeLessThan(encodedSize(plain) + 1024);
+    expect(encodedSize(doc)).toBeLessThan(plain + 1024);
   });
 
   it('releases what undone steps kept once a new step discards them', () => {
-    const plain = new Y.Doc();
-    overwrite(plain, 60, (write) => write());
-    const doc = new Y.Doc();
-    const units = doc.getMap<string>('units');
-    const controller = createUndoController(doc, { maxSteps: 100 });
-    overwrite(doc, 30, (write) => controller.runAsStep({ actor: 'agent' }, write));
+    const plain = withoutController(60);
+    const { doc, units, controller } = withController(30, 100);
     while (controller.undo().ok) {}
     // A new step discards the 30 undone steps from the redo stack.
     overwrite(doc, 30, (write) => controller.runAsStep({ actor: 'agent' }, write));
     controller.destroy();
 
     expect(units.get('m1')).toBe(`29${kilobyte}`);
-    expect(encodedSize(doc)).toBeLessThan(encodedSize(plain) + 1024);
+    expect(encodedSize(doc)).toBeLessThan(plain + 1024);
   });
 });
