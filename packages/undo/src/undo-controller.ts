@@ -115,8 +115,9 @@ export interface UndoController<S = unknown> {
    * The underlying `Y.UndoManager`, for editor bindings that take one (such as
    * y-prosemirror's `yUndoPlugin`). Steps it pops still restore the selection
    * and emit `change`, but prefer the controller's `undo()` and `redo()`:
-   * they also keep Y.Map undo exact when a step wrote one key twice and after
-   * history branches (see the README).
+   * they also leave the keys collaborators changed alone, act on exactly the
+   * newest step, and keep Y.Map undo exact when a step wrote one key twice
+   * and after history branches (see the README).
    */
   readonly undoManager: Y.UndoManager;
   /** Whether `destroy()` was called (directly or by destroying the document). */
@@ -201,8 +202,8 @@ interface Gesture {
  * - `closed`: no step is open; the next recorded change opens one.
  *   (`beginUndoGesture`, the end of `runAsStep`, `undo`/`redo`.)
  * - `open`: the newest step (`item`) takes more changes of `origin` until the
- *   capture timeout passes or a change of another origin arrives.
- *   (A recorded change of the person or a collaborator-free observer.)
+ *   capture timeout passes or a change of another origin arrives. (Entered
+ *   when a tracked change outside `runAsStep` opens or extends a step.)
  * - `running`: inside `runAsStep`; every tracked change joins the one step
  *   (`item` once Yjs has made it). `interrupted` is the person's gesture the
  *   call landed in, resumed after it; `returnedPromise` is set when `fn`
