@@ -236,6 +236,29 @@ describe('arguments', () => {
     expect(editor.runs).toEqual([]);
   });
 
+  test.prop(
+    [
+      fc.constantFrom('title', 'dry_run', 'revision', 'colour'),
+      fc.anything({ maxDepth: 6, withBigInt: true, withDate: true, withMap: true, withSet: true }),
+      fc.integer({ min: 0, max: 6000 }),
+    ],
+    { numRuns: 200 },
+  )(
+    'resolves any value in any field, nested to any depth, with a bounded message',
+    async (field, value, depth) => {
+      const { pipeline, editor } = setup();
+      let nested: unknown = value;
+      for (let level = 0; level < depth; level++)
+        nested = level % 2 === 0 ? [nested] : { v: nested };
+      const invocation = await pipeline.invoke('add_item', { [field]: nested }, { role: 'editor' });
+      if (!invocation.ok) {
+        expect(text(invocation).length).toBeLessThan(1200);
+        expect(text(invocation)).not.toContain('[object Object]');
+      }
+      expect(editor.items.length).toBe(invocation.ok ? 1 : 0);
+    },
+  );
+
   it('treats missing arguments as an empty object', async () => {
     const { pipeline } = setup();
     expect((await pipeline.invoke('list_items', undefined, { role: 'viewer' })).ok).toBe(true);
