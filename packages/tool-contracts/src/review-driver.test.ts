@@ -242,6 +242,7 @@ describe('failures', () => {
     const audited: ReviewAuditEvent[] = [];
     for (const failing of ['plan', 'check', 'apply'] as const) {
       const target = new Target();
+      let planned = false;
       const host = hostFor(target, {
         plan: (proposal) => {
           if (failing === 'plan') throw new Error(secret);
@@ -255,7 +256,6 @@ describe('failures', () => {
           throw new Error(secret);
         },
       });
-      let planned = false;
       const driver = createReviewDriver(host, {
         audit: (event) => {
           audited.push(event);
