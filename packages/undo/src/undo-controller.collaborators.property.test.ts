@@ -5,7 +5,7 @@ import { createUndoController } from './undo-controller.ts';
 import type { UndoChangeEvent } from './undo-events.ts';
 
 /** Keys everyone writes: the agent, the person and the collaborator. */
-const keys = ['a', 'b', 'c', 'd'] as const;
+const keys = ['a', 'b', 'c'] as const;
 
 /** One write: set a key to a fresh value, or delete it. */
 interface Write {
@@ -17,38 +17,49 @@ type Op =
   | { readonly kind: 'agent'; readonly writes: readonly Write[] }
   | { readonly kind: 'person'; readonly writes: readonly Write[] }
   | { readonly kind: 'collaborator'; readonly writes: readonly Write[] }
-  | { readonly kind: 'undo' };
+  | { readonly kind: 'undo' }
+  | { readonly kind: 'redo' };
 
 const writes = fc.array(
   fc.record({ key: fc.nat({ max: keys.length - 1 }), remove: fc.boolean() }),
   { minLength: 1, maxLength: 3 },
 );
+// Few keys and many undos, so that steps, collaborators and undos meet on the same keys often.
 const op: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ kind: fc.constant('agent' as const), writes }),
-  fc.record({ kind: fc.constant('person' as const), writes }),
-  fc.record({ kind: fc.constant('collaborator' as const), writes }),
-  fc.constant({ kind: 'undo' as const }),
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('agent' as const), writes }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('person' as const), writes }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('collaborator' as const), writes }) },
+  { weight: 3, arbitrary: fc.constant({ kind: 'undo' as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'redo' as const }) },
 );
 
 type Snapshot = Record<string, unknown>;
 
-/** What the model knows of a step on the undo stack. */
+/** What the model knows of a step on the undo or redo stack. */
 interface ModelStep {
   readonly label: string;
+  /** The keys the step (or the undo or redo that made this entry) changed. */
   readonly written: ReadonlySet<string>;
-  readonly before: Snapshot;
+  /** The document popping this entry must restore on the keys no collaborator touched since. */
+  readonly target: Snapshot;
+  /** The document right after the step. */
   readonly after: Snapshot;
-  /** The written keys a collaborator changed after the step. */
+  /** Every key a collaborator changed after the entry was made. */
   readonly touched: Set<string>;
 }
 
-const runs = Number(process.env.FC_NUM_RUNS ?? 300);
+/** The keys whose values differ between two snapshots. */
+function differing(a: Snapshot, b: Snapshot): Set<string> {
+  return new Set(keys.filter((key) => a[key] !== b[key]));
+}
+
+const runs = Number(process.env.FC_NUM_RUNS ?? 500);
 
 describe('undo among a synced collaborator’s overwrites and deletes', () => {
   test.prop([fc.array(op, { maxLength: 30 }), fc.constantFrom(3, Number.POSITIVE_INFINITY)], {
     numRuns: runs,
   })(
-    'reverts only the newest step, never a key a collaborator wrote after it, and canUndo() predicts it',
+    'undo and redo act on only the newest step, never on a key a collaborator wrote after it, as canUndo() and canRedo() predict',
     (ops, maxSteps) => {
       const peers = createSyncedPeers();
       const local = peers.local.getMap<number>('units');
@@ -71,18 +82,79 @@ describe('undo among a synced collaborator’s overwrites and deletes', () => {
         else map.set(key, ++fresh);
       };
 
-      const stack: ModelStep[] = [];
+      const stacks: Record<'undo' | 'redo', ModelStep[]> = { undo: [], redo: [] };
       const recordStep = (label: string, run: () => void): void => {
         const before = local.toJSON();
         written = new Set();
         run();
         const after = local.toJSON();
+        // Any recorded change discards what was undone.
+        if (written.size > 0) stacks.redo = [];
         // A step that only set keys and deleted them again has nothing to undo.
         if ([...written].every((key) => before[key] === undefined && after[key] === undefined)) {
           return;
         }
-        stack.push({ label, written, before, after, touched: new Set() });
-        if (stack.length > maxSteps) stack.shift();
+        stacks.undo.push({ label, written, target: before, after, touched: new Set() });
+        while (stacks.undo.length > maxSteps) stacks.undo.shift();
+      };
+
+      /** One undo or redo, checked against the model. */
+      const pop = (direction: 'undo' | 'redo'): void => {
+        const newest = stacks[direction].pop();
+        const canPop = direction === 'undo' ? controller.canUndo() : controller.canRedo();
+        const peeked = direction === 'undo' ? controller.peekUndo() : controller.peekRedo();
+        expect(canPop).toBe(newest !== undefined);
+        expect(peeked?.meta.label).toBe(newest?.label);
+        const before = local.toJSON();
+        events.length = 0;
+
+        const result = direction === 'undo' ? controller.undo() : controller.redo();
+
+        const after = local.toJSON();
+        if (newest === undefined) {
+          expect(result).toMatchObject({ ok: false, code: `nothing-to-${direction}` });
+          expect(after).toEqual(before);
+          expect(events).toEqual([]);
+          return;
+        }
+        // Exactly the newest step was acted on, and listeners heard of it.
+        expect(result.ok || result.code === 'changed-by-collaborator').toBe(true);
+        expect('step' in result && result.step.meta.label).toBe(newest.label);
+        const done = direction === 'undo' ? 'undone' : 'redone';
+        expect(events.map((event) => event.kind)).toEqual([result.ok ? done : 'refused']);
+        for (const key of keys) {
+          if (!newest.written.has(key) || newest.touched.has(key)) {
+            // Not the step's key, or a collaborator's since: left alone.
+            expect(after[key]).toBe(before[key]);
+          } else {
+            expect(after[key]).toBe(newest.target[key]);
+          }
+        }
+        // A key the step set and deleted again may or may not be named: it is left alone either way.
+        const named = (reported: readonly string[] | undefined): void => {
+          const theirs = [...newest.written].filter(
+            (key) => newest.touched.has(key) && newest.target[key] !== newest.after[key],
+          );
+          expect([...newest.touched]).toEqual(expect.arrayContaining([...(reported ?? [])]));
+          expect(reported).toEqual(expect.arrayContaining(theirs));
+          expect([...(reported ?? [])].sort()).toEqual(reported);
+        };
+        if (!result.ok) {
+          expect(after).toEqual(before);
+          named('keys' in result ? result.keys : undefined);
+          return;
+        }
+        expect(after).not.toEqual(before);
+        named(result.skippedKeys);
+        expect(result.partial).toBe((result.skippedKeys ?? []).length > 0);
+        // The reverse of what was just done goes on the other stack.
+        stacks[direction === 'undo' ? 'redo' : 'undo'].push({
+          label: newest.label,
+          written: differing(before, after),
+          target: before,
+          after,
+          touched: new Set(),
+        });
       };
 
       ops.forEach((step, index) => {
@@ -105,54 +177,12 @@ describe('undo among a synced collaborator’s overwrites and deletes', () => {
           peers.sync();
           written = new Set();
           for (const write of step.writes) apply(remote, write);
-          for (const modelStep of stack) {
-            for (const key of written) if (modelStep.written.has(key)) modelStep.touched.add(key);
+          for (const entry of [...stacks.undo, ...stacks.redo]) {
+            for (const key of written) entry.touched.add(key);
           }
           peers.sync();
         } else {
-          const newest = stack.pop();
-          expect(controller.canUndo()).toBe(newest !== undefined);
-          expect(controller.peekUndo()?.meta.label).toBe(newest?.label);
-          const before = local.toJSON();
-          events.length = 0;
-
-          const result = controller.undo();
-
-          const after = local.toJSON();
-          if (newest === undefined) {
-            expect(result).toMatchObject({ ok: false, code: 'nothing-to-undo' });
-            expect(after).toEqual(before);
-            expect(events).toEqual([]);
-            return;
-          }
-          // Exactly the newest step was acted on, and listeners heard of it.
-          expect(result.ok || result.code === 'changed-by-collaborator').toBe(true);
-          expect('step' in result && result.step.meta.label).toBe(newest.label);
-          expect(events.map((event) => event.kind)).toEqual([result.ok ? 'undone' : 'refused']);
-          const changedByStep = (key: string): boolean => newest.before[key] !== newest.after[key];
-          const theirs = [...newest.written].filter((key) => newest.touched.has(key));
-          // A key the step set and deleted again may or may not be named: undo leaves it alone either way.
-          const named = (reported: readonly string[] | undefined): void => {
-            expect(theirs).toEqual(expect.arrayContaining([...(reported ?? [])]));
-            expect(reported).toEqual(expect.arrayContaining(theirs.filter(changedByStep)));
-            expect([...(reported ?? [])].sort()).toEqual(reported);
-          };
-          for (const key of keys) {
-            if (!newest.written.has(key) || newest.touched.has(key)) {
-              // Not the step's key, or a collaborator's since: left alone.
-              expect(after[key]).toBe(before[key]);
-            } else {
-              expect(after[key]).toBe(newest.before[key]);
-            }
-          }
-          if (result.ok) {
-            expect(after).not.toEqual(before);
-            named(result.skippedKeys);
-            expect(result.partial).toBe((result.skippedKeys ?? []).length > 0);
-          } else {
-            expect(after).toEqual(before);
-            named('keys' in result ? result.keys : undefined);
-          }
+          pop(step.kind);
         }
       });
       controller.destroy();
