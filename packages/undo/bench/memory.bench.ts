@@ -4,7 +4,7 @@
  * `maxSteps: 100`, and the same writes on a document with no controller.
  * Prints the live heap and the encoded document for both, and their ratio:
  * a bounded history keeps 100 steps whatever came before, so the ratio must
- * not grow with the number of steps.
+ * not grow with the number of steps, and neither must the time per step.
  */
 import * as Y from 'yjs';
 import { createUndoController, type UndoController } from '../src/index.ts';
@@ -26,6 +26,8 @@ function collect(): void {
 interface Footprint {
   readonly heap: number;
   readonly encoded: number;
+  /** Milliseconds per step, over all copies. */
+  readonly perStep: number;
 }
 
 interface Edited {
@@ -56,12 +58,14 @@ function measure(steps: number, withController: boolean): Footprint {
   alive.length = 0;
   collect();
   const before = process.memoryUsage().heapUsed;
+  const started = performance.now();
   for (let copy = 0; copy < copies; copy++) alive.push(edit(steps, withController));
+  const perStep = (performance.now() - started) / (copies * steps);
   collect();
   const heap = (process.memoryUsage().heapUsed - before) / copies;
   const edited = alive[0]!;
   if (withController && edited.controller?.canUndo() !== true) throw new Error('no history kept');
-  return { heap, encoded: Y.encodeStateAsUpdate(edited.doc).byteLength };
+  return { heap, encoded: Y.encodeStateAsUpdate(edited.doc).byteLength, perStep };
 }
 
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(0)} KB`.padStart(8);
@@ -75,17 +79,23 @@ console.log(
   `One key overwritten with a fresh 1 KB value per step; controller with maxSteps: ${maxSteps}.`,
 );
 console.log('steps  |   heap: none  controller  extra |  encoded: none  controller  extra');
-const extras: Footprint[] = [];
+const extras: Omit<Footprint, 'perStep'>[] = [];
+const controlled: Footprint[] = [];
 for (const steps of [1_000, 10_000]) {
   const none = measure(steps, false);
   const bounded = measure(steps, true);
   const extra = { heap: bounded.heap - none.heap, encoded: bounded.encoded - none.encoded };
   extras.push(extra);
+  controlled.push(bounded);
   console.log(
     `${String(steps).padEnd(6)} | ${kb(none.heap)} ${kb(bounded.heap)} ${kb(extra.heap)} | ${kb(none.encoded)} ${kb(bounded.encoded)} ${kb(extra.encoded)}`,
   );
 }
-const [small, large] = extras as [Footprint, Footprint];
+const [small, large] = extras as [Omit<Footprint, 'perStep'>, Omit<Footprint, 'perStep'>];
+const [fewer, more] = controlled as [Footprint, Footprint];
 console.log(
   `What the controller adds, 10,000 steps against 1,000: heap ${ratio(large.heap, small.heap)}, encoded ${ratio(large.encoded, small.encoded)} (flat is 1.00x).`,
+);
+console.log(
+  `Time per step with the controller, 10,000 steps against 1,000: ${ratio(more.perStep, fewer.perStep)} (flat is 1.00x).`,
 );
