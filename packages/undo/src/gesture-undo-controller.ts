@@ -178,9 +178,13 @@ export class GestureUndoController<S> implements UndoController<S> {
     origin: unknown,
     running: Extract<Phase, { kind: 'running' }>,
   ): T {
-    // Records nothing unless fn returns a promise; then it is what reverts it.
+    // Records nothing unless fn returns a promise; then it is what reverts
+    // fn's writes and its observers' follow-ups, whatever tracked origin they use.
+    const tracked = new Set(this.undoManager.trackedOrigins);
+    tracked.delete(this.undoManager);
+    tracked.add(origin);
     const reverter = new Y.UndoManager(this.#scope, {
-      trackedOrigins: new Set([origin]),
+      trackedOrigins: tracked,
       captureTimeout: Number.POSITIVE_INFINITY,
       captureTransaction: () => running.returnedPromise,
     });

@@ -360,6 +360,28 @@ describe('runAsStep', () => {
     expect(local.getMap('units').toJSON()).toEqual({ m1: 'c4' });
   });
 
+  it("also reverts an observer's follow-up write when fn returns a promise", () => {
+    const { local, units, controller } = setup();
+    const index = local.getMap<number>('index');
+    units.observe((event) => {
+      if (event.transaction.origin !== controller.origin) return;
+      local.transact(() => {
+        for (const key of event.keysChanged) index.set(key, 1);
+      }, userOrigin);
+    });
+
+    expect(() =>
+      controller.runAsStep({ actor: 'agent' }, () => {
+        units.set('m2', 'd4');
+        return Promise.resolve();
+      }),
+    ).toThrow(/returned a promise/);
+
+    expect(units.toJSON()).toEqual({ m1: 'c4' });
+    expect(index.toJSON()).toEqual({});
+    expect(controller.canUndo()).toBe(false);
+  });
+
   it('refuses an origin it does not track', () => {
     const { controller, units } = setup();
     expect(() =>
