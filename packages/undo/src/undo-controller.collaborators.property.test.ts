@@ -1,17 +1,12 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
+import { type Write, writesOver } from '../test/key-writes.ts';
 import { createSyncedPeers, userOrigin } from '../test/synced-peers.ts';
 import { createUndoController } from './undo-controller.ts';
 import type { UndoChangeEvent } from './undo-events.ts';
 
 /** Keys everyone writes: the agent, the person and the collaborator. */
 const keys = ['a', 'b', 'c'] as const;
-
-/** One write: set a key to a fresh value, or delete it. */
-interface Write {
-  readonly key: number;
-  readonly remove: boolean;
-}
 
 type Op =
   | { readonly kind: 'agent'; readonly writes: readonly Write[] }
@@ -20,10 +15,7 @@ type Op =
   | { readonly kind: 'undo' }
   | { readonly kind: 'redo' };
 
-const writes = fc.array(
-  fc.record({ key: fc.nat({ max: keys.length - 1 }), remove: fc.boolean() }),
-  { minLength: 1, maxLength: 3 },
-);
+const writes = writesOver(keys.length);
 // Few keys and many undos, so that steps, collaborators and undos meet on the same keys often.
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('agent' as const), writes }) },
