@@ -24,8 +24,10 @@ import {
   type IdempotencyRecord,
   type IdempotencyStore,
 } from './idempotency-store.ts';
+import { serialize } from './key-queue.ts';
 import { type ToolManifest, toolManifest } from './manifest.ts';
 import { DEFAULT_ROLES, permissionsOf, type RoleTable } from './permissions.ts';
+import { currentRevision, revisionReader } from './revision-reader.ts';
 import { stableDigest } from './stable-digest.ts';
 import { describeThrown } from './thrown-detail.ts';
 import { isToolError, type ToolError, toolError } from './tool-error.ts';
@@ -582,42 +584,6 @@ function sendToAudit<Ctx>(pipeline: Pipeline<Ctx>, call: Call, outcome: Outcome)
 }
 
 // --- helpers -----------------------------------------------------------------
-
-/** Runs `work` after every earlier call on the same slot has finished. */
-function serialize<T>(
-  queues: Map<string, Promise<unknown>>,
-  slot: string,
-  work: () => Promise<T>,
-): Promise<T> {
-  const previous = queues.get(slot) ?? Promise.resolve();
-  const current = previous.then(work, work);
-  const settled = current.then(
-    () => undefined,
-    () => undefined,
-  );
-  queues.set(slot, settled);
-  void settled.then(() => {
-    if (queues.get(slot) === settled) queues.delete(slot);
-  });
-  return current;
-}
-
-function revisionReader(context: unknown): () => Promise<string | null> {
-  const source =
-    typeof context === 'object' && context !== null
-      ? (context as { revision?: unknown }).revision
-      : undefined;
-  if (typeof source !== 'function') return async () => null;
-  return async () => {
-    const value: unknown = await source.call(context);
-    return typeof value === 'string' ? value : null;
-  };
-}
-
-/** The revision now, or `null` if it cannot be read. */
-function currentRevision(context: unknown): Promise<string | null> {
-  return revisionReader(context)().catch(() => null);
-}
 
 function withoutDryRun(data: Record<string, unknown>): Record<string, unknown> {
   const { dry_run: _dryRun, ...rest } = data;
