@@ -1,7 +1,9 @@
 /**
  * Serving a catalog over Streamable HTTP, stateless, on POST `/mcp` at
- * 127.0.0.1: each request gets a fresh MCP server from the catalog's
- * factory; the document and its queue are shared.
+ * 127.0.0.1: each request passes the local guards, then goes to the SDK's
+ * `createMcpHandler`, which makes a fresh MCP server from the catalog's
+ * factory for it; the document and its queue are shared. GET and DELETE (the
+ * 2025 session operations) get the SDK's 405, malformed JSON its `-32700`.
  */
 import { createServer, type Server } from 'node:http';
 import { type NodeIncomingMessageLike, toNodeHandler } from '@modelcontextprotocol/node';
@@ -9,6 +11,7 @@ import { createMcpHandler } from '@modelcontextprotocol/server';
 import { type CatalogServerOptions, catalogServerFactory } from './catalog-server.ts';
 import { localRequestGuard, MCP_PATH } from './local-request-guard.ts';
 import { LOOPBACK_HOST, listenOnLoopback } from './loopback-port.ts';
+import { refuseBatches } from './single-message.ts';
 
 /** The default limit on a request body: 1 MiB, far above any tool call. */
 export const DEFAULT_MAX_BODY_BYTES = 1_048_576;
@@ -68,7 +71,7 @@ export async function serveCatalogHttp(
     maxRequestBodySize: maxBodyBytes,
     ...(http.onerror === undefined ? {} : { onerror: http.onerror }),
   });
-  const handle = toNodeHandler(handler, {
+  const handle = toNodeHandler(refuseBatches(handler), {
     maxRequestBodySize: maxBodyBytes,
     ...(http.onerror === undefined ? {} : { onerror: http.onerror }),
   });

@@ -12,26 +12,30 @@ export const LOOPBACK_HOST = '127.0.0.1';
 export const DEFAULT_PORTS: readonly number[] = Array.from({ length: 10 }, (_, i) => 8642 + i);
 
 /**
- * Listens on `port` (0 lets the OS pick), or on the first of
- * {@link DEFAULT_PORTS} that is free, and resolves with the port in use.
- * Rejects with an error saying what to do when the port is taken, or when
- * every default port is.
+ * Listens on `port` (0 lets the OS pick), or on the first of `candidates`
+ * (default {@link DEFAULT_PORTS}) that is free, and resolves with the port in
+ * use. Rejects with an error saying what to do when the port is taken, or
+ * when every candidate is.
  *
  * @example
  * ```ts
  * const port = await listenOnLoopback(server); // 8642, or the next free one
  * ```
  */
-export async function listenOnLoopback(server: Server, port?: number): Promise<number> {
+export async function listenOnLoopback(
+  server: Server,
+  port?: number,
+  candidates: readonly number[] = DEFAULT_PORTS,
+): Promise<number> {
   if (port !== undefined) {
     if (await tryListen(server, port)) return boundPort(server);
     throw new Error(`Port ${port} on ${LOOPBACK_HOST} is in use; pass another --port, or none.`);
   }
-  for (const candidate of DEFAULT_PORTS) {
+  for (const candidate of candidates) {
     if (await tryListen(server, candidate)) return boundPort(server);
   }
   throw new Error(
-    `Ports ${DEFAULT_PORTS[0]} to ${DEFAULT_PORTS.at(-1)} on ${LOOPBACK_HOST} are all in use; pass a free one with --port.`,
+    `Ports ${candidates.join(', ')} on ${LOOPBACK_HOST} are all in use; pass a free one with --port.`,
   );
 }
 

@@ -1,3 +1,4 @@
+import { fc, test } from '@fast-check/vitest';
 import type { Client } from '@modelcontextprotocol/client';
 import { toMcpTool } from '@scorelane/tool-contracts';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -176,6 +177,34 @@ describe('a catalog over Streamable HTTP', () => {
     const winner = results.indexOf(applied[0]!);
     expect(notes.snapshot()).toEqual({ shared: `from ${winner}` });
   });
+
+  test.prop([fc.integer({ min: 2, max: 8 }), fc.nat({ max: 3 })], { numRuns: 8 })(
+    'of N concurrent writes carrying the revision last read, exactly one applies and the rest change nothing',
+    async (writers, earlier) => {
+      const { notes, connect } = await serve();
+      const client = await connect();
+      for (let i = 0; i < earlier; i += 1) {
+        await client.callTool({ name: 'write_note', arguments: { key: 'shared', text: `v${i}` } });
+      }
+      const read = await client.callTool({ name: 'read_notes', arguments: {} });
+      const { revision } = read.structuredContent as { revision: string };
+      const results = await Promise.all(
+        Array.from({ length: writers }, (_, i) =>
+          client.callTool({
+            name: 'write_note',
+            arguments: { key: 'shared', text: `w${i}`, revision },
+          }),
+        ),
+      );
+      const applied = results.flatMap((result, i) => (result.isError === false ? [i] : []));
+      expect(applied).toHaveLength(1);
+      for (const result of results) {
+        if (result.isError === true) expect(firstText(result)).toMatch(/^Nothing was changed\.\n/);
+      }
+      expect(notes.writes).toBe(earlier + 1);
+      expect(notes.snapshot()).toEqual({ shared: `w${applied[0]}` });
+    },
+  );
 
   it('serves the host resources', async () => {
     const { connect } = await serve();
