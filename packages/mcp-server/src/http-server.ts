@@ -75,12 +75,11 @@ export async function serveCatalogHttp(
     maxRequestBodySize: maxBodyBytes,
     ...(http.onerror === undefined ? {} : { onerror: http.onerror }),
   });
-  let guard: ReturnType<typeof localRequestGuard> | undefined;
+  const guard = localRequestGuard(maxBodyBytes);
   const server = createServer((req, res) => {
-    if (guard?.(req, res) === true) void handle(req as NodeIncomingMessageLike, res);
+    if (guard(req, res)) void handle(req as NodeIncomingMessageLike, res);
   });
   const port = await listenOnLoopback(server, http.port);
-  guard = localRequestGuard(port, maxBodyBytes);
   return {
     url: `http://${LOOPBACK_HOST}:${port}${MCP_PATH}`,
     port,

@@ -18,26 +18,26 @@ import { localhostHostValidation, localhostOriginValidation } from '@modelcontex
 export const MCP_PATH = '/mcp';
 
 /**
- * Checks a request against the rules above for a server listening on
- * `port`. Returns true when the request may go on; when false, the response
- * has been sent.
+ * Checks a request against the rules above; the Host must name the port the
+ * request came in on. Returns true when the request may go on; when false,
+ * the response has been sent.
  *
  * @example
  * ```ts
- * const guard = localRequestGuard(8642, 1_048_576);
+ * const guard = localRequestGuard(1_048_576);
  * createServer((req, res) => {
  *   if (guard(req, res)) void handle(req, res);
  * });
  * ```
  */
 export function localRequestGuard(
-  port: number,
   maxBodyBytes: number,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const hostName = localhostHostValidation();
   const origin = localhostOriginValidation();
   return (req, res) => {
     if (!hostName(req, res)) return false;
+    const port = req.socket.localPort;
     if (hostPort(req.headers.host) !== port) {
       return refuse(
         res,
