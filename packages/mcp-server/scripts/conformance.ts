@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { serveCatalogHttp } from '../src/index.ts';
-import { createNotes } from '../test/notes-catalog.ts';
+import { createNotes, notesGuide } from '../test/notes-catalog.ts';
 
 /**
  * What a catalog server serves: the handshake, ping, tools/list, the Host
@@ -24,7 +24,7 @@ const SCENARIOS = [
   'resources-read-text',
 ];
 
-const { pipeline } = createNotes();
+const { notes, pipeline } = createNotes();
 const endpoint = await serveCatalogHttp(
   {
     pipeline,
@@ -32,13 +32,7 @@ const endpoint = await serveCatalogHttp(
     name: 'notes',
     version: '1.0.0',
     resources: [
-      {
-        uri: 'notes://guide',
-        name: 'guide',
-        title: 'How notes work',
-        mimeType: 'text/markdown',
-        read: () => '# Notes\nEach note has a key and a text.',
-      },
+      notesGuide(notes),
       {
         uri: 'test://static-text',
         name: 'static-text',

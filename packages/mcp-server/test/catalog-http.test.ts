@@ -4,7 +4,7 @@ import { toMcpTool } from '@scorelane/tool-contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type HttpEndpoint, serveCatalogHttp } from '../src/index.ts';
 import { firstText, httpClient } from './clients.ts';
-import { createNotes } from './notes-catalog.ts';
+import { createNotes, notesGuide } from './notes-catalog.ts';
 
 const open: { endpoint: HttpEndpoint; clients: Client[] }[] = [];
 
@@ -16,15 +16,7 @@ async function serve(role = 'editor') {
       role,
       name: 'notes',
       version: '1.0.0',
-      resources: [
-        {
-          uri: 'notes://guide',
-          name: 'guide',
-          title: 'How notes work',
-          mimeType: 'text/markdown',
-          read: () => `# Notes\n${notes.notes.size} notes.`,
-        },
-      ],
+      resources: [notesGuide(notes)],
     },
     { port: 0 },
   );
@@ -220,7 +212,7 @@ describe('a catalog over Streamable HTTP', () => {
     ]);
     const read = await client.readResource({ uri: 'notes://guide' });
     expect(read.contents).toEqual([
-      { uri: 'notes://guide', mimeType: 'text/markdown', text: '# Notes\n0 notes.' },
+      { uri: 'notes://guide', mimeType: 'text/markdown', text: '# Notes\n0 notes, 0 writes.' },
     ]);
   });
 });

@@ -17,6 +17,7 @@ import {
 } from '@scorelane/tool-contracts';
 import * as Y from 'yjs';
 import * as z from 'zod';
+import type { CatalogResource } from '../src/index.ts';
 
 /** The document: notes by key, the revision, and which revision wrote each note. */
 export class NotesDocument {
@@ -125,6 +126,17 @@ function staleness(context: NotesDocument, key: string, revision: string | undef
 }
 
 export const notesCatalog = defineCatalog([readNotes, writeNote]);
+
+/** A generic extra resource: a guide to the notes, read fresh on every request. */
+export function notesGuide(notes: NotesDocument): CatalogResource {
+  return {
+    uri: 'notes://guide',
+    name: 'guide',
+    title: 'How notes work',
+    mimeType: 'text/markdown',
+    read: () => `# Notes\n${notes.notes.size} notes, ${notes.writes} writes.`,
+  };
+}
 
 /** A fresh document and its pipeline. */
 export function createNotes() {

@@ -3,7 +3,7 @@
  * process the stdio tests start. `--role viewer` serves the read tools only.
  */
 import { serveCatalogStdio } from '../src/index.ts';
-import { createNotes } from './notes-catalog.ts';
+import { createNotes, notesGuide } from './notes-catalog.ts';
 
 const role = process.argv.includes('--role')
   ? process.argv[process.argv.indexOf('--role') + 1]
@@ -14,12 +14,5 @@ serveCatalogStdio({
   role: role ?? 'editor',
   name: 'notes',
   version: '1.0.0',
-  resources: [
-    {
-      uri: 'notes://guide',
-      name: 'guide',
-      mimeType: 'text/markdown',
-      read: () => `# Notes\n${notes.notes.size} notes, ${notes.writes} writes.`,
-    },
-  ],
+  resources: [notesGuide(notes)],
 });
