@@ -116,6 +116,11 @@ describe('the HTTP endpoint refuses, and keeps serving after', () => {
     expect(notes.writes).toBe(0);
   });
 
+  it('a JSON-RPC method the server does not have: -32601', async () => {
+    const answer = await rawRequest(endpoint.port, { body: rpc('tools/delete', { name: 'x' }) });
+    expect(answer.body).toContain('"code":-32601');
+  });
+
   it('another path: 404', async () => {
     expect((await refusedThenServing({ path: '/', body: write })).status).toBe(404);
   });
