@@ -10,17 +10,7 @@ import {
   stdioSession,
 } from './mcp-session.test-support.ts';
 import { run } from './run.ts';
-
-const SCORE = `%% title: Two bars
-%% part P1 name="Flute" staves=1 clefs=treble
-%% part P2 name="Piano" staves=2 clefs=treble,bass
-%% measures 2
-%% time m1 3/4
-%% key m1 F major
-P1 s1 v1 m1: F5=1/4 E5=1/4 D5=1/4
-P2 s2 v1 m1: F3=3/4
-P1 s1 v1 m2: D5=1/2 C5=1/4
-`;
+import { TWO_BARS } from './small-scores.test-support.ts';
 
 const sessions: McpSession[] = [];
 
@@ -57,7 +47,7 @@ const rewrite = (text: string, extra: Record<string, unknown> = {}) => ({
 
 describe.each(['stdio', 'http'] as const)('scorelane mcp over %s', (kind) => {
   it('lists the score tools and the format guide, and saves each change, keeping the original', async () => {
-    const file = await scoreFile('two.lanes', SCORE);
+    const file = await scoreFile('two.lanes', TWO_BARS);
     const session = await open(kind, file);
     const { tools } = await session.client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(
@@ -69,12 +59,12 @@ describe.each(['stdio', 'http'] as const)('scorelane mcp over %s', (kind) => {
     const read = await call(session, 'read_measures', { start_measure: 1, end_measure: 2 });
     expect(read.lanes_seq).toContain('P1 s1 v1 m1: F5=1/4 E5=1/4 D5=1/4');
     await call(session, 'rewrite_measures', rewrite('A5=3/4', { revision: read.revision }));
-    expect(await readFile(`${file}.orig`, 'utf8')).toBe(SCORE);
+    expect(await readFile(`${file}.orig`, 'utf8')).toBe(TWO_BARS);
     expect(await readFile(file, 'utf8')).toContain('P1 s1 v1 m1: A5=3/4');
   });
 
   it('leaves the file byte for byte after a refused rewrite, and saves two rewrites less one undo', async () => {
-    const file = await scoreFile('two.lanes', SCORE);
+    const file = await scoreFile('two.lanes', TWO_BARS);
     const session = await open(kind, file);
     const refused = await session.client.callTool({
       name: 'rewrite_measures',
@@ -82,7 +72,7 @@ describe.each(['stdio', 'http'] as const)('scorelane mcp over %s', (kind) => {
     });
     expect(refused.isError).toBe(true);
     expect(firstText(refused)).toMatch(/^Nothing was changed\./);
-    expect(await readFile(file, 'utf8')).toBe(SCORE);
+    expect(await readFile(file, 'utf8')).toBe(TWO_BARS);
     expect(await exists(`${file}.orig`)).toBe(false);
 
     await call(session, 'rewrite_measures', rewrite('A5=3/4'));
@@ -92,11 +82,11 @@ describe.each(['stdio', 'http'] as const)('scorelane mcp over %s', (kind) => {
     const saved = await readFile(file, 'utf8');
     expect(saved).toContain('P1 s1 v1 m1: A5=3/4');
     expect(saved).toContain('P1 s1 v1 m2: D5=1/2 C5=1/4');
-    expect(await readFile(`${file}.orig`, 'utf8')).toBe(SCORE);
+    expect(await readFile(`${file}.orig`, 'utf8')).toBe(TWO_BARS);
   });
 
   it('refuses a stale write and replays an idempotent retry without writing twice', async () => {
-    const file = await scoreFile('two.lanes', SCORE);
+    const file = await scoreFile('two.lanes', TWO_BARS);
     const session = await open(kind, file);
     const { revision } = await call(session, 'read_measures', { start_measure: 1, end_measure: 1 });
     const first = rewrite('A5=3/4', { revision, idempotency_key: 'k-1' });
@@ -117,7 +107,7 @@ describe.each(['stdio', 'http'] as const)('scorelane mcp over %s', (kind) => {
   });
 
   it('applies exactly one of 8 concurrent writes carrying one revision', async () => {
-    const file = await scoreFile('two.lanes', SCORE);
+    const file = await scoreFile('two.lanes', TWO_BARS);
     const session = await open(kind, file);
     const { revision } = await call(session, 'read_measures', { start_measure: 1, end_measure: 1 });
     const clients =
@@ -142,7 +132,7 @@ describe.each(['stdio', 'http'] as const)('scorelane mcp over %s', (kind) => {
   });
 
   it('--read-only serves the viewer tools and writes nothing', async () => {
-    const file = await scoreFile('two.lanes', SCORE);
+    const file = await scoreFile('two.lanes', TWO_BARS);
     const session = await open(kind, file, '--read-only');
     const names = (await session.client.listTools()).tools.map((tool) => tool.name);
     expect(names).toContain('read_measures');
@@ -153,7 +143,7 @@ describe.each(['stdio', 'http'] as const)('scorelane mcp over %s', (kind) => {
     });
     expect(refused.isError).toBe(true);
     expect(firstText(refused)).toContain('The viewer role may not call rewrite_measures.');
-    expect(await readFile(file, 'utf8')).toBe(SCORE);
+    expect(await readFile(file, 'utf8')).toBe(TWO_BARS);
   });
 });
 
@@ -214,12 +204,12 @@ describe('scorelane mcp and its file', () => {
   });
 
   it('--no-save keeps changes in memory', async () => {
-    const file = await scoreFile('two.lanes', SCORE);
+    const file = await scoreFile('two.lanes', TWO_BARS);
     const session = await open('stdio', file, '--no-save');
     await call(session, 'rewrite_measures', rewrite('A5=3/4'));
     const read = await call(session, 'read_measures', { start_measure: 1, end_measure: 1 });
     expect(read.lanes_seq).toContain('P1 s1 v1 m1: A5=3/4');
-    expect(await readFile(file, 'utf8')).toBe(SCORE);
+    expect(await readFile(file, 'utf8')).toBe(TWO_BARS);
     expect(await exists(`${file}.orig`)).toBe(false);
   });
 

@@ -4,16 +4,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { savedScoreFile } from './saved-score-file.ts';
 import { loadFile } from './score-file-io.ts';
+import { ONE_BAR } from './small-scores.test-support.ts';
 
-const SCORE = `%% title: One bar
-%% part P1 name="Flute" staves=1 clefs=treble
-%% measures 1
-%% time m1 4/4
-%% key m1 C major
-P1 s1 v1 m1: C5=1
-`;
-
-async function opened(original = SCORE) {
+async function opened(original = ONE_BAR) {
   const dir = await mkdtemp(join(tmpdir(), 'scorelane-saved-'));
   const path = join(dir, 'one.lanes');
   await writeFile(path, original);
@@ -24,16 +17,16 @@ async function opened(original = SCORE) {
 
 describe('savedScoreFile', () => {
   it('keeps the opened bytes as FILE.orig on the first save only', async () => {
-    const { path, score, bytes } = await opened(`${SCORE}\n\n`);
+    const { path, score, bytes } = await opened(`${ONE_BAR}\n\n`);
     const file = savedScoreFile(path, bytes, score);
     await file.save();
-    expect(await readFile(`${path}.orig`, 'utf8')).toBe(`${SCORE}\n\n`);
-    expect(await readFile(path, 'utf8')).toBe(SCORE);
+    expect(await readFile(`${path}.orig`, 'utf8')).toBe(`${ONE_BAR}\n\n`);
+    expect(await readFile(path, 'utf8')).toBe(ONE_BAR);
     const kept = await stat(`${path}.orig`);
     await writeFile(path, 'edited by hand');
     await file.save();
     expect((await stat(`${path}.orig`)).mtimeMs).toBe(kept.mtimeMs);
-    expect(await readFile(`${path}.orig`, 'utf8')).toBe(`${SCORE}\n\n`);
+    expect(await readFile(`${path}.orig`, 'utf8')).toBe(`${ONE_BAR}\n\n`);
   });
 
   it('never overwrites an earlier FILE.orig', async () => {

@@ -5,17 +5,10 @@ import { createUndoController } from '@scorelane/undo';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { savingAfterChanges } from './saving-pipeline.ts';
-
-const SCORE = `%% title: One bar
-%% part P1 name="Flute" staves=1 clefs=treble
-%% measures 1
-%% time m1 4/4
-%% key m1 C major
-P1 s1 v1 m1: C5=1
-`;
+import { ONE_BAR } from './small-scores.test-support.ts';
 
 function scoreTools() {
-  const file = parseScoreFile(SCORE);
+  const file = parseScoreFile(ONE_BAR);
   if (!file.ok) throw new Error('the test score does not parse');
   const score = scoreFromLanes(file.score.header, file.score.document, { doc: new Y.Doc() });
   return createScoreTools({ score, undo: createUndoController(score.doc) });
