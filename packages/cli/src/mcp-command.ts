@@ -14,6 +14,7 @@ import { exportMusicXml } from '@scorelane/musicxml';
 import type { Score } from '@scorelane/score-model';
 import { createScoreTools } from '@scorelane/score-tools';
 import { createUndoController } from '@scorelane/undo';
+import cliPackage from '../package.json' with { type: 'json' };
 import { expectArguments, type ParsedArguments, UsageError } from './arguments.ts';
 import { exampleScorePath } from './example-score.ts';
 import type { CommandIo } from './io.ts';
@@ -95,7 +96,7 @@ function serverOptions(
     pipeline: settings.save ? savingAfterChanges(tools.pipeline, file.save) : tools.pipeline,
     role: settings.role,
     name: 'scorelane',
-    version: '0.0.0',
+    version: cliPackage.version,
     instructions: INSTRUCTIONS,
     resources: [
       {
