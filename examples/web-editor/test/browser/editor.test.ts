@@ -1,0 +1,113 @@
+/**
+ * The editor end to end: built with Vite, served on 127.0.0.1, opened in
+ * Debian's Chromium with native WebMCP, an agent calling its tools through
+ * the DevTools `WebMCP` domain. The cases run in order on one page.
+ */
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EditorSession, openEditor } from './browser-agent.ts';
+import { type EditorServer, serveEditor } from './editor-server.ts';
+
+const SCREENSHOT = fileURLToPath(new URL('../../docs/screenshot.png', import.meta.url));
+const NEW_M2 = 'P1 s1 v1 m2: A5=3/8 G5=1/8 G5=1/2\n';
+
+describe('the web editor in Chromium with native WebMCP', () => {
+  let server: EditorServer;
+  let editor: EditorSession;
+  let originalM2Shape = '';
+
+  beforeAll(async () => {
+    server = await serveEditor();
+    editor = await openEditor(server.url);
+  });
+
+  afterAll(async () => {
+    await editor?.close();
+    await server?.close();
+  });
+
+  /** The engraved SVG of measure `n` (Verovio's n-th `g.measure`), without the editor's marks. */
+  const measureSvg = (n: number) =>
+    editor.evaluate<string>(
+      `(() => { const m = document.querySelectorAll('#score svg g.measure')[${n - 1}].cloneNode(true);
+        m.querySelector('rect.measure-backdrop')?.remove(); m.removeAttribute('class');
+        return m.outerHTML; })()`,
+    );
+  /** The engraved notes of measure `n`, by duration (Verovio's `dur` is not in the SVG; the notehead glyphs and dots are). */
+  const measureShape = (n: number) =>
+    editor.evaluate<string>(
+      `(() => { const m = document.querySelectorAll('#score svg g.measure')[${n - 1}];
+        return [...m.querySelectorAll('g.note, g.rest, g.dots, g.chord')].map((g) => g.getAttribute('class')).join(' '); })()`,
+    );
+  const renders = () =>
+    editor.evaluate<number>('Number(document.getElementById("score").dataset.renders)');
+  const whenRenderedAfter = async (count: number) => {
+    while ((await renders()) <= count) await new Promise((resolve) => setTimeout(resolve, 50));
+  };
+  const measureClasses = () =>
+    editor.evaluate<string[]>(
+      `[...document.querySelectorAll('#score svg g.measure')].map((m) => [...m.classList].filter((c) => c !== 'measure').join(' '))`,
+    );
+
+  it('engraves the example: sixteen measures of Ode to Joy as SVG', async () => {
+    expect(await editor.evaluate('document.querySelectorAll("#score svg").length')).toBeGreaterThan(
+      0,
+    );
+    expect(await editor.evaluate('document.querySelectorAll("#score svg g.measure").length')).toBe(
+      16,
+    );
+    expect(await editor.evaluate('document.getElementById("status").textContent')).toBe(
+      'Ready: you can edit.',
+    );
+  });
+
+  it('registers the editor’s score tools with the browser’s WebMCP', () => {
+    expect(editor.toolNames()).toEqual(
+      expect.arrayContaining(['read_measures', 'rewrite_measures', 'undo', 'select_measures']),
+    );
+  });
+
+  it('rewrites bar 2 through WebMCP.invokeTool, re-engraves it, and highlights and selects it', async () => {
+    const before = await measureSvg(2);
+    const shapeBefore = await measureShape(2);
+    originalM2Shape = shapeBefore;
+    const otherBefore = await measureShape(3);
+    const rendered = await renders();
+    const result = await editor.call('rewrite_measures', {
+      start_measure: 2,
+      parts: [1],
+      lanes_seq: NEW_M2,
+    });
+    expect(result.isError).toBe(false);
+    await whenRenderedAfter(rendered);
+    expect(await measureSvg(2)).not.toBe(before);
+    expect(await measureShape(2)).not.toBe(shapeBefore);
+    expect(await measureShape(2)).toContain('dots');
+    expect(await measureShape(3)).toBe(otherBefore);
+    expect((await measureClasses()).slice(0, 3)).toEqual(['', 'selected agent-change', '']);
+    expect(await editor.evaluate('document.getElementById("lanes-title").textContent')).toBe(
+      'Measure 2',
+    );
+    expect(await editor.evaluate('document.getElementById("status").textContent')).toBe(
+      'An agent’s rewrite_measures changed measure 2.',
+    );
+    await editor.page.screenshot({ path: SCREENSHOT });
+  });
+
+  it('the Undo button reverts the agent’s rewrite in one step', async () => {
+    const rewritten = await measureSvg(2);
+    const rendered = await renders();
+    await editor.page.click('#undo');
+    await whenRenderedAfter(rendered);
+    expect(await measureSvg(2)).not.toBe(rewritten);
+    expect(await measureShape(2)).toBe(originalM2Shape);
+    const read = await editor.call('read_measures', {
+      start_measure: 2,
+      end_measure: 2,
+      parts: [1],
+    });
+    expect(String(read.structuredContent?.lanes_seq)).toContain(
+      'P1 s1 v1 m2: A5=1/4 G5=1/4 F#5=1/4 E5=1/4',
+    );
+  });
+});
