@@ -44,6 +44,16 @@ describe('the web editor in Chromium with native WebMCP', () => {
   const whenRenderedAfter = async (count: number) => {
     while ((await renders()) <= count) await new Promise((resolve) => setTimeout(resolve, 50));
   };
+  /** Waits until element `#id`'s text is `expected` (or matches it). */
+  const waitForText = async (id: string, expected: string | RegExp) => {
+    const matches = (text: string) =>
+      typeof expected === 'string' ? text === expected : expected.test(text);
+    while (
+      !matches(await editor.evaluate<string>(`document.getElementById('${id}').textContent`))
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
   const measureClasses = () =>
     editor.evaluate<string[]>(
       `[...document.querySelectorAll('#score svg g.measure')].map((m) => [...m.classList].filter((c) => c !== 'measure').join(' '))`,
@@ -109,5 +119,52 @@ describe('the web editor in Chromium with native WebMCP', () => {
     expect(String(read.structuredContent?.lanes_seq)).toContain(
       'P1 s1 v1 m2: A5=1/4 G5=1/4 F#5=1/4 E5=1/4',
     );
+  });
+
+  it('selects a measure on click and extends the selection with shift-click', async () => {
+    await editor.page.locator('#score svg g.measure').nth(2).click();
+    expect((await measureClasses()).slice(0, 5)).toEqual(['', '', 'selected', '', '']);
+    await editor.page
+      .locator('#score svg g.measure')
+      .nth(3)
+      .click({ modifiers: ['Shift'] });
+    expect((await measureClasses()).slice(0, 5)).toEqual(['', '', 'selected', 'selected', '']);
+    await waitForText('lanes-title', 'Measures 3-4');
+    const text = await editor.page.inputValue('#lanes-text');
+    expect(text).toContain('P1 s1 v1 m3: D5=1/4 D5=1/4 E5=1/4 F#5=1/4');
+    expect(text).toContain('P2 s2 v1 m4:');
+  });
+
+  it('applies a hand edit through rewrite_measures, shows a refusal inline, and Ctrl+Z undoes it', async () => {
+    await editor.page.locator('#score svg g.measure').nth(2).click();
+    await waitForText('lanes-title', 'Measure 3');
+    const original = await editor.page.inputValue('#lanes-text');
+    const shapeBefore = await measureShape(3);
+
+    await editor.page.fill(
+      '#lanes-text',
+      original.replace('D5=1/4 D5=1/4 E5=1/4 F#5=1/4', 'D5=1/4'),
+    );
+    await editor.page.click('#lanes-apply');
+    await waitForText('lanes-problems', /\[measure-fill\] P1 s1 v1 m3 lasts 1\/4/);
+    expect(await measureShape(3)).toBe(shapeBefore);
+
+    const rendered = await renders();
+    await editor.page.fill(
+      '#lanes-text',
+      original.replace('D5=1/4 D5=1/4 E5=1/4 F#5=1/4', 'D5=1/1'),
+    );
+    await editor.page.click('#lanes-apply');
+    await whenRenderedAfter(rendered);
+    expect(await editor.evaluate('document.getElementById("lanes-problems").textContent')).toBe('');
+    expect(await measureShape(3)).not.toBe(shapeBefore);
+    expect((await measureClasses())[2]).toBe('selected agent-change');
+    await waitForText('status', 'Your rewrite_measures changed measure 3.');
+
+    const undone = await renders();
+    await editor.page.locator('#score').click({ position: { x: 5, y: 5 } });
+    await editor.page.keyboard.press('Control+z');
+    await whenRenderedAfter(undone);
+    expect(await measureShape(3)).toBe(shapeBefore);
   });
 });
