@@ -2,9 +2,13 @@
  * The seam for the collaboration server (`examples/collab-server`): joining a
  * document through `@hocuspocus/provider` with its edit or view link. The
  * server is not in this repository yet, so joining says so instead of
- * pretending; the next step replaces `joinCollabDocument` with a
- * `HocuspocusProvider` over the same Y.Doc, and the rest of the editor
- * (rendering on every update, tools, undo) works unchanged.
+ * pretending. The next step replaces `joinCollabDocument` with a
+ * `HocuspocusProvider({ url, name, token, document: doc })`: the server's
+ * WebSocket (`ws://` on the host and port that serve the links), the link's
+ * `doc` and `token`; its edit token gives a read-write connection, its view
+ * token a read-only one (`role` 'editor' or 'viewer'), a wrong one is refused.
+ * The page resolves once the provider has synced. The rest of the editor
+ * (engraving on every update, tools, undo) works unchanged on the synced doc.
  */
 import type * as Y from 'yjs';
 import type { Role } from './editor-role.ts';

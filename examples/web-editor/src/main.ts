@@ -4,20 +4,31 @@
  * of their role to the page's agents, all on one undo history.
  */
 import { exportMusicXml } from '@scorelane/musicxml';
-import { openScore, scoreInfo } from '@scorelane/score-model';
-import { createScoreTools } from '@scorelane/score-tools';
+import { openScore, type Score, scoreInfo } from '@scorelane/score-model';
+import { createScoreTools, type ScoreTools } from '@scorelane/score-tools';
 import type { ToolInvocation } from '@scorelane/tool-contracts';
-import { createUndoController } from '@scorelane/undo';
+import { createUndoController, type UndoController } from '@scorelane/undo';
 import { offerAgentTools } from './agent-tools.ts';
 import { changedRange } from './changed-range.ts';
 import { type EditorPage, editorPage, showStatus } from './editor-page.ts';
-import { createEngraver } from './engraver.ts';
+import type { Role } from './editor-role.ts';
+import { createEngraver, type Engraver } from './engraver.ts';
 import { createLanesPane, rangeTitle } from './lanes-pane.ts';
 import { selectionAfterClick } from './measure-range.ts';
 import { openDocument } from './open-document.ts';
+import { renderOnChange } from './render-on-change.ts';
 import { markMeasures, measureAt, showPages } from './score-view.ts';
-import { createSelectionStore } from './selection-store.ts';
+import { createSelectionStore, type SelectionStore } from './selection-store.ts';
 import { bindUndoControls } from './undo-controls.ts';
+
+/** What every part of the editor works on. */
+interface Editor {
+  readonly page: EditorPage;
+  readonly score: Score;
+  readonly role: Role;
+  readonly undo: UndoController;
+  readonly selection: SelectionStore;
+}
 
 async function startEditor(page: EditorPage): Promise<void> {
   showStatus(page, 'Loading the engraver…');
@@ -26,27 +37,35 @@ async function startEditor(page: EditorPage): Promise<void> {
     showStatus(page, opened.message, true);
     return;
   }
-  const { doc, role } = opened;
   page.documentName.textContent = opened.name;
-  const score = openScore(doc);
-  const undo = createUndoController(doc);
-  const selection = createSelectionStore();
-  const exporters = { musicxml: exportMusicXml };
-  const shared = { score, undo, role, selection, exporters } as const;
-  const agentTools = createScoreTools({ ...shared, actor: 'agent' });
-  const personTools = createScoreTools({ ...shared, actor: 'person' });
-  const engraver = await createEngraver();
-
-  const showChange = (who: string, invocation: ToolInvocation) => {
-    const range = changedRange(invocation);
-    if (range === null) return;
-    selection.showChange(range);
-    showStatus(
-      page,
-      `${who} ${invocation.tool} changed ${rangeTitle(range.start_measure, range.end_measure).toLowerCase()}.`,
-    );
+  const editor: Editor = {
+    page,
+    score: openScore(opened.doc),
+    role: opened.role,
+    undo: createUndoController(opened.doc),
+    selection: createSelectionStore(),
   };
+  const { score, undo, role, selection } = editor;
+  const exporters = { musicxml: exportMusicXml };
+  const tools = (actor: string) =>
+    createScoreTools({ score, undo, role, selection, exporters, actor });
+  const personTools = tools('person');
 
+  showEngraving(editor, await createEngraver());
+  bindSelection(editor, personTools);
+  bindUndo(editor);
+  const offered = await offerAgentTools(tools('agent'), editor.role, (invocation) =>
+    showChange(editor, 'An agent’s', invocation),
+  );
+  page.webMcpStatus.textContent = offered.ok
+    ? `WebMCP (${offered.source}): ${offered.tools.length} tools for agents in this browser.`
+    : offered.message;
+  showStatus(page, editor.role === 'editor' ? 'Ready: you can edit.' : 'Ready: view only.');
+  document.body.dataset.ready = 'true';
+}
+
+/** Engraves the score now and after every change; counts renders in `#score[data-renders]`. */
+function showEngraving({ page, score, selection }: Editor, engraver: Engraver): void {
   let renders = 0;
   const render = () => {
     const engraving = engraver.engrave(exportMusicXml(score));
@@ -59,21 +78,27 @@ async function startEditor(page: EditorPage): Promise<void> {
     renders += 1;
     page.score.dataset.renders = String(renders);
   };
-  let pending = false;
-  doc.on('update', () => {
-    if (pending) return;
-    pending = true;
-    queueMicrotask(() => {
-      pending = false;
-      render();
-    });
-  });
+  renderOnChange(score.doc, render);
+  render();
+}
 
+/** Selects and highlights what a call changed, and says so in the status line. */
+function showChange(editor: Editor, who: string, invocation: ToolInvocation): void {
+  const range = changedRange(invocation);
+  if (range === null) return;
+  editor.selection.showChange(range);
+  const measures = rangeTitle(range.start_measure, range.end_measure).toLowerCase();
+  showStatus(editor.page, `${who} ${invocation.tool} changed ${measures}.`);
+}
+
+/** Clicks select measures; the selection is marked and loaded into the lanes-seq pane. */
+function bindSelection(editor: Editor, personTools: ScoreTools): void {
+  const { page, score, selection, role } = editor;
   const pane = createLanesPane(
     page.lanes,
     async (name, args) => {
       const invocation = await personTools.invoke(name, args, { role });
-      showChange('Your', invocation);
+      showChange(editor, 'Your', invocation);
       return invocation;
     },
     role === 'editor',
@@ -88,25 +113,18 @@ async function startEditor(page: EditorPage): Promise<void> {
     const parts = scoreInfo(score).parts.map((part) => part.part);
     selection.set(selectionAfterClick(selection.get(), measure, event.shiftKey, parts));
   });
-  bindUndoControls(undo, page, (command, result) => {
-    showStatus(
-      page,
-      result.ok
-        ? `${command === 'undo' ? 'Undid' : 'Redid'} ${result.step.meta.actor}’s step.`
-        : result.message,
-      !result.ok,
-    );
-  });
+}
 
-  render();
-  const offered = await offerAgentTools(agentTools, role, (invocation) =>
-    showChange('An agent’s', invocation),
-  );
-  page.webMcpStatus.textContent = offered.ok
-    ? `WebMCP (${offered.source}): ${offered.tools.length} tools for agents in this browser.`
-    : offered.message;
-  showStatus(page, role === 'editor' ? 'Ready: you can edit.' : 'Ready: view only.');
-  document.body.dataset.ready = 'true';
+/** Undo and Redo on the page's controller; an undone change is no longer highlighted. */
+function bindUndo({ page, undo, selection }: Editor): void {
+  undo.on('change', (event) => {
+    if (event.kind === 'undone' || event.kind === 'redone') selection.clearHighlight();
+  });
+  bindUndoControls(undo, page, (command, result) => {
+    const done = command === 'undo' ? 'Undid' : 'Redid';
+    if (result.ok) showStatus(page, `${done} ${result.step.meta.actor}’s step.`);
+    else showStatus(page, result.message, true);
+  });
 }
 
 const page = editorPage();

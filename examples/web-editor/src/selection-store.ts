@@ -12,6 +12,8 @@ export interface SelectionStore extends SelectionHost {
   highlighted(): ScoreSelection | null;
   /** Selects and highlights the range a write just changed. */
   showChange(range: ScoreSelection): void;
+  /** Drops the highlight (the change it showed was undone), keeping the selection. */
+  clearHighlight(): void;
   /** Calls `listener` after every change of selection or highlight; returns the unsubscribe. */
   subscribe(listener: () => void): () => void;
 }
@@ -35,6 +37,11 @@ export function createSelectionStore(): SelectionStore {
     showChange(range) {
       selection = { ...range, parts: [...range.parts] };
       highlight = selection;
+      notify();
+    },
+    clearHighlight() {
+      if (highlight === null) return;
+      highlight = null;
       notify();
     },
     subscribe(listener) {

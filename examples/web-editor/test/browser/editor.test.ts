@@ -111,6 +111,10 @@ describe('the web editor in Chromium with native WebMCP', () => {
     await whenRenderedAfter(rendered);
     expect(await measureSvg(2)).not.toBe(rewritten);
     expect(await measureShape(2)).toBe(originalM2Shape);
+    expect((await measureClasses()).slice(0, 3)).toEqual(['', 'selected', '']);
+    expect(await editor.evaluate('document.getElementById("status").textContent')).toBe(
+      'Undid agent’s step.',
+    );
     const read = await editor.call('read_measures', {
       start_measure: 2,
       end_measure: 2,
