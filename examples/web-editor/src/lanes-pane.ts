@@ -32,8 +32,10 @@ export function createLanesPane(
   canWrite: boolean,
 ): { load(selection: ScoreSelection | null): Promise<void> } {
   let read: ReadRange | null = null;
+  let loads = 0;
 
   async function load(selection: ScoreSelection | null): Promise<void> {
+    const thisLoad = ++loads;
     showProblems(elements.problems, []);
     if (selection === null) {
       read = null;
@@ -48,6 +50,7 @@ export function createLanesPane(
       end_measure: selection.end_measure,
       parts: [...selection.parts],
     });
+    if (thisLoad !== loads) return; // a later selection is being read
     if (!invocation.ok) {
       showProblems(elements.problems, problemLines(invocation));
       return;
