@@ -3,6 +3,7 @@
  * what is dropped and which ties are repaired; `apply` writes it.
  */
 
+import { appendAll } from './append.ts';
 import { restUnit } from './measure-length.ts';
 import { allUnits, noScore, revisionProblems, span, unitChange } from './plan-support.ts';
 import type {
@@ -79,7 +80,7 @@ function repairBefore(
     if (!repair) continue;
     result.writes.push({ op: 'unit', ...ref, content: repair.content });
     result.changes.push(unitChange(ref, unit.content, repair.content, 'tie-repair'));
-    result.repairs.push(...repair.repairs);
+    appendAll(result.repairs, repair.repairs);
     result.refs.push(ref);
   }
   return result;

@@ -3,6 +3,7 @@
  * lanes-seq request to a complete plan, or to every problem found.
  */
 import { laneKey, parse } from '@scorelane/lanes-seq';
+import { appendAll } from './append.ts';
 import { carryAttachments } from './attachments.ts';
 import { restUnit } from './measure-length.ts';
 import { noScore, revisionProblems } from './plan-support.ts';
@@ -175,9 +176,9 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
     for (const { lane, index } of unit.voices.values()) {
       const place = placeFor(request.text, parsed.locations[index]);
       const checked = checkVoice(laneKey(lane), lane.measure, lane.events, info, place);
-      problems.push(...checked.problems);
-      tuplets.push(...checked.tuplets);
-      splits.push(...checked.splits);
+      appendAll(problems, checked.problems);
+      appendAll(tuplets, checked.tuplets);
+      appendAll(splits, checked.splits);
     }
   }
 
@@ -203,9 +204,12 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
   const targets = {
     units: targetUnits,
     measures: targetUnits.map((unit) => unit.measure),
-    lastIndex: Math.min(Math.max(lastMeasure, ...tieTargets.map((unit) => unit.measure)), count),
+    lastIndex: Math.min(
+      tieTargets.reduce((last, unit) => Math.max(last, unit.measure), lastMeasure),
+      count,
+    ),
   };
-  problems.push(...revisionProblems(view, request.revision, targets));
+  appendAll(problems, revisionProblems(view, request.revision, targets));
   if (problems.length > 0) return { ok: false, problems: sortProblems(problems) };
   // apply re-checks the unit before each replaced one too: whether its ties
   // needed a repair was decided on it. (A request's revision is not judged on
@@ -240,7 +244,7 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
       reason === 'rewrite'
         ? carryAttachments(ref.part, ref.staff, ref.measure, before, content)
         : { content, dropped: [] };
-    dropped.push(...carried.dropped);
+    appendAll(dropped, carried.dropped);
     changes.push({
       unit: unitName(ref.part, ref.staff, ref.measure),
       part: ref.part,
@@ -269,7 +273,10 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
       kind: 'rewrite',
       basis: currentRevision(score),
       measureCount: count,
-      range: { start: Math.min(...changedMeasures), end: Math.max(...changedMeasures) },
+      range: {
+        start: changedMeasures.reduce((a, b) => Math.min(a, b)),
+        end: changedMeasures.reduce((a, b) => Math.max(a, b)),
+      },
       parts: changedParts,
       addedMeasures: added,
       removedMeasures: 0,

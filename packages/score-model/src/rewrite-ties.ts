@@ -10,6 +10,7 @@ import {
   type Pitch,
   serializeEvent,
 } from '@scorelane/lanes-seq';
+import { appendAll } from './append.ts';
 import type { TieRepair } from './plan-types.ts';
 import type { Problem } from './problem.ts';
 import type { WrittenUnit } from './rewrite-admission.ts';
@@ -139,7 +140,7 @@ export function repairTiesBefore(
         `where P${unit.part} s${unit.staff} v${voice} m${unit.measure} no longer starts with`,
     );
     if (repair) {
-      repairs.push(...repair.repairs);
+      appendAll(repairs, repair.repairs);
       repaired.set(`${unit.part}/${unit.staff}/${before}`, {
         ref: { part: unit.part, staff: unit.staff, measure: before },
         content: repair.content,

@@ -2,6 +2,7 @@
  * Transposing a range of measures by an interval, spelled correctly.
  */
 import { formatPitch, type Pitch } from '@scorelane/lanes-seq';
+import { appendAll } from './append.ts';
 import { type Interval, parseInterval, transposePitch } from './interval.ts';
 import { formatKey, keySignature } from './key-signature.ts';
 import { allUnits, revisionProblems, span, unitChange } from './plan-support.ts';
@@ -140,7 +141,7 @@ export function planTranspose(
             `where P${part} s${staff} v${voice} m${start} was transposed and no longer holds`,
         );
         if (repair) {
-          repairs.push(...repair.repairs);
+          appendAll(repairs, repair.repairs);
           const ref = { part, staff, measure: start - 1 };
           repairedRefs.push(ref);
           extra.push({ ref, before: before.content, after: repair.content });
@@ -160,7 +161,7 @@ export function planTranspose(
             `which was not transposed and P${part} s${staff} v${voice} m${end + 1} does not hold`,
         );
         if (repair) {
-          repairs.push(...repair.repairs);
+          appendAll(repairs, repair.repairs);
           repairedRefs.push({ part, staff, measure: end + 1 });
           moved.set(`${part}/${staff}/${end}`, { ...last, after: repair.content });
         }

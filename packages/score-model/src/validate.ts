@@ -4,6 +4,7 @@
  * and every tie lands.
  */
 import { serializeEvent } from '@scorelane/lanes-seq';
+import { appendAll } from './append.ts';
 import { noScore } from './plan-support.ts';
 import type { Problem, Result } from './problem.ts';
 import type { Score } from './score.ts';
@@ -37,7 +38,7 @@ export function validate(score: Score): Result<{ measures: number }> {
         const unit = view.unit(part.index, staff, measure)!;
         for (const voice of unit.content.voices) {
           const lane = `P${part.index} s${staff} v${voice.voice} m${measure}`;
-          problems.push(...checkVoice(lane, measure, voice.events, info, NOWHERE).problems);
+          appendAll(problems, checkVoice(lane, measure, voice.events, info, NOWHERE).problems);
           const nextKey = `P${part.index} s${staff} v${voice.voice} m${measure + 1}`;
           const next = measure < count ? view.unit(part.index, staff, measure + 1) : undefined;
           const events = next?.content.voices.find((v) => v.voice === voice.voice)?.events ?? [];
