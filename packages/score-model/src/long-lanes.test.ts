@@ -2,6 +2,7 @@ import { parsePitch, rational } from '@scorelane/lanes-seq';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { plan } from './plan-rewrite.ts';
+import { MAX_PROBLEMS } from './problem-list.ts';
 import { readMeasures } from './read-measures.ts';
 import { createScore, type Score } from './score.ts';
 import type { ScoreEvent } from './score-types.ts';
@@ -69,9 +70,37 @@ describe('lanes of 130,000 events', () => {
     }));
     const checked = validate(scoreWith(events));
     if (checked.ok) throw new Error('expected problems');
+    expect(checked.problems).toHaveLength(MAX_PROBLEMS + 1);
     expect(checked.problems[0]).toMatchObject({ code: 'measure-fill', lane: 'P1 s1 v1 m1' });
+    expect(checked.problems.at(-1)?.message).toBe(
+      '... and 129,901 more problems from here on (129,901 tie-not-landing), not listed one by one; 130,001 in all.',
+    );
     expect(
       checked.problems.filter((problem) => problem.code === 'tie-not-landing').length,
     ).toBeGreaterThan(0);
+  });
+});
+
+describe('a lane of 130,000 events with a problem on each', () => {
+  it('plan lists the first 100 in text order, pointing at each event, then counts the rest', () => {
+    const score = scoreWith([{ kind: 'rest', duration: rational(1, 1), grace: false }]);
+    // C4~ D4~ C4~ ...: no tie lands, and the lane is far too long.
+    const events = Array.from({ length: EVENTS }, (_, index) =>
+      index % 2 === 0 ? 'C4=1/4~' : 'D4=1/4~',
+    );
+    const result = plan(score, { start: 1, text: `P1 s1 v1 m1: ${events.join(' ')}\n` });
+    if (result.ok) throw new Error('expected the plan to be refused');
+    expect(result.problems).toHaveLength(MAX_PROBLEMS + 1);
+    expect(result.problems[0]).toMatchObject({ code: 'measure-fill', line: 1, column: 1 });
+    result.problems.slice(1, MAX_PROBLEMS).forEach((problem, index) => {
+      expect(problem).toMatchObject({ code: 'tie-not-landing', line: 1, column: 14 + 8 * index });
+    });
+    expect(result.problems.at(-1)).toMatchObject({
+      code: 'too-many-problems',
+      line: 1,
+      column: 14 + 8 * (MAX_PROBLEMS - 1),
+      message:
+        '... and 129,901 more problems from here on (129,901 tie-not-landing), not listed one by one; 130,001 in all.',
+    });
   });
 });

@@ -9,6 +9,7 @@ import { restUnit } from './measure-length.ts';
 import { noScore, revisionProblems } from './plan-support.ts';
 import type { DroppedAttachment, PlannedWrite, ScorePlan, UnitChange } from './plan-types.ts';
 import type { Problem, Result } from './problem.ts';
+import { limitProblems, ProblemList } from './problem-list.ts';
 import { currentRevision } from './revision.ts';
 import { admitLanes, MAX_REWRITE_MEASURES } from './rewrite-admission.ts';
 import { checkTiesOut, repairTiesBefore } from './rewrite-ties.ts';
@@ -75,19 +76,6 @@ function syntaxProblems(
   });
 }
 
-/** Problems in text order: those without a line first, then by line and column. */
-export function sortProblems(problems: readonly Problem[]): Problem[] {
-  return problems
-    .map((problem, index) => ({ problem, index }))
-    .sort(
-      (a, b) =>
-        (a.problem.line ?? 0) - (b.problem.line ?? 0) ||
-        (a.problem.column ?? 0) - (b.problem.column ?? 0) ||
-        a.index - b.index,
-    )
-    .map((entry) => entry.problem);
-}
-
 /** The signatures of a measure the rewrite adds past the end: those of the last measure, no pickup. */
 function appendedInfo(view: ScoreView): MeasureInfo {
   const last = view.measure(view.measureCount)!.info;
@@ -117,8 +105,10 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
   const missing = noScore(view);
   if (missing) return { ok: false, problems: [missing] };
   const parsed = parse(request.text);
-  if (!parsed.ok) return { ok: false, problems: syntaxProblems(request.text, parsed.issues) };
-  const problems: Problem[] = [];
+  if (!parsed.ok) {
+    return { ok: false, problems: limitProblems(syntaxProblems(request.text, parsed.issues)) };
+  }
+  const problems = new ProblemList();
   const count = view.measureCount;
   const { start } = request;
   const allow = request.allowMeasureCountChange === true;
@@ -137,7 +127,7 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
       message: `The rewrite starts at m${start}, past the last measure (the score has measures 1-${count}); measures past the end are appended only when the measure-count change is allowed.`,
       fix: `Start at a measure between 1 and ${count}, or allow the measure-count change to append m${start}: allowMeasureCountChange: true (allow_measure_count_change: true in tools, --allow-measure-count-change in the CLI).`,
     });
-    return { ok: false, problems };
+    return { ok: false, problems: problems.toArray() };
   }
   if (!Number.isInteger(start) || start < 1 || start > count + (allow ? 1 : 0)) {
     problems.push({
@@ -145,7 +135,7 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
       message: `The rewrite starts at m${start}, but the score has measures 1-${count}.`,
       fix: `Start at a measure between 1 and ${count}.`,
     });
-    return { ok: false, problems };
+    return { ok: false, problems: problems.toArray() };
   }
   const end = request.end;
   if (end !== undefined && (!Number.isInteger(end) || end < start || end > rangeLimit)) {
@@ -176,7 +166,7 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
     for (const { lane, index } of unit.voices.values()) {
       const place = placeFor(request.text, parsed.locations[index]);
       const checked = checkVoice(laneKey(lane), lane.measure, lane.events, info, place);
-      appendAll(problems, checked.problems);
+      problems.pushAll(checked.problems);
       appendAll(tuplets, checked.tuplets);
       appendAll(splits, checked.splits);
     }
@@ -209,8 +199,8 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
       count,
     ),
   };
-  appendAll(problems, revisionProblems(view, request.revision, targets));
-  if (problems.length > 0) return { ok: false, problems: sortProblems(problems) };
+  problems.pushAll(revisionProblems(view, request.revision, targets));
+  if (problems.count > 0) return { ok: false, problems: problems.toArray() };
   // apply re-checks the unit before each replaced one too: whether its ties
   // needed a repair was decided on it. (A request's revision is not judged on
   // it: the planner reads it as it is now.)

@@ -38,6 +38,9 @@ export const PROBLEM_CODES = {
   'pitch-out-of-range': 'A transposed pitch that lanes-seq cannot write.',
   'invalid-signature': 'A time or key signature that cannot be set.',
   'content-does-not-fit': 'Existing content that would no longer fill its measure after a change.',
+  'too-many-voices': 'A lane for a voice past the most a staff may hold (v1-v16).',
+  'too-many-problems':
+    'More problems than a result lists one by one (`MAX_PROBLEMS`): this last one counts the rest by code.',
 } as const;
 
 /**

@@ -6,6 +6,7 @@
 import { type Lane, type LaneLocation, laneKey } from '@scorelane/lanes-seq';
 import { noPartsNamed } from './plan-support.ts';
 import type { Problem } from './problem.ts';
+import type { ProblemList } from './problem-list.ts';
 import type { ScoreView } from './score-view.ts';
 import type { UnitRef } from './staleness.ts';
 import { placeFor } from './text-place.ts';
@@ -43,7 +44,7 @@ export function admitLanes(
   request: AdmissionRequest,
   lanes: readonly Lane[],
   locations: readonly LaneLocation[],
-  problems: Problem[],
+  problems: ProblemList,
 ): { written: Map<string, WrittenUnit>; lastMeasure: number } {
   const count = view.measureCount;
   const partCount = view.parts.length;

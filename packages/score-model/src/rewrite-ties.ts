@@ -12,7 +12,7 @@ import {
 } from '@scorelane/lanes-seq';
 import { appendAll } from './append.ts';
 import type { TieRepair } from './plan-types.ts';
-import type { Problem } from './problem.ts';
+import type { ProblemList } from './problem-list.ts';
 import type { WrittenUnit } from './rewrite-admission.ts';
 import type { ScoreEvent, UnitContent } from './score-types.ts';
 import type { ScoreView } from './score-view.ts';
@@ -32,7 +32,7 @@ export function checkTiesOut(
   written: ReadonlyMap<string, WrittenUnit>,
   locations: readonly LaneLocation[],
   added: number,
-  problems: Problem[],
+  problems: ProblemList,
 ): UnitRef[] {
   const count = view.measureCount;
   const tieTargets: UnitRef[] = [];

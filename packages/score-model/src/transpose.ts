@@ -8,6 +8,7 @@ import { formatKey, keySignature } from './key-signature.ts';
 import { allUnits, revisionProblems, span, unitChange } from './plan-support.ts';
 import type { PlannedWrite, ScorePlan, TieRepair, UnitChange } from './plan-types.ts';
 import type { Problem, Result } from './problem.ts';
+import { limitProblems } from './problem-list.ts';
 import { checkRange } from './read-measures.ts';
 import { currentRevision } from './revision.ts';
 import type { Score } from './score.ts';
@@ -116,7 +117,7 @@ export function planTranspose(
     };
     moved.set(`${ref.part}/${ref.staff}/${ref.measure}`, { ref, before: unit.content, after });
   }
-  if (problems.length > 0) return { ok: false, problems };
+  if (problems.length > 0) return { ok: false, problems: limitProblems(problems) };
 
   // Ties across the edges of the range no longer land: repair them.
   const repairs: TieRepair[] = [];

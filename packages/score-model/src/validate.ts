@@ -4,9 +4,9 @@
  * and every tie lands.
  */
 import { serializeEvent } from '@scorelane/lanes-seq';
-import { appendAll } from './append.ts';
 import { noScore } from './plan-support.ts';
-import type { Problem, Result } from './problem.ts';
+import type { Result } from './problem.ts';
+import { ProblemList } from './problem-list.ts';
 import type { Score } from './score.ts';
 import { viewScore } from './score-view.ts';
 import { holdsPitch, landingEvent, tiedPitches, tiesLeaving } from './ties.ts';
@@ -29,7 +29,7 @@ export function validate(score: Score): Result<{ measures: number }> {
   const view = viewScore(score);
   const missing = noScore(view);
   if (missing) return { ok: false, problems: [missing] };
-  const problems: Problem[] = [];
+  const problems = new ProblemList();
   const count = view.measureCount;
   for (let measure = 1; measure <= count; measure++) {
     const info = view.measure(measure)!.info;
@@ -38,7 +38,7 @@ export function validate(score: Score): Result<{ measures: number }> {
         const unit = view.unit(part.index, staff, measure)!;
         for (const voice of unit.content.voices) {
           const lane = `P${part.index} s${staff} v${voice.voice} m${measure}`;
-          appendAll(problems, checkVoice(lane, measure, voice.events, info, NOWHERE).problems);
+          problems.pushAll(checkVoice(lane, measure, voice.events, info, NOWHERE).problems);
           const nextKey = `P${part.index} s${staff} v${voice.voice} m${measure + 1}`;
           const next = measure < count ? view.unit(part.index, staff, measure + 1) : undefined;
           const events = next?.content.voices.find((v) => v.voice === voice.voice)?.events ?? [];
@@ -60,5 +60,7 @@ export function validate(score: Score): Result<{ measures: number }> {
       }
     }
   }
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, measures: count };
+  return problems.count > 0
+    ? { ok: false, problems: problems.toArray() }
+    : { ok: true, measures: count };
 }
