@@ -44,7 +44,7 @@ export {
   readMeasures,
 } from './read-measures.ts';
 export { currentRevision } from './revision.ts';
-export { MAX_REWRITE_MEASURES } from './rewrite-admission.ts';
+export { MAX_REWRITE_MEASURES, MAX_VOICES } from './rewrite-admission.ts';
 export {
   createScore,
   openScore,

@@ -54,8 +54,12 @@ export function checkTiesOut(
       for (const at of leaving) {
         const tied = events[at]!;
         const pitches = tiedPitches(tied);
-        const report = (pitch: Pitch, where: string | undefined, fix?: string) =>
-          problems.push(tieProblem(key, at, tied, pitch, where, place, fix));
+        const report = (
+          pitch: Pitch,
+          where: string | undefined,
+          fix?: string,
+          landing?: ScoreEvent,
+        ) => problems.push(tieProblem(key, at, tied, pitch, where, place, { fix, landing }));
         if (nextUnit) {
           const nextLane = nextUnit.voices.get(lane.voice)?.lane;
           const first = landingEvent(tied, (nextLane?.events ?? []) as readonly ScoreEvent[]);
@@ -66,6 +70,8 @@ export function checkTiesOut(
               first
                 ? `the first event of ${nextKey} "${serializeEvent(first)}"`
                 : `${nextKey}, which the text leaves out,`,
+              undefined,
+              first,
             );
           }
           continue;
@@ -96,6 +102,7 @@ export function checkTiesOut(
               ? `${nextKey} in the score, which starts with "${serializeEvent(first)}",`
               : `${nextKey} in the score, which has no voice ${lane.voice},`,
             `Remove the ~ after ${name(pitch)}, or include m${nextMeasure} in the rewrite so that ${nextKey} starts with ${name(pitch)}.`,
+            first,
           );
         }
       }
