@@ -110,6 +110,15 @@ export function encodeUnit(content: UnitContent): StoredUnit {
     : { voices };
 }
 
+/**
+ * Whether two contents are stored as the same JSON, so writing one over the
+ * other would change nothing but the Yjs item (and with it, every reader's
+ * revision of the unit).
+ */
+export function sameUnitContent(a: UnitContent, b: UnitContent): boolean {
+  return JSON.stringify(encodeUnit(a)) === JSON.stringify(encodeUnit(b));
+}
+
 /** A stored unit's content. */
 export function decodeUnit(stored: StoredUnit): UnitContent {
   const voices = stored.voices.map(

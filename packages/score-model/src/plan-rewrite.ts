@@ -5,13 +5,14 @@
 import { laneKey, parse } from '@scorelane/lanes-seq';
 import { appendAll } from './append.ts';
 import { carryAttachments } from './attachments.ts';
+import { sameUnitContent } from './codec.ts';
 import { restUnit } from './measure-length.ts';
-import { noScore, revisionProblems } from './plan-support.ts';
+import { allUnits, noScore, revisionProblems, span } from './plan-support.ts';
 import type { DroppedAttachment, PlannedWrite, ScorePlan, UnitChange } from './plan-types.ts';
 import type { Problem, Result } from './problem.ts';
 import { limitProblems, ProblemList } from './problem-list.ts';
 import { currentRevision } from './revision.ts';
-import { admitLanes, MAX_REWRITE_MEASURES } from './rewrite-admission.ts';
+import { admitLanes, MAX_REWRITE_MEASURES, type WrittenUnit } from './rewrite-admission.ts';
 import { checkTiesOut, repairTiesBefore } from './rewrite-ties.ts';
 import type { Score } from './score.ts';
 import type { MeasureInfo, UnitContent } from './score-types.ts';
@@ -80,6 +81,25 @@ function syntaxProblems(
 function appendedInfo(view: ScoreView): MeasureInfo {
   const last = view.measure(view.measureCount)!.info;
   return { time: last.time, key: last.key };
+}
+
+/**
+ * The units of the measures a rewrite adds that its text leaves out: each
+ * holds a rest filling the measure, and is listed as a change like any
+ * other unit the plan creates.
+ */
+function restsOfNewMeasures(
+  view: ScoreView,
+  written: ReadonlyMap<string, WrittenUnit>,
+  count: number,
+  added: number,
+  info: MeasureInfo | undefined,
+): { ref: UnitRef; content: UnitContent; reason: 'new-measure' }[] {
+  if (!info) return [];
+  const rests = allUnits(view, span(count + 1, count + added)).filter(
+    (ref) => !written.has(`${ref.part}/${ref.staff}/${ref.measure}`),
+  );
+  return rests.map((ref) => ({ ref, content: restUnit(info), reason: 'new-measure' as const }));
 }
 
 /**
@@ -224,6 +244,7 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
       reason: 'rewrite' as const,
     })),
     ...[...repaired.values()].map((entry) => ({ ...entry, reason: 'tie-repair' as const })),
+    ...restsOfNewMeasures(view, written, count, added, newInfo),
   ].sort(
     (a, b) => a.ref.measure - b.ref.measure || a.ref.part - b.ref.part || a.ref.staff - b.ref.staff,
   );
@@ -235,6 +256,7 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
         ? carryAttachments(ref.part, ref.staff, ref.measure, before, content)
         : { content, dropped: [] };
     appendAll(dropped, carried.dropped);
+    const unchanged = existing !== undefined && sameUnitContent(existing.content, carried.content);
     changes.push({
       unit: unitName(ref.part, ref.staff, ref.measure),
       part: ref.part,
@@ -243,17 +265,9 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
       reason,
       before: existing ? unitText(ref.part, ref.staff, ref.measure, existing.content) : '',
       after: unitText(ref.part, ref.staff, ref.measure, carried.content),
+      ...(unchanged ? { unchanged: true as const } : {}),
     });
-    writes.push({ op: 'unit', ...ref, content: carried.content });
-  }
-  // New measures hold a rest in every unit the text leaves out.
-  for (let measure = count + 1; measure <= count + added; measure++) {
-    for (const part of view.parts) {
-      for (let staff = 1; staff <= part.info.staves; staff++) {
-        if (written.has(`${part.index}/${staff}/${measure}`)) continue;
-        writes.push({ op: 'unit', part: part.index, staff, measure, content: restUnit(newInfo!) });
-      }
-    }
+    if (!unchanged) writes.push({ op: 'unit', ...ref, content: carried.content });
   }
   const changedMeasures = entries.map((entry) => entry.ref.measure);
   const changedParts = [...new Set(entries.map((entry) => entry.ref.part))].sort((a, b) => a - b);
