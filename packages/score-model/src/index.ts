@@ -30,6 +30,7 @@ export type {
   UnitChange,
 } from './plan-types.ts';
 export {
+  type FormatProblemsOptions,
   formatProblems,
   PROBLEM_CODES,
   type Problem,

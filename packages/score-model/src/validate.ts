@@ -28,12 +28,14 @@ function tooManyVoices(lane: string, voice: number, measure: number): Problem {
 
 /**
  * Checks every unit of the score with the planner's rules; problems name
- * their lanes (there is no text to point into).
+ * their lanes (there is no text to point into). Show them with
+ * `formatProblems(problems, { check: true })`, which does not open with
+ * "Nothing was changed." (nothing was attempted).
  *
  * @example
  * ```ts
  * const checked = validate(score);
- * if (!checked.ok) for (const problem of checked.problems) console.log(problem.lane, problem.message);
+ * if (!checked.ok) console.log(formatProblems(checked.problems, { check: true }));
  * ```
  */
 export function validate(score: Score): Result<{ measures: number }> {
