@@ -21,7 +21,7 @@ import {
   UPPER_X,
 } from './char-codes.ts';
 import type { ChordNote, LaneEvent } from './document.ts';
-import { compareChordNotes } from './document.ts';
+import { canonicalChord } from './document.ts';
 import {
   type Cursor,
   report,
@@ -416,7 +416,12 @@ export function readChord(cursor: Cursor): LaneEvent | undefined {
   }
   const value = readEquals(cursor, open);
   if (!ok || value === undefined || value.duration === undefined) return undefined;
-  // A chord's pitches are a set: the document holds them low to high, as the canonical text does.
-  notes.sort(compareChordNotes);
-  return { kind: 'chord', notes, duration: value.duration, grace: value.grace, tie: value.tie };
+  // A chord's pitches are a set: the document holds them as the canonical text does (low to high, ties said once).
+  return canonicalChord({
+    kind: 'chord',
+    notes,
+    duration: value.duration,
+    grace: value.grace,
+    tie: value.tie,
+  });
 }
