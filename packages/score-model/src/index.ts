@@ -37,6 +37,7 @@ export {
   type ProblemCode,
   type Result,
 } from './problem.ts';
+export { MAX_PROBLEMS } from './problem-list.ts';
 export {
   MAX_READ_MEASURES,
   type ReadContext,
