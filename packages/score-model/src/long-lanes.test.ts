@@ -1,10 +1,10 @@
 import { parsePitch, rational } from '@scorelane/lanes-seq';
 import { describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
+import { oneMeasureScore } from './fixtures.test-support.ts';
 import { plan } from './plan-rewrite.ts';
 import { MAX_PROBLEMS } from './problem-list.ts';
 import { readMeasures } from './read-measures.ts';
-import { createScore, type Score } from './score.ts';
+import type { Score } from './score.ts';
 import type { ScoreEvent } from './score-types.ts';
 import { validate } from './validate.ts';
 
@@ -16,16 +16,7 @@ const D4 = parsePitch('D4')!;
 
 /** One measure of 4/4 whose one unit holds `events`. */
 function scoreWith(events: readonly ScoreEvent[]): Score {
-  return createScore(new Y.Doc(), {
-    parts: [{ name: 'Violin', staves: 1, clefs: ['treble'] }],
-    measures: [
-      {
-        time: { beats: 4, beatType: 4 },
-        key: { tonic: { step: 'C', alter: 0 }, mode: 'major', fifths: 0 },
-      },
-    ],
-    units: [{ part: 1, staff: 1, measure: 1, content: { voices: [{ voice: 1, events }] } }],
-  });
+  return oneMeasureScore([{ voice: 1, events }]);
 }
 
 /** 129,999 grace notes, each with a lyric, before a whole note: a valid lane. */

@@ -1,10 +1,8 @@
 import { parsePitch, rational } from '@scorelane/lanes-seq';
 import { describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
-import { SMALL, scoreOf, stateVector } from './fixtures.test-support.ts';
+import { oneMeasureScore, SMALL, scoreOf, stateVector } from './fixtures.test-support.ts';
 import { plan } from './plan-rewrite.ts';
 import { MAX_VOICES } from './rewrite-admission.ts';
-import { createScore } from './score.ts';
 import { validate } from './validate.ts';
 
 /** `count` voices of P1 s1 m1, each a whole note. */
@@ -61,28 +59,10 @@ describe('the voice limit', () => {
       grace: false,
       tie: false,
     };
-    const score = createScore(new Y.Doc(), {
-      parts: [{ name: 'Violin', staves: 1, clefs: ['treble'] }],
-      measures: [
-        {
-          time: { beats: 4, beatType: 4 },
-          key: { tonic: { step: 'C', alter: 0 }, mode: 'major', fifths: 0 },
-        },
-      ],
-      units: [
-        {
-          part: 1,
-          staff: 1,
-          measure: 1,
-          content: {
-            voices: [
-              { voice: 1, events: [whole] },
-              { voice: 20, events: [whole] },
-            ],
-          },
-        },
-      ],
-    });
+    const score = oneMeasureScore([
+      { voice: 1, events: [whole] },
+      { voice: 20, events: [whole] },
+    ]);
     expect(validate(score)).toEqual({
       ok: false,
       problems: [
