@@ -1,9 +1,10 @@
 import { fc, test } from '@fast-check/vitest';
+import { parsePitch, rational } from '@scorelane/lanes-seq';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { apply } from './apply-plan.ts';
 import { PROPERTY_SCORE } from './arbitrary-rewrite.test-support.ts';
-import { SMALL, scoreOf, stateVector, syncAll } from './fixtures.test-support.ts';
+import { oneMeasureScore, SMALL, scoreOf, stateVector, syncAll } from './fixtures.test-support.ts';
 import { planInsertMeasures } from './measure-edits.ts';
 import { plan } from './plan-rewrite.ts';
 import { readMeasures } from './read-measures.ts';
@@ -112,5 +113,46 @@ describe('a dry run lists every unit a plan creates', () => {
       ['P2 s1 m3', 'new-measure', ''],
       ['P2 s2 m3', 'new-measure', ''],
     ]);
+  });
+});
+
+describe('unchanged is judged on the music, not on how a chord was stored', () => {
+  it('a chord stored with its notes out of order and each tied reads back as unchanged', () => {
+    const [a4, f4] = [parsePitch('A4')!, parsePitch('F4')!];
+    const score = oneMeasureScore([
+      {
+        voice: 1,
+        events: [
+          {
+            kind: 'chord',
+            notes: [
+              { pitch: a4, tie: true },
+              { pitch: f4, tie: true },
+            ],
+            duration: rational(1, 2),
+            grace: false,
+            tie: false,
+            attachments: { pitches: ['A4', 'F4'] },
+          },
+          {
+            kind: 'chord',
+            notes: [
+              { pitch: a4, tie: false },
+              { pitch: f4, tie: false },
+            ],
+            duration: rational(1, 2),
+            grace: false,
+            tie: false,
+          },
+        ],
+      },
+    ]);
+    const read = readMeasures(score, { start: 1, end: 1 });
+    if (!read.ok) throw new Error('read failed');
+    expect(read.lanes).toBe('P1 s1 v1 m1: (F4 A4)=1/2~ (F4 A4)=1/2\n');
+    const planned = plan(score, { start: 1, text: read.lanes });
+    if (!planned.ok) throw new Error(planned.problems[0]?.message);
+    expect(planned.plan.changes.map((change) => change.unchanged)).toEqual([true]);
+    expect(planned.plan.writes).toEqual([]);
   });
 });
