@@ -14,12 +14,15 @@ import { type EditorPage, editorPage, showStatus } from './editor-page.ts';
 import type { Role } from './editor-role.ts';
 import { createEngraver, type Engraver } from './engraver.ts';
 import { createLanesPane, rangeTitle } from './lanes-pane.ts';
-import { selectionAfterClick } from './measure-range.ts';
+import { selectionAfterArrow, selectionAfterClick } from './measure-range.ts';
 import { openDocument } from './open-document.ts';
 import { renderOnChange } from './render-on-change.ts';
 import { markMeasures, measureAt, showPages } from './score-view.ts';
 import { createSelectionStore, type SelectionStore } from './selection-store.ts';
 import { bindUndoControls } from './undo-controls.ts';
+
+/** The keys that move the selection through the score (with Shift: its end). */
+const ARROW_STEPS: Readonly<Record<string, -1 | 1>> = { ArrowLeft: -1, ArrowRight: 1 };
 
 /** What every part of the editor works on. */
 interface Editor {
@@ -107,11 +110,20 @@ function bindSelection(editor: Editor, personTools: ScoreTools): void {
     markMeasures(page.score, selection.get(), selection.highlighted());
     void pane.load(selection.get());
   });
+  const allParts = () => scoreInfo(score).parts.map((part) => part.part);
   page.score.addEventListener('click', (event) => {
     const measure = measureAt(page.score, event.target);
     if (measure === null) return;
-    const parts = scoreInfo(score).parts.map((part) => part.part);
-    selection.set(selectionAfterClick(selection.get(), measure, event.shiftKey, parts));
+    selection.set(selectionAfterClick(selection.get(), measure, event.shiftKey, allParts()));
+  });
+  // Focusable, so the arrow keys select measures without a mouse.
+  page.score.tabIndex = 0;
+  page.score.addEventListener('keydown', (event) => {
+    const step = ARROW_STEPS[event.key];
+    if (step === undefined) return;
+    event.preventDefault();
+    const count = scoreInfo(score).measureCount;
+    selection.set(selectionAfterArrow(selection.get(), step, event.shiftKey, allParts(), count));
   });
 }
 

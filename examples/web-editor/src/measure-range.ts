@@ -35,3 +35,33 @@ export function selectionAfterClick(
 export function rangeHas(range: ScoreSelection | null, measure: number): boolean {
   return range !== null && range.start_measure <= measure && measure <= range.end_measure;
 }
+
+/**
+ * The selection after an arrow key (`step` -1 for left, +1 for right) in a
+ * score of `measureCount` measures: a plain arrow moves to the single measure
+ * before or after the selection (measure 1 when nothing is selected), a
+ * shift-arrow moves the selection's end, never before its start; both stay
+ * inside the score.
+ *
+ * @example
+ * ```ts
+ * selectionAfterArrow({ start_measure: 2, end_measure: 3, parts: [1] }, 1, false, [1, 2], 16); // m4, parts 1 and 2
+ * selectionAfterArrow({ start_measure: 2, end_measure: 3, parts: [1] }, 1, true, [1, 2], 16); // m2-m4, part 1
+ * ```
+ */
+export function selectionAfterArrow(
+  current: ScoreSelection | null,
+  step: -1 | 1,
+  extend: boolean,
+  allParts: readonly number[],
+  measureCount: number,
+): ScoreSelection {
+  const clamp = (measure: number) => Math.min(Math.max(measure, 1), measureCount);
+  if (current === null) return { start_measure: 1, end_measure: 1, parts: [...allParts] };
+  if (extend) {
+    const end = Math.max(clamp(current.end_measure + step), current.start_measure);
+    return { ...current, end_measure: end, parts: [...current.parts] };
+  }
+  const measure = clamp(step > 0 ? current.end_measure + 1 : current.start_measure - 1);
+  return { start_measure: measure, end_measure: measure, parts: [...allParts] };
+}

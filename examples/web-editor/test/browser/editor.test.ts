@@ -139,6 +139,23 @@ describe('the web editor in Chromium with native WebMCP', () => {
     expect(text).toContain('P2 s2 v1 m4:');
   });
 
+  it('moves and extends the selection with the arrow keys alone', async () => {
+    await editor.page.focus('#score');
+    await editor.page.keyboard.press('ArrowRight');
+    expect((await measureClasses()).slice(0, 6)).toEqual(['', '', '', '', 'selected', '']);
+    await editor.page.keyboard.press('Shift+ArrowRight');
+    expect((await measureClasses()).slice(0, 7)).toEqual([
+      '',
+      '',
+      '',
+      '',
+      'selected',
+      'selected',
+      '',
+    ]);
+    await waitForText('lanes-title', 'Measures 5-6');
+  });
+
   it('applies a hand edit through rewrite_measures, shows a refusal inline, and Ctrl+Z undoes it', async () => {
     await editor.page.locator('#score svg g.measure').nth(2).click();
     await waitForText('lanes-title', 'Measure 3');
