@@ -458,7 +458,7 @@ const reviewedInputs: ReadonlyArray<{
     text: `${H}C4=1/4\u00a0D4=1/4`,
     code: 'unexpected-character',
     column: 20,
-    hint: 'separate events with plain spaces or tabs',
+    hint: 'write a plain space or tab instead',
   },
   {
     name: 'a lone carriage return at the very end',
@@ -500,7 +500,7 @@ describe('parse: inputs a review found', () => {
   it('never repeats one mistake in the fix for another', () => {
     const hints = parse(`${H}F♯4=0.25 c4 D4=1`).issues.map((issue) => issue.hint);
     expect(hints).toContain('write durations as fractions of a whole note: F#4=1/4');
-    expect(hints).toContain('give every event a duration after "=": C4=1/4');
+    expect(hints).toContain('give every event a duration after "=", as in C4=1/4 for a quarter');
   });
 
   it('spans a character outside the basic plane whole, and counts columns after it right', () => {

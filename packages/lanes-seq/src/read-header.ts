@@ -16,8 +16,8 @@ import {
   UPPER_P,
 } from './char-codes.ts';
 import { LIMITS } from './issue.ts';
-import { type Cursor, quote, report, skipSpaces } from './parse-cursor.ts';
-import { quoteSource } from './source-text.ts';
+import { type Cursor, quote, report, reportStrayCharacter, skipSpaces } from './parse-cursor.ts';
+import { isUnicodeSpace, quoteSource } from './source-text.ts';
 export interface LaneHeader {
   readonly part: number;
   readonly staff: number;
@@ -99,6 +99,11 @@ export function diagnoseHeader(cursor: Cursor): LaneHeader | undefined {
   while (true) {
     skipSpaces(cursor);
     if (cursor.pos >= cursor.contentEnd) break;
+    // A no-break space between fields: say so, and read on as if it were a space.
+    if (isUnicodeSpace(text.charCodeAt(cursor.pos))) {
+      reportStrayCharacter(cursor, cursor.pos);
+      continue;
+    }
     if (text.charCodeAt(cursor.pos) === COLON) {
       terminator = 'colon';
       break;
@@ -107,7 +112,7 @@ export function diagnoseHeader(cursor: Cursor): LaneHeader | undefined {
     let looksLikeEvent = text.charCodeAt(start) === OPEN;
     while (cursor.pos < cursor.contentEnd) {
       const code = text.charCodeAt(cursor.pos);
-      if (isSpace(code) || code === COLON) break;
+      if (isSpace(code) || code === COLON || isUnicodeSpace(code)) break;
       if (code === EQUALS) looksLikeEvent = true;
       cursor.pos++;
     }

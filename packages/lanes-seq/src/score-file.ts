@@ -103,7 +103,7 @@ function checkHeader(
   const where = at ?? { line: 1, lineStart: start, bodyStart: start, end: start };
   const required: readonly (readonly [present: boolean, message: string, hint: string])[] = [
     [
-      header.parts.length > 0,
+      header.parts.length > 0 || draft.partWritten === true,
       'The score file declares no part.',
       'declare each part before the lanes: %% part P1 name="Violin" staves=1 clefs=treble',
     ],

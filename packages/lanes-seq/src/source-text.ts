@@ -104,30 +104,3 @@ export function isUnicodeSpace(code: number): boolean {
     code === 0x3000
   );
 }
-
-const SUBJECT_REPAIRS: readonly (readonly [RegExp, string])[] = [
-  [/♯/g, '#'],
-  [/♭/g, 'b'],
-  [/♮/g, ''],
-  [/𝄪/g, '##'],
-  [/𝄫/g, 'bb'],
-];
-
-/**
- * The subject of an event as a hint should show it: with upper-case steps and
- * ASCII accidentals, so a hint about one mistake never repeats another.
- *
- * @example
- * ```ts
- * suggestedSubject('(c4 F♯4)'); // "(C4 F#4)"
- * ```
- */
-export function suggestedSubject(subject: string): string {
-  let repaired = subject.replace(
-    /(^|[\s(])([a-g])(?=[#b♯♭♮𝄪𝄫]*-?\d)/gu,
-    (_, before: string, step: string) => `${before}${step.toUpperCase()}`,
-  );
-  for (const [pattern, replacement] of SUBJECT_REPAIRS)
-    repaired = repaired.replace(pattern, replacement);
-  return repaired;
-}
