@@ -277,24 +277,26 @@ function finishChord(cursor: Cursor, chord: ChordDraft, closed: boolean): LaneEv
 
 /** `((D5 F5))=1/4`: the fix keeps one pair of parentheses around all the pitches. */
 function reportNestedChord(cursor: Cursor, chord: ChordDraft): void {
-  const inner = cursor.text
-    .slice(chord.open + 1, cursor.pos)
-    .replace(/[()]/g, ' ')
-    .trim()
-    .split(/[ \t]+/)
-    .join(' ');
+  const alone = cursor.tally.count === cursor.value.problemsBefore;
+  const inner = alone
+    ? cursor.text
+        .slice(chord.open + 1, cursor.pos)
+        .replace(/[()]/g, ' ')
+        .trim()
+        .split(/[ \t]+/)
+        .join(' ')
+    : '';
   const fixed = `(${inner})`;
-  const alone = cursor.tally.count === cursor.value.problemsBefore && inner !== '';
   report(
     cursor,
     'nested-chord',
     chord.nestedAt,
     chord.nestedAt + 1,
     'A "(" inside a chord.',
-    alone
+    inner !== ''
       ? `a chord is one pair of parentheses around its pitches: ${fixed}`
       : 'a chord is one pair of parentheses around its pitches: (C4 E4 G4)=1/2',
-    alone ? { start: chord.open, end: cursor.pos, text: fixed } : undefined,
+    inner !== '' ? { start: chord.open, end: cursor.pos, text: fixed } : undefined,
   );
 }
 
