@@ -725,3 +725,22 @@ describe('parse: valid edge cases', () => {
     expect(() => parse(42 as unknown as string)).toThrow(TypeError);
   });
 });
+
+describe('parse: the lanes it could read, beside the problems', () => {
+  it('returns every lane read without a problem as partial, in canonical order', () => {
+    const text =
+      'P1 s1 v1 m2: D4=1\nP1 s1 v1 m1: c4=1\nP2 s1 v1 m1: E4=1/2 r=1/2\nP1 s1 v1 m2: F4=1\n';
+    const result = parse(text);
+    if (result.ok) throw new Error('expected problems');
+    expect(result.issues.map((issue) => issue.code)).toEqual(['lowercase-step', 'duplicate-lane']);
+    expect(serialize(result.partial.document)).toBe(
+      'P2 s1 v1 m1: E4=1/2 r=1/2\nP1 s1 v1 m2: D4=1\n',
+    );
+    expect(result.partial.locations.map((location) => location.line)).toEqual([3, 1]);
+  });
+
+  it('leaves out a lane with any problem in it, even one after its first event', () => {
+    const result = parse('P1 s1 v1 m1: C4=1/2 D4=1/2 E4=0\n');
+    expect(!result.ok && result.partial.document.lanes).toEqual([]);
+  });
+});

@@ -116,13 +116,15 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
   const missing = noScore(view);
   if (missing) return { ok: false, problems: [missing] };
   const parsed = parse(request.text);
-  if (!parsed.ok) return { ok: false, problems: syntaxProblems(request.text, parsed.issues) };
-  const problems: Problem[] = [];
+  // With syntax problems, the lanes the parser could read are still checked
+  // against the score, so one round reports both kinds.
+  const readable = parsed.ok ? parsed : parsed.partial;
+  const problems: Problem[] = parsed.ok ? [] : syntaxProblems(request.text, parsed.issues);
   const count = view.measureCount;
   const { start } = request;
   const allow = request.allowMeasureCountChange === true;
 
-  if (parsed.document.lanes.length === 0) {
+  if (parsed.ok && parsed.document.lanes.length === 0) {
     problems.push({
       code: 'no-lanes',
       message: 'The text holds no lanes, so there is nothing to write.',
@@ -157,8 +159,8 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
   const { written, lastMeasure } = admitLanes(
     view,
     request,
-    parsed.document.lanes,
-    parsed.locations,
+    readable.document.lanes,
+    readable.locations,
     problems,
   );
 
@@ -173,7 +175,7 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
   for (const unit of written.values()) {
     const info = infoAt(unit.measure)!;
     for (const { lane, index } of unit.voices.values()) {
-      const place = placeFor(request.text, parsed.locations[index]);
+      const place = placeFor(request.text, readable.locations[index]);
       const checked = checkVoice(laneKey(lane), lane.measure, lane.events, info, place);
       problems.push(...checked.problems);
       tuplets.push(...checked.tuplets);
@@ -181,6 +183,8 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
     }
   }
 
+  // Ties may reach lanes the parser could not read: judge them once the text reads.
+  if (!parsed.ok) return { ok: false, problems: sortProblems(problems) };
   const tieTargets = checkTiesOut(view, request.text, written, parsed.locations, added, problems);
 
   // New content of every written unit.
