@@ -3,7 +3,7 @@
  * report problems: each problem gets its code, message, hint and span.
  */
 import { BYTE_ORDER_MARK, CR, isSpace, NO_BREAK_SPACE } from './char-codes.ts';
-import type { Point, Span } from './document.ts';
+import type { ChordNote, LaneEvent, Point, Span } from './document.ts';
 import { type IssueCode, type LanesIssue, LIMITS, type TextEdit } from './issue.ts';
 import type { Rational } from './rational.ts';
 import type { PitchDraft } from './read-pitch.ts';
@@ -33,6 +33,18 @@ export interface Cursor {
   readonly value: EventValue;
   /** The pitch being read; see PitchDraft. */
   readonly pitch: PitchDraft;
+  /** The header of the lane being read, refilled for every lane. */
+  readonly header: { part: number; staff: number; voice: number; measure: number };
+  /**
+   * The events of the lane being read and where each starts and ends,
+   * refilled for every lane: a lane's arrays are copied out at their exact
+   * length once it is read whole.
+   */
+  readonly events: LaneEvent[];
+  readonly eventStarts: number[];
+  readonly eventEnds: number[];
+  /** The notes of the chord being read, refilled for every chord. */
+  readonly chordNotes: ChordNote[];
 }
 
 /**
@@ -164,7 +176,6 @@ export function quote(cursor: Cursor, start: number, end: number): string {
  */
 export function reportStrayCharacter(cursor: Cursor, at: number): boolean {
   const code = cursor.text.charCodeAt(at);
-  const name = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
   if (code === CR) {
     report(
       cursor,
@@ -179,6 +190,7 @@ export function reportStrayCharacter(cursor: Cursor, at: number): boolean {
     return true;
   }
   if (isUnicodeSpace(code) || code === BYTE_ORDER_MARK) {
+    const name = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
     report(
       cursor,
       'unexpected-character',

@@ -102,6 +102,11 @@ export function parse(text: string): ParseResult {
       fixedSubject: undefined,
     },
     pitch: emptyPitchDraft(),
+    header: { part: 0, staff: 0, voice: 0, measure: 0 },
+    events: [],
+    eventStarts: [],
+    eventEnds: [],
+    chordNotes: [],
   };
   const lanes: Lane[] = [];
   const locations: LaneLocation[] = [];
@@ -150,49 +155,42 @@ function readLine(
   if (first === PERCENT) return; // a comment fills the line
   if (readForeignLine(cursor, first)) return;
   const laneStart = cursor.pos;
-  const header = readHeader(cursor);
   const problemsBefore = cursor.tally.count;
-  const eventStarts: number[] = [];
-  const eventEnds: number[] = [];
-  const events = readEvents(cursor, header !== undefined, eventStarts, eventEnds);
-  if (header === undefined || events.length === 0 || cursor.tally.count > problemsBefore) return;
+  const headerOk = readHeader(cursor);
+  const count = readEvents(cursor, headerOk);
+  if (!headerOk || count === 0 || cursor.tally.count > problemsBefore) return;
+  const { part, staff, voice, measure } = cursor.header;
+  const end = cursor.eventEnds[count - 1]!;
 
-  let linesOfMeasure = firstLineOfLane.get(header.measure);
+  let linesOfMeasure = firstLineOfLane.get(measure);
   if (linesOfMeasure === undefined) {
     linesOfMeasure = new Map();
-    firstLineOfLane.set(header.measure, linesOfMeasure);
+    firstLineOfLane.set(measure, linesOfMeasure);
   }
   // part, staff and voice are at most LIMITS.maxIndex, so this key is exact.
-  const key =
-    (header.part * (LIMITS.maxIndex + 1) + header.staff) * (LIMITS.maxIndex + 1) + header.voice;
+  const key = (part * (LIMITS.maxIndex + 1) + staff) * (LIMITS.maxIndex + 1) + voice;
   const firstLine = linesOfMeasure.get(key);
   if (firstLine !== undefined) {
-    const headerText = `P${header.part} s${header.staff} v${header.voice} m${header.measure}`;
     report(
       cursor,
       'duplicate-lane',
       laneStart,
-      eventEnds[eventEnds.length - 1] ?? laneStart,
-      `Lane ${headerText} is written twice: first on line ${firstLine}, again on line ${cursor.line}.`,
+      end,
+      `Lane P${part} s${staff} v${voice} m${measure} is written twice: first on line ${firstLine}, again on line ${cursor.line}.`,
       'write each lane once; to change it, edit the first one and delete this one',
     );
     return;
   }
   linesOfMeasure.set(key, cursor.line);
-  lanes.push({
-    part: header.part,
-    staff: header.staff,
-    voice: header.voice,
-    measure: header.measure,
-    events,
-  });
+  // The lane's arrays, copied out of the cursor's at their exact length.
+  lanes.push({ part, staff, voice, measure, events: cursor.events.slice(0, count) });
   locations.push({
     line: cursor.line,
     lineStart: cursor.lineStart,
     start: laneStart,
-    end: eventEnds[eventEnds.length - 1] ?? laneStart,
-    eventStarts,
-    eventEnds,
+    end,
+    eventStarts: cursor.eventStarts.slice(0, count),
+    eventEnds: cursor.eventEnds.slice(0, count),
   });
 }
 

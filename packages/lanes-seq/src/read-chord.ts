@@ -16,7 +16,8 @@ import { characterEnd, describeCharacter } from './source-text.ts';
 /** What the chord reader knows about the chord at hand. */
 interface ChordDraft {
   readonly open: number;
-  readonly notes: ChordNote[];
+  /** How many notes are in `cursor.chordNotes`. */
+  noteCount: number;
   /** Where the first `(` inside the chord stands, or -1. */
   nestedAt: number;
   /** Where the last run of spaces inside the chord started, or -1 when a pitch came after it. */
@@ -34,7 +35,7 @@ export function readChord(cursor: Cursor): LaneEvent | undefined {
   const chordId = ++cursor.chordId;
   const chord: ChordDraft = {
     open,
-    notes: [],
+    noteCount: 0,
     nestedAt: -1,
     gapStart: -1,
     closeAhead: open,
@@ -188,7 +189,7 @@ function readChordNote(cursor: Cursor, chord: ChordDraft, chordId: number): void
       );
     } else {
       cursor.chordSeen[pitch] = chordId;
-      chord.notes.push({ pitch: pitchAt(pitch), tie });
+      cursor.chordNotes[chord.noteCount++] = { pitch: pitchAt(pitch), tie };
     }
   }
   const after = text.charCodeAt(cursor.pos);
@@ -251,7 +252,7 @@ function readDurationInChord(cursor: Cursor, chord: ChordDraft): boolean {
 
 /** Reports an unclosed, nested or empty chord, reads its duration and builds the event. */
 function finishChord(cursor: Cursor, chord: ChordDraft, closed: boolean): LaneEvent | undefined {
-  const { open, notes } = chord;
+  const { open } = chord;
   if (!closed) {
     report(
       cursor,
@@ -264,15 +265,27 @@ function finishChord(cursor: Cursor, chord: ChordDraft, closed: boolean): LaneEv
     if (cursor.pos >= cursor.contentEnd) return undefined;
   }
   if (chord.nestedAt >= 0) reportNestedChord(cursor, chord);
-  if (closed && notes.length === 0 && cursor.tally.count === cursor.value.problemsBefore) {
+  if (closed && chord.noteCount === 0 && cursor.tally.count === cursor.value.problemsBefore) {
     reportEmptyChord(cursor, open);
   }
   const problemsInChord = cursor.tally.count - cursor.value.problemsBefore;
   const value = readEquals(cursor, open);
   if (problemsInChord > 0 || value === undefined || value.duration === undefined) return undefined;
-  // A chord's pitches are a set: the document holds them low to high, as the canonical text does.
-  notes.sort(compareChordNotes);
-  return { kind: 'chord', notes, duration: value.duration, grace: value.grace, tie: value.tie };
+  return {
+    kind: 'chord',
+    notes: lowToHigh(cursor.chordNotes.slice(0, chord.noteCount)),
+    duration: value.duration,
+    grace: value.grace,
+    tie: value.tie,
+  };
+}
+
+/** A chord's pitches are a set: the document holds them low to high, as the canonical text does. */
+function lowToHigh(notes: ChordNote[]): ChordNote[] {
+  for (let i = 1; i < notes.length; i++) {
+    if (compareChordNotes(notes[i - 1]!, notes[i]!) > 0) return notes.sort(compareChordNotes);
+  }
+  return notes;
 }
 
 /** `((D5 F5))=1/4`: the fix keeps one pair of parentheses around all the pitches. */

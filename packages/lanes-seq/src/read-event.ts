@@ -37,15 +37,14 @@ import { readEquals } from './read-duration.ts';
 import { NOT_A_PITCH, readPitch, STEP_INDEX } from './read-pitch.ts';
 import { characterEnd, describeCharacter, quoteSource } from './source-text.ts';
 
-/** Reads the events after a header, up to the end of the line. */
-export function readEvents(
-  cursor: Cursor,
-  headerOk: boolean,
-  eventStarts: number[],
-  eventEnds: number[],
-): LaneEvent[] {
-  const { text } = cursor;
-  const events: LaneEvent[] = [];
+/**
+ * Reads the events after a header, up to the end of the line, into
+ * `cursor.events` (with `cursor.eventStarts` and `cursor.eventEnds`).
+ * Returns how many it read whole.
+ */
+export function readEvents(cursor: Cursor, headerOk: boolean): number {
+  const { text, events, eventStarts, eventEnds } = cursor;
+  let count = 0;
   skipSpaces(cursor);
   if (cursor.pos >= cursor.contentEnd) {
     if (headerOk) {
@@ -58,31 +57,33 @@ export function readEvents(
         'a lane needs at least one event; a voice with nothing to play holds a rest filling the measure, such as r=1',
       );
     }
-    return events;
+    return 0;
   }
   while (cursor.pos < cursor.contentEnd) {
     const start = cursor.pos;
+    const code = text.charCodeAt(start);
     if (isForeignComment(cursor, start)) {
       reportCommentInLane(cursor, start);
       continue;
     }
-    if (isSeparatorMistake(text.charCodeAt(start))) {
-      reportAfterEvent(cursor, text.charCodeAt(start));
+    if (isSeparatorMistake(code)) {
+      reportAfterEvent(cursor, code);
       skipSpaces(cursor);
       continue;
     }
     const event = readEvent(cursor);
     if (event !== undefined) {
-      events.push(event);
-      eventStarts.push(start);
-      eventEnds.push(cursor.pos);
+      events[count] = event;
+      eventStarts[count] = start;
+      eventEnds[count] = cursor.pos;
+      count++;
     }
     if (cursor.pos < cursor.contentEnd && !isSpace(text.charCodeAt(cursor.pos))) {
       reportAfterEvent(cursor, text.charCodeAt(cursor.pos));
     }
     skipSpaces(cursor);
   }
-  return events;
+  return count;
 }
 
 /** A character that, where an event should start, means the writer took lanes-seq for another notation. */

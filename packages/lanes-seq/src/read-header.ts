@@ -40,19 +40,29 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
 export const FIELD_LETTERS: Readonly<Record<string, string>> = { p: 'P', s: 's', v: 'v', m: 'm' };
 
 /**
- * Reads `P1 s1 v1 m1:` and leaves the cursor where the events start.
- * Returns undefined (after reporting why) when the header is not usable.
+ * Reads `P1 s1 v1 m1:` into `cursor.header` and leaves the cursor where the
+ * events start. Returns false (after reporting why) when the header is not
+ * usable.
  */
-export function readHeader(cursor: Cursor): LaneHeader | undefined {
-  return readWellFormedHeader(cursor) ?? diagnoseHeader(cursor);
+export function readHeader(cursor: Cursor): boolean {
+  if (readWellFormedHeader(cursor)) return true;
+  const header = diagnoseHeader(cursor);
+  if (header === undefined) return false;
+  const into = cursor.header;
+  into.part = header.part;
+  into.staff = header.staff;
+  into.voice = header.voice;
+  into.measure = header.measure;
+  return true;
 }
 
 /**
  * The fast path for the common case, a header written exactly right
- * (`P1 s1 v1 m1:`), read without allocating. Leaves the cursor where it was
- * and returns undefined for anything else, which `diagnoseHeader` explains.
+ * (`P1 s1 v1 m1:`), read into `cursor.header` without allocating. Leaves
+ * the cursor where it was and returns false for anything else, which
+ * `diagnoseHeader` explains.
  */
-export function readWellFormedHeader(cursor: Cursor): LaneHeader | undefined {
+export function readWellFormedHeader(cursor: Cursor): boolean {
   const start = cursor.pos;
   const part = readHeaderField(cursor, UPPER_P, false);
   const staff = part > 0 ? readHeaderField(cursor, LOWER_S, true) : 0;
@@ -62,11 +72,16 @@ export function readWellFormedHeader(cursor: Cursor): LaneHeader | undefined {
     skipSpaces(cursor);
     if (cursor.text.charCodeAt(cursor.pos) === COLON) {
       cursor.pos++;
-      return { part, staff, voice, measure };
+      const header = cursor.header;
+      header.part = part;
+      header.staff = staff;
+      header.voice = voice;
+      header.measure = measure;
+      return true;
     }
   }
   cursor.pos = start;
-  return undefined;
+  return false;
 }
 
 /** Reads `[spaces] letter digits` for a well-formed header; 0 when it is not exactly that. */
