@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IssueCode } from './issue.ts';
 import { parse } from './parse.ts';
+import { formatPitch } from './pitch.ts';
 import { serialize } from './serialize.ts';
 
 const H = 'P1 s1 v1 m1: ';
@@ -742,5 +743,20 @@ describe('parse: the lanes it could read, beside the problems', () => {
   it('leaves out a lane with any problem in it, even one after its first event', () => {
     const result = parse('P1 s1 v1 m1: C4=1/2 D4=1/2 E4=0\n');
     expect(!result.ok && result.partial.document.lanes).toEqual([]);
+  });
+});
+
+describe('parse: chord notes as ChordEvent documents them', () => {
+  it("holds a chord's notes low to high by sound, whatever order the text wrote them in", () => {
+    const result = parse('P1 s1 v1 m1: (G4 C#4 Db4~ E4)=1');
+    if (!result.ok) throw new Error(JSON.stringify(result.issues));
+    const chord = result.document.lanes[0]!.events[0]!;
+    if (chord.kind !== 'chord') throw new Error('expected a chord');
+    expect(chord.notes.map((note) => formatPitch(note.pitch) + (note.tie ? '~' : ''))).toEqual([
+      'C#4',
+      'Db4~',
+      'E4',
+      'G4',
+    ]);
   });
 });

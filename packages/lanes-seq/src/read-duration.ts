@@ -6,6 +6,7 @@
 import {
   CLOSE,
   DIGIT_0,
+  DIGIT_9,
   DOT,
   EQUALS,
   isDigit,
@@ -219,6 +220,40 @@ export function readDetachedDuration(cursor: Cursor, eventStart: number): boolea
 
 /** Reads `1/4`, `3/8`, `1`, `2`; reports and returns undefined on anything else. */
 export function readDuration(cursor: Cursor): Rational | undefined {
+  return readPlainDuration(cursor) ?? diagnoseDuration(cursor);
+}
+
+/**
+ * The fast path for a duration written right (`1/4`, `3/8`, `1`), read in
+ * one pass over its digits. Leaves the cursor where it was and returns
+ * undefined for anything else, which `diagnoseDuration` reads and explains.
+ */
+export function readPlainDuration(cursor: Cursor): Rational | undefined {
+  const { text } = cursor;
+  let pos = cursor.pos;
+  let code = text.charCodeAt(pos);
+  if (code <= DIGIT_0 || code > DIGIT_9) return undefined;
+  let num = 0;
+  for (; isDigit(code) && num <= LIMITS.maxDurationTerm; code = text.charCodeAt(++pos)) {
+    num = num * 10 + (code - DIGIT_0);
+  }
+  let den = 1;
+  if (code === SLASH) {
+    code = text.charCodeAt(++pos);
+    if (code <= DIGIT_0 || code > DIGIT_9) return undefined;
+    den = 0;
+    for (; isDigit(code) && den <= LIMITS.maxDurationTerm; code = text.charCodeAt(++pos)) {
+      den = den * 10 + (code - DIGIT_0);
+    }
+  }
+  if (num > LIMITS.maxDurationTerm || den > LIMITS.maxDurationTerm) return undefined;
+  if (pos < cursor.contentEnd && !isSpace(code) && code !== TILDE) return undefined;
+  cursor.pos = pos;
+  return durationOf(num, den);
+}
+
+/** Reads a duration that is not plainly written, to report exactly what is wrong with it. */
+export function diagnoseDuration(cursor: Cursor): Rational | undefined {
   const { text } = cursor;
   const start = cursor.pos;
   const code = text.charCodeAt(start);

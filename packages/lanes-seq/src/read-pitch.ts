@@ -152,6 +152,10 @@ export function readPitch(cursor: Cursor): number {
     reportNotAPitch(cursor, start);
     return NOT_A_PITCH;
   }
+  if (!draft.lowercase) {
+    const plain = readPlainPitch(cursor, stepIndex);
+    if (plain >= 0) return plain;
+  }
   draft.stepIndex = stepIndex;
   cursor.pos++;
   readAccidental(cursor, draft);
@@ -167,6 +171,46 @@ export function readPitch(cursor: Cursor): number {
     return BAD_PITCH;
   }
   return pitchIndex(stepIndex, draft.alter, draft.octave);
+}
+
+/**
+ * The fast path for a pitch written right with octaves 0 to 9 (`C4`, `F#4`,
+ * `Bbb3`), read without the draft. Returns the pitch-table index and moves
+ * past it, or -1 (the cursor unmoved) for anything else.
+ */
+export function readPlainPitch(cursor: Cursor, stepIndex: number): number {
+  const { text } = cursor;
+  let pos = cursor.pos + 1;
+  let code = text.charCodeAt(pos);
+  let alter = 0;
+  if (code === HASH) {
+    alter = 1;
+    code = text.charCodeAt(++pos);
+    if (code === HASH) {
+      alter = 2;
+      code = text.charCodeAt(++pos);
+    }
+  } else if (code === LOWER_B) {
+    alter = -1;
+    code = text.charCodeAt(++pos);
+    if (code === LOWER_B) {
+      alter = -2;
+      code = text.charCodeAt(++pos);
+    }
+  }
+  if (!isDigit(code)) return -1;
+  const after = text.charCodeAt(pos + 1);
+  if (
+    pos + 1 < cursor.contentEnd &&
+    after !== EQUALS &&
+    after !== TILDE &&
+    after !== CLOSE &&
+    !isSpace(after)
+  ) {
+    return -1;
+  }
+  cursor.pos = pos + 1;
+  return pitchIndex(stepIndex, alter, code - DIGIT_0);
 }
 
 /** Whether an octave starts at `at`: a digit, `-` and a digit, or a full-width digit. */
