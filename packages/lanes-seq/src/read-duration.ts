@@ -292,8 +292,8 @@ export function diagnoseDuration(cursor: Cursor): Rational | undefined {
       start,
       cursor.pos,
       `The duration ${quoteSource(written)} has a decimal point.`,
-      decimalHint(written, fraction, hintSubjectOf(cursor)),
-      fraction === undefined ? undefined : { start, end: cursor.pos, text: fraction },
+      decimalHint(written, fraction?.text, hintSubjectOf(cursor)),
+      fraction?.exact ? { start, end: cursor.pos, text: fraction.text } : undefined,
     );
     return undefined;
   }
@@ -400,19 +400,28 @@ function reportNegativeDuration(cursor: Cursor, start: number): void {
   );
 }
 
-/** The fraction a decimal duration means: `0.25` is `1/4`, `0.3333` is `1/3`, `1/4.` (a dotted quarter elsewhere) is `3/8`. */
-export function fractionForDecimal(written: string): string | undefined {
+/**
+ * The fraction a decimal duration means: `0.25` is `1/4` and `1/4.` (a dotted
+ * quarter elsewhere) is `3/8`, exactly; `0.3333` was rounded, and the nearest
+ * simple fraction, `1/3`, is a likely guess, not a sure fix (`exact: false`).
+ */
+export function fractionForDecimal(
+  written: string,
+): { readonly text: string; readonly exact: boolean } | undefined {
   const decimal = /^(\d{0,6})\.(\d{1,6})$/.exec(written);
   if (decimal) {
     const scale = 10 ** decimal[2]!.length;
-    const exact = rational(Number(decimal[1] || '0') * scale + Number(decimal[2]), scale);
-    if (exact.num === 0) return undefined;
-    const value = exact.den >= 1000 ? (nearestSimpleFraction(exact) ?? exact) : exact;
-    return formatRational(value);
+    const value = rational(Number(decimal[1] || '0') * scale + Number(decimal[2]), scale);
+    if (value.num === 0) return undefined;
+    const guess = value.den >= 1000 ? nearestSimpleFraction(value) : undefined;
+    return guess === undefined
+      ? { text: formatRational(value), exact: true }
+      : { text: formatRational(guess), exact: false };
   }
   const dotted = /^(\d{1,6})(?:\/(\d{1,6}))?\.$/.exec(written);
   if (dotted && Number(dotted[1]) > 0 && Number(dotted[2] ?? '1') > 0) {
-    return formatRational(rational(Number(dotted[1]) * 3, Number(dotted[2] ?? '1') * 2));
+    const value = rational(Number(dotted[1]) * 3, Number(dotted[2] ?? '1') * 2);
+    return { text: formatRational(value), exact: true };
   }
   return undefined;
 }
