@@ -22,6 +22,7 @@ interface ProbeCase {
 }
 
 const probeCases: readonly ProbeCase[] = [
+  { text: `${H}C4=0.3333`, code: 'decimal-duration', column: 17, hint: 'C4=1/3', fixed: undefined },
   {
     text: `${H}E4b=1/4`,
     code: 'invalid-accidental',
