@@ -78,6 +78,8 @@ const QUOTE_LIMIT = 40;
  * "…") so a problem with a megabyte-long token still gets a short message.
  */
 export function quoteSource(text: string): string {
+  // Short text (the usual case) has at most QUOTE_LIMIT code points: no need to count them.
+  if (text.length <= QUOTE_LIMIT) return JSON.stringify(text);
   const characters = Array.from(
     text.length > QUOTE_LIMIT * 2 ? text.slice(0, QUOTE_LIMIT * 2) : text,
   );
