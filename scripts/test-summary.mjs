@@ -1,34 +1,94 @@
 #!/usr/bin/env node
-// Adds up the vitest JSON results each package wrote (CI=true) and prints one
-// closing line, `tests: N passed, N failed, N skipped`. A test file that fails
-// to load counts as a failure, and so does a package with a test script that
-// wrote no results. Exits 1 when anything failed or no test ran at all.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// Adds up the vitest JSON results each package wrote (CI=true). A test file
+// that fails to load counts as a failure, and so does a package with a test
+// script that wrote no results.
+//
+//   node scripts/test-summary.mjs
+//       prints one closing line, `tests: N passed, N failed, N skipped`.
+//   node scripts/test-summary.mjs --record RUNS --label LABEL
+//       prints `LABEL: N passed, N failed, N skipped` for this run and adds
+//       it to the file RUNS (one JSON line per run), for .ci/run, which tests
+//       under more than one Node version.
+//   node scripts/test-summary.mjs --total RUNS
+//       prints each recorded run again, then the closing line for all of
+//       them together.
+//
+// Every form exits 1 when anything failed or no test ran at all.
+import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 
-const totals = { passed: 0, failed: 0, skipped: 0 };
-const missing = [];
-for (const group of ['packages', 'examples']) {
-  if (!existsSync(group)) continue;
-  for (const name of readdirSync(group)) {
-    const manifest = join(group, name, 'package.json');
-    if (!existsSync(manifest) || !JSON.parse(readFileSync(manifest, 'utf8')).scripts?.test)
-      continue;
-    const file = join(group, name, 'test-results.json');
-    if (!existsSync(file)) {
-      missing.push(`${group}/${name}`);
-      continue;
+/** This checkout's results: counts, and the packages that wrote none. */
+function collectResults() {
+  const totals = { passed: 0, failed: 0, skipped: 0 };
+  const missing = [];
+  for (const group of ['packages', 'examples']) {
+    if (!existsSync(group)) continue;
+    for (const name of readdirSync(group)) {
+      const manifest = join(group, name, 'package.json');
+      if (!existsSync(manifest) || !JSON.parse(readFileSync(manifest, 'utf8')).scripts?.test)
+        continue;
+      const file = join(group, name, 'test-results.json');
+      if (!existsSync(file)) {
+        missing.push(`${group}/${name}`);
+        continue;
+      }
+      const results = JSON.parse(readFileSync(file, 'utf8'));
+      const brokenFiles = results.testResults.filter(
+        (suite) => suite.status === 'failed' && suite.assertionResults.length === 0,
+      ).length;
+      totals.passed += results.numPassedTests;
+      totals.failed += results.numFailedTests + brokenFiles;
+      totals.skipped += results.numPendingTests + (results.numTodoTests ?? 0);
     }
-    const results = JSON.parse(readFileSync(file, 'utf8'));
-    const brokenFiles = results.testResults.filter(
-      (suite) => suite.status === 'failed' && suite.assertionResults.length === 0,
-    ).length;
-    totals.passed += results.numPassedTests;
-    totals.failed += results.numFailedTests + brokenFiles;
-    totals.skipped += results.numPendingTests + (results.numTodoTests ?? 0);
   }
+  totals.failed += missing.length;
+  return { totals, missing };
 }
-for (const where of missing) console.log(`no test results from ${where}`);
-totals.failed += missing.length;
-console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-process.exit(totals.failed > 0 || totals.passed === 0 ? 1 : 0);
+
+const counts = ({ passed, failed, skipped }) =>
+  `${passed} passed, ${failed} failed, ${skipped} skipped`;
+
+const isGreen = ({ passed, failed }) => failed === 0 && passed > 0;
+
+function recordRun(runsFile, label) {
+  const { totals, missing } = collectResults();
+  for (const where of missing) console.log(`${label}: no test results from ${where}`);
+  console.log(`${label}: ${counts(totals)}`);
+  appendFileSync(runsFile, `${JSON.stringify({ label, ...totals })}\n`);
+  return isGreen(totals);
+}
+
+function printTotal(runsFile) {
+  const runs = existsSync(runsFile)
+    ? readFileSync(runsFile, 'utf8')
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line))
+    : [];
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  for (const run of runs) {
+    console.log(`${run.label}: ${counts(run)}`);
+    total.passed += run.passed;
+    total.failed += run.failed;
+    total.skipped += run.skipped;
+  }
+  console.log(`tests: ${counts(total)}`);
+  return isGreen(total) && runs.every(isGreen);
+}
+
+function printThisCheckout() {
+  const { totals, missing } = collectResults();
+  for (const where of missing) console.log(`no test results from ${where}`);
+  console.log(`tests: ${counts(totals)}`);
+  return isGreen(totals);
+}
+
+const { values } = parseArgs({
+  options: { record: { type: 'string' }, label: { type: 'string' }, total: { type: 'string' } },
+});
+let green;
+if (values.record !== undefined) green = recordRun(values.record, values.label ?? 'tests');
+else if (values.total !== undefined) green = printTotal(values.total);
+else green = printThisCheckout();
+process.exit(green ? 0 : 1);

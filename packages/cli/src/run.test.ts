@@ -14,10 +14,10 @@ async function scorelane(...argv: string[]) {
   return { code, out, err };
 }
 
-/** A file of the MusicXML test suite, read in place from the shared fixtures. */
+/** A file of the MusicXML test suite, read in place from the musicxml package's test fixtures. */
 function fixture(name: string): string {
   return fileURLToPath(
-    new URL(`../../../../shared/fixtures/musicxml-testsuite/${name}`, import.meta.url),
+    new URL(`../../musicxml/test/fixtures/musicxml-testsuite/${name}`, import.meta.url),
   );
 }
 

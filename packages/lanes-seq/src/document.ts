@@ -154,10 +154,35 @@ export function compareChordNotes(a: ChordNote, b: ChordNote): number {
 }
 
 /**
+ * The canonical form of a chord as data: notes low to high, and ties said
+ * once. A chord whose every note is tied is tied as a whole (`tie: true`, no
+ * note tied on its own), as its canonical text `(F4 A4 C5)=1/4~` says; any
+ * other chord keeps the ties of its notes. So `(F4~ A4~ C5~)=1/4` and
+ * `(F4 A4 C5)=1/4~` are one chord.
+ *
+ * @example
+ * ```ts
+ * canonicalChord({ kind: 'chord', duration: rational(1, 4), grace: false, tie: false,
+ *   notes: [{ pitch: A4, tie: true }, { pitch: F4, tie: true }] });
+ * // { ..., tie: true, notes: [{ pitch: F4, tie: false }, { pitch: A4, tie: false }] }
+ * ```
+ */
+export function canonicalChord(chord: ChordEvent): ChordEvent {
+  const notes = [...chord.notes].sort(compareChordNotes);
+  if (!chord.tie && !notes.every((note) => note.tie)) return { ...chord, notes };
+  return {
+    ...chord,
+    tie: true,
+    notes: notes.map((note) => (note.tie ? { pitch: note.pitch, tie: false } : note)),
+  };
+}
+
+/**
  * The canonical form of a document as data: lanes ordered by measure, part,
- * staff and voice, chord pitches low to high. `parse` returns documents in this
- * form, so `parse(serialize(document))` gives back `canonicalDocument(document)`,
- * which is `document` itself for every document `parse` returned.
+ * staff and voice, chords as {@link canonicalChord} puts them. `parse`
+ * returns documents in this form, so `parse(serialize(document))` gives back
+ * `canonicalDocument(document)`, which is `document` itself for every
+ * document `parse` returned.
  *
  * @example
  * ```ts
@@ -168,11 +193,7 @@ export function canonicalDocument(document: LanesDocument): LanesDocument {
   return {
     lanes: [...document.lanes].sort(compareLanes).map((lane) => ({
       ...lane,
-      events: lane.events.map((event) =>
-        event.kind === 'chord'
-          ? { ...event, notes: [...event.notes].sort(compareChordNotes) }
-          : event,
-      ),
+      events: lane.events.map((event) => (event.kind === 'chord' ? canonicalChord(event) : event)),
     })),
   };
 }

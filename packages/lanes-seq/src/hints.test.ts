@@ -22,6 +22,13 @@ interface ProbeCase {
 }
 
 const probeCases: readonly ProbeCase[] = [
+  {
+    text: `${H}C-0=1`,
+    code: 'invalid-number',
+    column: 15,
+    hint: 'without a sign: C0',
+    fixed: `${H}C0=1`,
+  },
   { text: `${H}C4=0.3333`, code: 'decimal-duration', column: 17, hint: 'C4=1/3', fixed: undefined },
   {
     text: `${H}E4b=1/4`,

@@ -11,7 +11,13 @@ export type {
   SpaceEvent,
   Span,
 } from './document.ts';
-export { canonicalDocument, compareChordNotes, compareLanes, laneKey } from './document.ts';
+export {
+  canonicalChord,
+  canonicalDocument,
+  compareChordNotes,
+  compareLanes,
+  laneKey,
+} from './document.ts';
 export type { CommonMistake, FormatGuideOptions } from './format-guide.ts';
 export { COMMON_MISTAKES, formatGuide } from './format-guide.ts';
 export type { IssueCode, LanesIssue, TextEdit } from './issue.ts';

@@ -681,7 +681,8 @@ describe('parse: valid edge cases', () => {
       {
         kind: 'chord',
         notes: [
-          { pitch: { step: 'C', alter: 0, octave: 4 }, tie: true },
+          // Every note is tied by the chord's "~", so the tie is said once, on the chord.
+          { pitch: { step: 'C', alter: 0, octave: 4 }, tie: false },
           { pitch: { step: 'E', alter: 0, octave: 4 }, tie: false },
         ],
         duration: { num: 3, den: 8 },

@@ -271,13 +271,20 @@ function finishChord(cursor: Cursor, chord: ChordDraft, closed: boolean): LaneEv
   const problemsInChord = cursor.tally.count - cursor.value.problemsBefore;
   const value = readEquals(cursor, open);
   if (problemsInChord > 0 || value === undefined || value.duration === undefined) return undefined;
-  return {
-    kind: 'chord',
-    notes: lowToHigh(cursor.chordNotes.slice(0, chord.noteCount)),
-    duration: value.duration,
-    grace: value.grace,
-    tie: value.tie,
-  };
+  // A chord's pitches are a set: the document holds them as the canonical text
+  // does, low to high with ties said once (the rule of canonicalChord).
+  const notes = lowToHigh(cursor.chordNotes.slice(0, chord.noteCount));
+  const tie = value.tie || notes.every((note) => note.tie);
+  if (tie) untieEach(notes);
+  return { kind: 'chord', notes, duration: value.duration, grace: value.grace, tie };
+}
+
+/** A chord tied as a whole ties no note on its own. */
+function untieEach(notes: ChordNote[]): void {
+  for (let i = 0; i < notes.length; i++) {
+    const note = notes[i]!;
+    if (note.tie) notes[i] = { pitch: note.pitch, tie: false };
+  }
 }
 
 /** A chord's pitches are a set: the document holds them low to high, as the canonical text does. */

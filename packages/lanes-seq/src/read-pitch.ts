@@ -82,6 +82,8 @@ export const OctaveForm = {
   OutOfRange: 2,
   FullWidth: 3,
   Missing: 4,
+  /** `-0`: the grammar's octaves are `-1` and the digits. */
+  SignedZero: 5,
 } as const;
 export type OctaveForm = (typeof OctaveForm)[keyof typeof OctaveForm];
 
@@ -341,8 +343,7 @@ export function readOctave(cursor: Cursor, draft: PitchDraft): void {
     if (value < OCTAVE_COUNT_LIMIT) value = value * 10 + digit;
   }
   draft.octaveEnd = cursor.pos;
-  // `+ 0` reads "-0" as octave 0.
-  draft.octave = negative ? -value + 0 : value;
+  draft.octave = negative ? -value : value;
   const leadingZero =
     cursor.pos - digitsStart > 1 &&
     (text.charCodeAt(digitsStart) === DIGIT_0 ||
@@ -350,6 +351,10 @@ export function readOctave(cursor: Cursor, draft: PitchDraft): void {
   if (draft.octave < -1 || draft.octave > 9) draft.octaveForm = OctaveForm.OutOfRange;
   else if (fullWidth) draft.octaveForm = OctaveForm.FullWidth;
   else if (leadingZero) draft.octaveForm = OctaveForm.LeadingZero;
+  else if (negative && value === 0) {
+    draft.octaveForm = OctaveForm.SignedZero;
+    draft.octave = 0;
+  }
 }
 
 /** Whether the code ends the subject of an event: `=`, `~`, `)`, a space or the line's end. */
@@ -543,6 +548,17 @@ function reportOctave(
         to,
         `The octave ${written} is outside -1 to 9.`,
         'octaves run from -1 to 9; C4 is middle C',
+      );
+      return;
+    case OctaveForm.SignedZero:
+      report(
+        cursor,
+        'invalid-number',
+        from,
+        to,
+        'The octave "-0" has a sign.',
+        `write octave 0 without a sign: ${corrected}`,
+        edit,
       );
       return;
     case OctaveForm.LeadingZero:

@@ -3,7 +3,7 @@
  * give equal text.
  */
 import {
-  compareChordNotes,
+  canonicalChord,
   compareLanes,
   type Lane,
   type LaneEvent,
@@ -14,7 +14,8 @@ import { formatRational } from './rational.ts';
 
 /**
  * Writes one event in canonical form: reduced fraction, chord pitches from
- * low to high.
+ * low to high, and a chord whose every note is tied with one `~` after its
+ * duration (`(F4 A4 C5)=1/4~`, never `(F4~ A4~ C5~)=1/4`).
  *
  * @example
  * ```ts
@@ -27,11 +28,11 @@ export function serializeEvent(event: LaneEvent): string {
     case 'note':
       return `${formatPitch(event.pitch)}${duration}${event.tie ? '~' : ''}`;
     case 'chord': {
-      const notes = [...event.notes].sort(compareChordNotes);
-      const inside = notes
+      const chord = canonicalChord(event);
+      const inside = chord.notes
         .map((note) => `${formatPitch(note.pitch)}${note.tie ? '~' : ''}`)
         .join(' ');
-      return `(${inside})${duration}${event.tie ? '~' : ''}`;
+      return `(${inside})${duration}${chord.tie ? '~' : ''}`;
     }
     case 'rest':
       return `r${duration}`;
@@ -57,7 +58,8 @@ export function serializeLane(lane: Lane): string {
 /**
  * Writes a document in canonical form: lanes ordered by measure, part, staff
  * and voice; one space between fields and events; reduced fractions; chord
- * pitches low to high; no comments; `\n` after every line. An empty document
+ * pitches low to high; a chord whose every note is tied with one `~` after
+ * its duration; no comments; `\n` after every line. An empty document
  * is the empty string.
  *
  * `serialize(parse(text).document)` is the canonical form of `text`, and

@@ -13,7 +13,7 @@ import { measure } from '../../../scripts/bench/measure.ts';
 import { exportMusicXml, importMusicXml } from '../src/index.ts';
 import { decodeText } from '../src/read-input.ts';
 
-const folder = new URL('../../../../shared/fixtures/musicxml-testsuite/', import.meta.url);
+const folder = new URL('../test/fixtures/musicxml-testsuite/', import.meta.url);
 const names = readdirSync(folder).filter((name) => /\.(xml|musicxml|mxl)$/.test(name));
 const files = names.map((name) => readFileSync(new URL(name, folder)));
 /** The text of a file's bytes, as import decodes it. */

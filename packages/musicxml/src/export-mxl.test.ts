@@ -1,13 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { readMeasures } from '@scorelane/score-model';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { exportMusicXml } from './export-musicxml.ts';
 import { exportMxl } from './export-mxl.ts';
+import { fixtureBytes as fixture } from './fixtures.test-support.ts';
 import { importMusicXml } from './import-musicxml.ts';
-
-const fixture = (name: string) =>
-  readFileSync(new URL(`../../../../shared/fixtures/musicxml-testsuite/${name}`, import.meta.url));
 
 describe('exportMxl', () => {
   const imported = importMusicXml(fixture('61a-Lyrics.xml'));

@@ -1,5 +1,6 @@
 /**
- * The MusicXML test suite beside the checkout (`../shared/fixtures`), and a
+ * The MusicXML test suite in `test/fixtures/musicxml-testsuite` (MIT, see its
+ * LICENSE and README there), and a
  * way to read a whole score with its attachments for comparisons.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -8,7 +9,7 @@ import type { MusicXmlProblemCode } from './problem.ts';
 import { readScore } from './score-snapshot.ts';
 
 /** The folder of the 150 test-suite files. */
-export const FIXTURES = new URL('../../../../shared/fixtures/musicxml-testsuite/', import.meta.url);
+export const FIXTURES = new URL('../test/fixtures/musicxml-testsuite/', import.meta.url);
 
 /** Every MusicXML file of the suite, by name. */
 export const FIXTURE_NAMES: readonly string[] = readdirSync(FIXTURES)

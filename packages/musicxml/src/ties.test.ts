@@ -65,7 +65,7 @@ describe('ties follow the model on export', () => {
     );
     const edited = imported(original);
     expect(lanes(edited)).toBe(
-      'P1 s1 v1 m1: G4=1/2 (C4~ E4~)=1/2\nP1 s1 v1 m2: (C4 E4)=1/2 G4=1/2\n',
+      'P1 s1 v1 m1: G4=1/2 (C4 E4)=1/2~\nP1 s1 v1 m2: (C4 E4)=1/2 G4=1/2\n',
     );
     const planned = plan(edited, { start: 2, parts: [1], text: 'P1 s1 v1 m2: C4=1/2 G4=1/2\n' });
     if (!planned.ok) throw new Error('plan refused');
