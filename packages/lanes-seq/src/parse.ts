@@ -9,7 +9,7 @@
  */
 import { BACKTICK, CR, HASH, isSpace, LF, PERCENT, SLASH, TILDE } from './char-codes.ts';
 import { compareLanes, type Lane, type LaneLocation, type LanesDocument } from './document.ts';
-import { type IssueCode, type LanesIssue, LIMITS } from './issue.ts';
+import { type LanesIssue, LIMITS } from './issue.ts';
 import {
   type Cursor,
   emptyTally,
@@ -19,6 +19,7 @@ import {
   skipSpaces,
 } from './parse-cursor.ts';
 import { PITCH_COUNT } from './pitch-table.ts';
+import { boundedIssues } from './problem-cap.ts';
 import { readEvents } from './read-event.ts';
 import { readHeader } from './read-header.ts';
 import { emptyPitchDraft } from './read-pitch.ts';
@@ -76,6 +77,28 @@ export function parse(text: string): ParseResult {
   if (typeof text !== 'string') {
     throw new TypeError(`parse() takes a string, got ${text === null ? 'null' : typeof text}.`);
   }
+  const read = readText(text);
+  const { document, locations, tally } = read;
+  if (tally.count > 0) {
+    return {
+      ok: false,
+      issues: boundedIssues(read.issues, tally),
+      partial: { document, locations },
+    };
+  }
+  return { ok: true, document, issues: [], locations };
+}
+
+/** What {@link readText} read: the lanes without a problem, and the problems kept and counted. */
+export interface TextRead extends ReadableLanes {
+  /** The problems kept (at most `LIMITS.maxIssues`), in text order. */
+  readonly issues: readonly LanesIssue[];
+  /** Every problem found, with those past the cap counted by code. */
+  readonly tally: ProblemTally;
+}
+
+/** Reads the text line by line: the parser itself, for `parse` and `parseScoreFile`. */
+export function readText(text: string): TextRead {
   const start = contentStart(text);
   const cursor: Cursor = {
     text,
@@ -129,15 +152,8 @@ export function parse(text: string): ParseResult {
     cursor.memoOffset = cursor.pos;
     cursor.memoColumn = 1;
   }
-
   const document = { lanes: inCanonicalOrder(lanes, locations) };
-  if (cursor.tally.count > 0) {
-    const issues = inTextOrder(cursor.issues);
-    const summary = summaryOfOmitted(cursor.tally);
-    if (summary !== undefined) issues.push(summary);
-    return { ok: false, issues, partial: { document, locations } };
-  }
-  return { ok: true, document, issues: [], locations };
+  return { document, locations, issues: inTextOrder(cursor.issues), tally: cursor.tally };
 }
 
 function readLine(
@@ -247,32 +263,6 @@ function lineBreakEnd(cursor: Cursor): number {
   if (cursor.text.charCodeAt(end) === CR) end++;
   if (cursor.text.charCodeAt(end) === LF) end++;
   return end;
-}
-
-/** The names of the codes counted most often past the cap, for the summary. */
-const SUMMARY_CODES = 3;
-
-/**
- * The last issue of a result past `LIMITS.maxIssues` problems: how many more
- * there are, of which kinds, and where the first of them stands.
- */
-function summaryOfOmitted(tally: ProblemTally): LanesIssue | undefined {
-  const at = tally.firstOmitted;
-  if (at === undefined) return undefined;
-  const omitted = tally.count - LIMITS.maxIssues;
-  const kinds = [...tally.omitted]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, SUMMARY_CODES)
-    .map(([code, count]: [IssueCode, number]) => `${count.toLocaleString('en-US')} ${code}`);
-  const more = tally.omitted.size > SUMMARY_CODES ? ', ...' : '';
-  return {
-    code: 'too-many-problems',
-    message: `... and ${omitted.toLocaleString('en-US')} more problems from here on (${kinds.join(', ')}${more}), not listed one by one; ${tally.count.toLocaleString('en-US')} in all.`,
-    hint: 'fix the problems listed above (a mistake made once is often made throughout) and check the text again',
-    line: at.line,
-    column: at.column,
-    span: { start: at, end: at },
-  };
 }
 
 /**

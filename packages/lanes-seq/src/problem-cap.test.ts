@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from './issue.ts';
 import { parse } from './parse.ts';
+import { parseScoreFile } from './score-file.ts';
 
 const H = 'P1 s1 v1 m1: ';
 
@@ -51,4 +52,29 @@ describe('problem cap', () => {
     const closers = parse(`${H}${')'.repeat(256 * 1024)}`);
     expect(closers.issues).toHaveLength(LIMITS.maxIssues + 1);
   }, 120_000);
+});
+
+describe('problem cap in score files', () => {
+  it('bounds the problems of the lanes checked against the header too', () => {
+    const head =
+      '%% part P1 name="Violin" staves=1 clefs=treble\n%% time m1 4/4\n%% key m1 C major\n';
+    const lanes = Array.from({ length: 250 }, (_, i) => `P2 s1 v1 m${i + 1}: C4=1`).join('\n');
+    const result = parseScoreFile(`${head}${lanes}\n`);
+    expect(result.issues).toHaveLength(LIMITS.maxIssues + 1);
+    expect(result.issues.at(-1)!.message).toBe(
+      '... and 150 more problems from here on (150 undeclared-part), not listed one by one; 250 in all.',
+    );
+    expect(result.issues.at(-1)!.line).toBe(4 + LIMITS.maxIssues);
+  });
+
+  it("counts the parser's problems past the cap with the score file's own", () => {
+    const head =
+      '%% part P1 name="Violin" staves=1 clefs=treble\n%% time m1 4/4\n%% key m1 C major\n';
+    const result = parseScoreFile(`${head}%% tempo 120\n${H}${'c4=1/4 '.repeat(150)}\n`);
+    expect(result.issues).toHaveLength(LIMITS.maxIssues + 1);
+    expect(result.issues[0]!.code).toBe('unknown-directive');
+    expect(result.issues.at(-1)!.message).toBe(
+      '... and 51 more problems from here on (51 lowercase-step), not listed one by one; 151 in all.',
+    );
+  });
 });
