@@ -328,3 +328,13 @@ describe('hints the probe found misleading', () => {
     }
   });
 });
+
+describe('a duration cut off at the end of the text', () => {
+  it.each([
+    ['P1 s1 v1 m1: C4=59/', 'invalid-duration'],
+    ['P1 s1 v1 m1: C4=', 'missing-duration'],
+    ['P1 s1 v1 m1: (C4 E4)=1/', 'invalid-duration'],
+  ])('%s is %s, not a throw or a zero duration', (text, code) => {
+    expect(parse(text).issues.map((issue) => issue.code)).toEqual([code]);
+  });
+});

@@ -232,7 +232,7 @@ export function readPlainDuration(cursor: Cursor): Rational | undefined {
   const { text } = cursor;
   let pos = cursor.pos;
   let code = text.charCodeAt(pos);
-  if (code <= DIGIT_0 || code > DIGIT_9) return undefined;
+  if (!(code > DIGIT_0 && code <= DIGIT_9)) return undefined; // NaN at the end of the text too
   let num = 0;
   for (; isDigit(code) && num <= LIMITS.maxDurationTerm; code = text.charCodeAt(++pos)) {
     num = num * 10 + (code - DIGIT_0);
@@ -240,7 +240,7 @@ export function readPlainDuration(cursor: Cursor): Rational | undefined {
   let den = 1;
   if (code === SLASH) {
     code = text.charCodeAt(++pos);
-    if (code <= DIGIT_0 || code > DIGIT_9) return undefined;
+    if (!(code > DIGIT_0 && code <= DIGIT_9)) return undefined; // NaN at the end of the text too
     den = 0;
     for (; isDigit(code) && den <= LIMITS.maxDurationTerm; code = text.charCodeAt(++pos)) {
       den = den * 10 + (code - DIGIT_0);
