@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { applyEdits } from './apply-edits.test-support.ts';
 import type { IssueCode } from './issue.ts';
 import { parse } from './parse.ts';
+import { parseScoreFile } from './score-file.ts';
 import { serialize } from './serialize.ts';
 
 const H = 'P1 s1 v1 m1: ';
@@ -304,8 +305,7 @@ describe('hints the probe found misleading', () => {
     },
   );
 
-  it('gives the enharmonic key that exists, not a fixed example', async () => {
-    const { parseScoreFile } = await import('./score-file.ts');
+  it('gives the enharmonic key that exists, not a fixed example', () => {
     const head = '%% part P1 name="V" staves=1 clefs=treble\n%% time m1 4/4\n%% key m1 C major\n';
     const sharp = parseScoreFile(`${head}%% key m2 D# major\nP1 s1 v1 m1: C4=1\n`);
     expect(sharp.issues[0]?.hint).toContain('D# major is written Eb major');
@@ -313,8 +313,7 @@ describe('hints the probe found misleading', () => {
     expect(minor.issues[0]?.hint).toContain('Fb minor is written E minor');
   });
 
-  it('reports a bad part directive once, without a spurious "declares no part"', async () => {
-    const { parseScoreFile } = await import('./score-file.ts');
+  it('reports a bad part directive once, without a spurious "declares no part"', () => {
     const result = parseScoreFile(
       '%% part P1 name="Violin" staves=x\n%% time m1 4/4\n%% key m1 C major\nP1 s1 v1 m1: C4=1\n',
     );

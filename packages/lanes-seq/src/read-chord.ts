@@ -131,8 +131,8 @@ function reportRestInChord(cursor: Cursor, chord: ChordDraft): void {
   cursor.pos++;
   let end = cursor.pos;
   let start = at;
-  if (chord.gapStart >= 0 && text.charCodeAt(chord.open + 1) !== OPEN && at > chord.open + 1) {
-    start = chord.gapStart;
+  if (chord.gapStart >= 0) {
+    start = chord.gapStart; // ` r` after a pitch
   } else {
     while (end < cursor.contentEnd && isSpace(text.charCodeAt(end))) end++;
   }
