@@ -155,6 +155,11 @@ const mistakes: Readonly<Record<string, Mistake>> = {
   'no-break space between events': afterEvent('\u00a0'),
   'comment after the events': (events) => `${HEADER}${events.join(' ')} # the melody`,
   'comment started with //': (events) => `// the melody\n${HEADER}${events.join(' ')}`,
+  'header without spaces': (events) => `P1s1v1m1: ${events.join(' ')}`,
+  'header fields out of order': (events) => `P1 v1 s1 m1: ${events.join(' ')}`,
+  'header in the wrong case': (events) => `p1 S1 V1 m1: ${events.join(' ')}`,
+  'header without its colon': (events) => `P1 s1 v1 m1 ${events.join(' ')}`,
+  'measure with a leading zero': (events) => `P1 s1 v1 m01: ${events.join(' ')}`,
   'Markdown code fence': (events) => `\`\`\`lanes\n${HEADER}${events.join(' ')}\n\`\`\`\n`,
 };
 

@@ -189,6 +189,7 @@ export function diagnoseHeader(cursor: Cursor): LaneHeader | undefined {
     headerEnd + 1,
     `The lane header ${headerText} is not followed by ":".`,
     `put a colon between the header and the events: ${headerText}: ...`,
+    { start: headerEnd, end: headerEnd, text: ':' },
   );
   cursor.pos = tokens[4]?.start ?? eventStart;
   return undefined;
@@ -208,13 +209,15 @@ export function headerFromTokens(
   if (tokens.length === 1) {
     const compact = /^[Pp](\d+)[Ss](\d+)[Vv](\d+)[Mm](\d+)$/.exec(written);
     if (compact) {
+      const spaced = `P${compact[1]} s${compact[2]} v${compact[3]} m${compact[4]}`;
       report(
         cursor,
         'invalid-header',
         start,
         end,
         `The lane header ${quoteSource(written)} has no spaces between its fields.`,
-        `separate the fields with spaces: P${compact[1]} s${compact[2]} v${compact[3]} m${compact[4]}`,
+        `separate the fields with spaces: ${spaced}`,
+        { start, end, text: spaced },
       );
       return undefined;
     }
@@ -288,6 +291,7 @@ export function headerFromTokens(
       end,
       `The lane header ${quoteSource(written)} has its fields out of order.`,
       `write part, staff, voice, measure in that order: ${suggestion}`,
+      numbersOk ? { start, end, text: suggestion } : undefined,
     );
     return undefined;
   }
@@ -300,6 +304,7 @@ export function headerFromTokens(
       wrongCase[1].token.end,
       `The lane header field ${quote(cursor, wrongCase[1].token.start, wrongCase[1].token.end)} has the wrong case.`,
       `write the header with an upper-case P and lower-case s, v and m: ${suggestion}`,
+      numbersOk ? { start, end, text: suggestion } : undefined,
     );
     return undefined;
   }
@@ -351,6 +356,7 @@ export function readIndexNumber(
       end,
       `The ${name} number ${quoteSource(digits)} has a leading zero.`,
       `write it without leading zeros: ${trimmed}`,
+      { start, end, text: trimmed },
     );
     return undefined;
   }
