@@ -1,0 +1,180 @@
+/**
+ * `createScoreTools`: the score tool catalog bound to one score, one undo
+ * history, the host's selection and player, ready for any adapter.
+ */
+import type { Score } from '@scorelane/score-model';
+import {
+  type AuditSink,
+  type CatalogTool,
+  createToolPipeline,
+  DEFAULT_ROLES,
+  type IdempotencyStore,
+  type InvokeOptions,
+  type RoleTable,
+  type ToolCatalog,
+  type ToolInvocation,
+  type ToolManifest,
+  type ToolPipeline,
+} from '@scorelane/tool-contracts';
+import type { UndoController } from '@scorelane/undo';
+import { scoreToolCatalog, writeSpecFor } from './catalog.ts';
+import type { ScorePlayer } from './player.ts';
+import { createReviewDesk, type ReviewDesk, type ReviewOptions } from './review-desk.ts';
+import {
+  revisionReader,
+  type ScoreExporters,
+  type ScoreToolsContext,
+} from './score-tools-context.ts';
+import { createMemorySelection, type SelectionHost } from './selection.ts';
+import { createStepLedger } from './step-ledger.ts';
+
+/**
+ * Options of {@link createScoreTools}.
+ *
+ * @example
+ * ```ts
+ * const options: ScoreToolsOptions = { score, undo, role: 'editor', player, onAudit: log.sink };
+ * ```
+ */
+export interface ScoreToolsOptions {
+  /** The score (`openScore`, `createScore`, `importMusicXml`, ...). */
+  readonly score: Score;
+  /** The host's undo controller over the score's Y.Doc; every write is one step of it. */
+  readonly undo: UndoController<unknown>;
+  /** The caller's role: `viewer` (reads, selection, play, export) or `editor` (all). Default `editor`. */
+  readonly role?: string;
+  /** Roles and what they grant; default `DEFAULT_ROLES` (viewer: read; editor: read, write). */
+  readonly roles?: RoleTable;
+  /** The `actor` of the agent's undo steps. Default `'agent'`. */
+  readonly actor?: string;
+  /** The transaction origin of the agent's writes; it must be tracked by `undo`. Default: the controller's own origin. */
+  readonly origin?: unknown;
+  /** The host's selection; default one kept in memory. */
+  readonly selection?: SelectionHost;
+  /** The host's player for `play` and `stop`; without one they answer that there is no player. */
+  readonly player?: ScorePlayer;
+  /** How long `play` and `stop` wait for the player; default 5,000 ms. */
+  readonly playerTimeoutMs?: number;
+  /** Exporters for formats this package does not write (`musicxml`). */
+  readonly exporters?: ScoreExporters;
+  /** Review mode: writes return a review session awaiting the user instead of applying. */
+  readonly review?: boolean | ReviewOptions;
+  /** Receives one audit event per call. */
+  readonly onAudit?: AuditSink;
+  /** Where idempotent replays are recorded; default in memory (1,000 records). */
+  readonly idempotency?: IdempotencyStore;
+  /** Names a Yjs client id in messages (from the host's awareness, say). */
+  readonly describeClient?: (client: number) => string | undefined;
+}
+
+/**
+ * The catalog bound to a score. `invoke` runs a call as `role`; an adapter
+ * serves `manifest()` and forwards calls to `invoke`, returning
+ * `invocation.result` (the MCP `CallToolResult`) unchanged.
+ *
+ * @example
+ * ```ts
+ * const tools: ScoreTools = createScoreTools({ score, undo });
+ * const read = await tools.invoke('read_measures', { start_measure: 1, end_measure: 4 });
+ * ```
+ */
+export interface ScoreTools {
+  /** Every score tool (state-free; the same for every score). */
+  readonly catalog: ToolCatalog<ScoreToolsContext>;
+  /** The context the tools run against; pass it with `catalog` to your own `createToolPipeline`. */
+  readonly context: ScoreToolsContext;
+  /** The pipeline over `catalog` and `context`, with `onAudit` and the idempotency store. */
+  readonly pipeline: ToolPipeline;
+  /** The role `invoke`, `list` and `manifest` use when none is given. */
+  readonly role: string;
+  /** Review sessions, when review mode is on. */
+  readonly reviews: ReviewDesk | undefined;
+  /** Runs one call; `options.role` defaults to {@link ScoreTools.role}. */
+  invoke(name: string, args: unknown, options?: Partial<InvokeOptions>): Promise<ToolInvocation>;
+  /** The tools `role` may call. */
+  list(role?: string): readonly CatalogTool<unknown>[];
+  /** The manifest (names, descriptions, JSON Schemas, annotations) for `role`. */
+  manifest(role?: string): ToolManifest;
+}
+
+/**
+ * Binds the score tool catalog to a score and its undo history.
+ *
+ * @throws RangeError when `role` is not in the role table; TypeError when
+ *   `origin` is not tracked by `undo` (host bugs).
+ * @example
+ * ```ts
+ * const doc = new Y.Doc();
+ * const score = createScore(doc, init);
+ * const undo = createUndoController(doc);
+ * const tools = createScoreTools({ score, undo, role: 'editor' });
+ * await tools.invoke('rewrite_measures', { start_measure: 1, parts: [1], lanes_seq: 'P1 s1 v1 m1: C4=1\n' });
+ * ```
+ */
+export function createScoreTools(options: ScoreToolsOptions): ScoreTools {
+  const roles = options.roles ?? DEFAULT_ROLES;
+  const role = options.role ?? 'editor';
+  if (!(role in roles)) {
+    throw new RangeError(
+      `Unknown role ${JSON.stringify(role)}; roles: ${Object.keys(roles).join(', ')}.`,
+    );
+  }
+  if (options.origin !== undefined && !isTracked(options.undo, options.origin)) {
+    throw new TypeError(
+      "The origin given to createScoreTools is not tracked by the undo controller: add it to trackedOrigins, or leave origin out to use the controller's own.",
+    );
+  }
+  const catalog = scoreToolCatalog();
+  const describe = options.describeClient;
+  let context: ScoreToolsContext;
+  const reviews =
+    options.review === undefined || options.review === false
+      ? undefined
+      : createReviewDesk(
+          () => context,
+          writeSpecFor,
+          options.review === true ? {} : options.review,
+        );
+  context = {
+    score: options.score,
+    undo: options.undo,
+    actor: options.actor ?? 'agent',
+    origin: options.origin,
+    selection: options.selection ?? createMemorySelection(),
+    player: options.player,
+    exporters: options.exporters ?? {},
+    ledger: createStepLedger(options.score.doc),
+    review: reviews,
+    describeClient: (client) => describe?.(client) ?? `a collaborator (Yjs client ${client})`,
+    playerTimeoutMs: options.playerTimeoutMs ?? 5000,
+    revision: revisionReader(options.score),
+  };
+  const pipeline = createToolPipeline({
+    catalog,
+    context,
+    roles,
+    ...(options.onAudit ? { audit: options.onAudit } : {}),
+    ...(options.idempotency ? { idempotency: options.idempotency } : {}),
+  });
+  return {
+    catalog,
+    context,
+    pipeline,
+    role,
+    reviews,
+    invoke: (name, args, invokeOptions = {}) =>
+      pipeline.invoke(name, args, { ...invokeOptions, role: invokeOptions.role ?? role }),
+    list: (asRole = role) => pipeline.list(asRole),
+    manifest: (asRole = role) => pipeline.manifest(asRole),
+  };
+}
+
+/** Whether `undo` records transactions of `origin` (Yjs also matches an origin by its class). */
+function isTracked(undo: UndoController<unknown>, origin: unknown): boolean {
+  const tracked = undo.undoManager.trackedOrigins;
+  return (
+    origin === undo.origin ||
+    tracked.has(origin) ||
+    (typeof origin === 'object' && origin !== null && tracked.has(origin.constructor))
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * `@scorelane/score-tools`: the score tool catalog every agent calls.
+ */
+export { scoreToolCatalog, writeSpecFor } from './catalog.ts';
+export {
+  createScoreTools,
+  type ScoreTools,
+  type ScoreToolsOptions,
+} from './create-score-tools.ts';
+export { INSTRUMENT_RANGES, type InstrumentRange, instrumentFor } from './instrument-ranges.ts';
+export { MAX_WARNINGS, musicalWarnings } from './musical-warnings.ts';
+export type { PlayOutcome, PlayRequest, ScorePlayer } from './player.ts';
+export type {
+  ReviewDesk,
+  ReviewOptions,
+  ReviewProposal,
+  ScoreReviewSession,
+} from './review-desk.ts';
+export type { ScoreExporters, ScoreToolsContext } from './score-tools-context.ts';
+export { createMemorySelection, type ScoreSelection, type SelectionHost } from './selection.ts';
+export { estimateTokens, SYNOPSIS_TOKEN_BUDGET, scoreSynopsis } from './synopsis.ts';
+export { TOOL_DESCRIPTIONS } from './tool-descriptions.ts';
+export type { WriteSpec } from './write-flow.ts';
+export {
+  type MusicalWarning,
+  musicalWarningSchema,
+  type UnitChangeOutput,
+  unitChangeSchema,
+  type WriteOutput,
+  writeOutputSchema,
+} from './write-output.ts';

@@ -1,0 +1,161 @@
+/**
+ * Musical warnings for what a plan writes: notes outside the usual range of
+ * the part's instrument, voices that cross, and voices a rewrite removed.
+ * They never block a write; they tell the model what a musician would
+ * question.
+ */
+import { formatPitch, type LaneEvent, midiNumber, type Pitch } from '@scorelane/lanes-seq';
+import { type Score, type ScorePlan, scoreTypes } from '@scorelane/score-model';
+import { instrumentFor } from './instrument-ranges.ts';
+import type { MusicalWarning } from './write-output.ts';
+
+/** Warnings listed per call at most; the rest are counted in one more line. */
+export const MAX_WARNINGS = 20;
+
+type UnitWrite = Extract<ScorePlan['writes'][number], { op: 'unit' }>;
+
+/**
+ * Every warning about the units `plan` writes, at most {@link MAX_WARNINGS}.
+ *
+ * @example
+ * ```ts
+ * musicalWarnings(score, planned.plan);
+ * // [{ code: 'outside-usual-range', unit: 'P1 s1 v1 m2', message: 'C3 is below the usual range of a violin (G3-A7); check the octave.' }]
+ * ```
+ */
+export function musicalWarnings(score: Score, plan: ScorePlan): MusicalWarning[] {
+  const names = partNames(score);
+  const warnings: MusicalWarning[] = [];
+  for (const write of plan.writes) {
+    if (write.op !== 'unit') continue;
+    warnings.push(...rangeWarnings(write, names[write.part - 1] ?? ''));
+    warnings.push(...crossingWarnings(write));
+  }
+  warnings.push(...removedVoiceWarnings(plan));
+  if (warnings.length <= MAX_WARNINGS) return warnings;
+  const more = warnings.length - MAX_WARNINGS + 1;
+  return [
+    ...warnings.slice(0, MAX_WARNINGS - 1),
+    { code: warnings.at(-1)!.code, unit: '…', message: `… and ${more} more warnings like these.` },
+  ];
+}
+
+function partNames(score: Score): string[] {
+  const types = scoreTypes(score.doc);
+  return types.partOrder.toArray().map((id) => types.parts.get(id)?.name ?? '');
+}
+
+function pitchesOf(event: LaneEvent): readonly Pitch[] {
+  if (event.kind === 'note') return [event.pitch];
+  if (event.kind === 'chord') return event.notes.map((note) => note.pitch);
+  return [];
+}
+
+function rangeWarnings(write: UnitWrite, partName: string): MusicalWarning[] {
+  const instrument = instrumentFor(partName);
+  if (!instrument) return [];
+  const warnings: MusicalWarning[] = [];
+  for (const voice of write.content.voices) {
+    const unit = `P${write.part} s${write.staff} v${voice.voice} m${write.measure}`;
+    const outside = new Map<string, 'below' | 'above'>();
+    for (const event of voice.events) {
+      for (const pitch of pitchesOf(event)) {
+        const midi = midiNumber(pitch);
+        if (midi < instrument.lowMidi) outside.set(formatPitch(pitch), 'below');
+        if (midi > instrument.highMidi) outside.set(formatPitch(pitch), 'above');
+      }
+    }
+    for (const [pitch, side] of outside) {
+      warnings.push({
+        code: 'outside-usual-range',
+        unit,
+        message: `${pitch} is ${side} the usual range of a ${instrument.name} (${instrument.low}-${instrument.high}); check the octave.`,
+      });
+    }
+  }
+  return warnings;
+}
+
+/** The sounding (lowest, highest) MIDI numbers of a voice at each onset, onsets as whole-note floats. */
+function soundingSpans(
+  events: readonly LaneEvent[],
+): { at: number; end: number; low: number; high: number }[] {
+  const spans: { at: number; end: number; low: number; high: number }[] = [];
+  let at = 0;
+  for (const event of events) {
+    if (event.grace) continue;
+    const length = event.duration.num / event.duration.den;
+    const midis = pitchesOf(event).map(midiNumber);
+    if (midis.length > 0) {
+      spans.push({ at, end: at + length, low: Math.min(...midis), high: Math.max(...midis) });
+    }
+    at += length;
+  }
+  return spans;
+}
+
+function crossingWarnings(write: UnitWrite): MusicalWarning[] {
+  const voices = [...write.content.voices].sort((a, b) => a.voice - b.voice);
+  const warnings: MusicalWarning[] = [];
+  for (let upper = 0; upper < voices.length; upper++) {
+    for (let lower = upper + 1; lower < voices.length; lower++) {
+      const crossing = firstCrossing(voices[upper]!.events, voices[lower]!.events);
+      if (crossing === undefined) continue;
+      const a = voices[upper]!.voice;
+      const b = voices[lower]!.voice;
+      warnings.push({
+        code: 'voices-cross',
+        unit: `P${write.part} s${write.staff} m${write.measure}`,
+        message: `Voice ${b} sounds above voice ${a} ${crossing}; voice ${a} is usually the upper one. Swap the notes between the voices if that is not meant.`,
+      });
+    }
+  }
+  return warnings;
+}
+
+/** Where the lower-numbered voice sounds below the higher-numbered one, as text, if anywhere. */
+function firstCrossing(
+  upper: readonly LaneEvent[],
+  lower: readonly LaneEvent[],
+): string | undefined {
+  const lowerSpans = soundingSpans(lower);
+  for (const top of soundingSpans(upper)) {
+    for (const bottom of lowerSpans) {
+      const overlap = top.at < bottom.end && bottom.at < top.end;
+      if (overlap && bottom.high > top.low) {
+        return formatPlace(Math.max(top.at, bottom.at));
+      }
+    }
+  }
+  return undefined;
+}
+
+function formatPlace(wholes: number): string {
+  if (wholes === 0) return 'at the start of the measure';
+  return `${Math.round(wholes * 1000) / 1000} of a whole note into the measure`;
+}
+
+function removedVoiceWarnings(plan: ScorePlan): MusicalWarning[] {
+  const warnings: MusicalWarning[] = [];
+  for (const change of plan.changes) {
+    if (change.reason !== 'rewrite' || change.before === '') continue;
+    const before = voicesIn(change.before);
+    const after = voicesIn(change.after);
+    for (const voice of before) {
+      if (after.has(voice)) continue;
+      warnings.push({
+        code: 'voice-removed',
+        unit: change.unit,
+        message: `Voice ${voice} of ${change.unit} was removed: a rewritten staff keeps only the voices your text writes. To keep it, write its lane too.`,
+      });
+    }
+  }
+  return warnings;
+}
+
+const LANE_HEADER = /^P\d+ s\d+ v(\d+) m\d+:/gm;
+
+/** The voices of canonical lanes-seq text, read from its lane headers. */
+function voicesIn(text: string): Set<number> {
+  return new Set([...text.matchAll(LANE_HEADER)].map((match) => Number(match[1])));
+}

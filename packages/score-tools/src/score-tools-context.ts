@@ -1,0 +1,79 @@
+/**
+ * The context every score tool runs against: the score, the host's undo
+ * controller, selection, player and exporters, and what the agent's own
+ * steps wrote. The tools hold no state of their own; one catalog serves any
+ * number of contexts.
+ */
+import { currentRevision, type Score } from '@scorelane/score-model';
+import type { UndoController } from '@scorelane/undo';
+import type { ScorePlayer } from './player.ts';
+import type { ReviewDesk } from './review-desk.ts';
+import type { SelectionHost } from './selection.ts';
+import type { StepLedger } from './step-ledger.ts';
+
+/**
+ * Exporters the host injects for formats this package does not write itself.
+ * `musicxml` is typically `exportMusicXml` from `@scorelane/musicxml`.
+ *
+ * @example
+ * ```ts
+ * import { exportMusicXml } from '@scorelane/musicxml';
+ * const exporters: ScoreExporters = { musicxml: exportMusicXml };
+ * ```
+ */
+export interface ScoreExporters {
+  readonly musicxml?: (score: Score) => string;
+}
+
+/**
+ * What a score tool's `run` gets as `context`. Made by `createScoreTools`;
+ * an adapter passes it to `createToolPipeline` unchanged. Its `revision()`
+ * is what the pipeline's audit records before and after every call.
+ *
+ * @example
+ * ```ts
+ * const pipeline = createToolPipeline({ catalog: tools.catalog, context: tools.context });
+ * ```
+ */
+export interface ScoreToolsContext {
+  readonly score: Score;
+  readonly undo: UndoController<unknown>;
+  /** The `actor` of the agent's undo steps. */
+  readonly actor: string;
+  /** The transaction origin of the agent's writes (tracked by `undo`); `undefined`: the controller's own. */
+  readonly origin: unknown;
+  readonly selection: SelectionHost;
+  readonly player: ScorePlayer | undefined;
+  readonly exporters: ScoreExporters;
+  readonly ledger: StepLedger;
+  /** Set when the host wants writes reviewed by the user before they apply. */
+  readonly review: ReviewDesk | undefined;
+  /** Names a Yjs client id for messages (`"Ada"`); default `"a collaborator (Yjs client N)"`. */
+  readonly describeClient: (client: number) => string;
+  /** How long `play` and `stop` wait for the player before answering that it did not respond. */
+  readonly playerTimeoutMs: number;
+  /** The score's revision now. */
+  revision(): string;
+}
+
+/**
+ * A function answering the revision of `score` now, computed once per
+ * change of its Y.Doc: the pipeline asks for it before and after every call,
+ * and the revision only moves when a transaction ends.
+ *
+ * @example
+ * ```ts
+ * const revision = revisionReader(score);
+ * revision() === revision(); // true, computed once
+ * ```
+ */
+export function revisionReader(score: Score): () => string {
+  let cached: string | undefined;
+  score.doc.on('afterTransaction', () => {
+    cached = undefined;
+  });
+  return () => {
+    cached ??= currentRevision(score);
+    return cached;
+  };
+}

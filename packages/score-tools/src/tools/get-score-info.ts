@@ -1,0 +1,108 @@
+/**
+ * `get_score_info`: the whole score at a glance, with a synopsis that fits
+ * a model's context even for a long score.
+ */
+import { formatRational } from '@scorelane/lanes-seq';
+import { formatKey, scoreContent, scoreInfo } from '@scorelane/score-model';
+import {
+  defineTool,
+  type ToolRunCall,
+  toolError,
+  toolFail,
+  toolOk,
+} from '@scorelane/tool-contracts';
+import * as z from 'zod';
+import { instrumentFor } from '../instrument-ranges.ts';
+import type { ScoreToolsContext } from '../score-tools-context.ts';
+import { scoreSynopsis } from '../synopsis.ts';
+import { TOOL_DESCRIPTIONS } from '../tool-descriptions.ts';
+import { revisionOutput } from '../tool-fields.ts';
+
+const output = z.object({
+  title: z.string().optional(),
+  parts: z.array(
+    z.object({
+      part: z.number().int(),
+      name: z.string(),
+      staves: z.number().int(),
+      clefs: z.array(z.string()),
+      voices: z.array(z.number().int()).describe('The voice numbers used anywhere in the part.'),
+      instrument: z
+        .string()
+        .optional()
+        .describe('The instrument the name suggests, with its usual written range.'),
+    }),
+  ),
+  measure_count: z.number().int(),
+  time_changes: z.array(z.object({ measure: z.number().int(), time: z.string() })),
+  key_changes: z.array(z.object({ measure: z.number().int(), key: z.string() })),
+  pickups: z.array(z.object({ measure: z.number().int(), length: z.string() })),
+  printed_numbers: z.array(z.object({ measure: z.number().int(), number: z.string() })),
+  synopsis: z.string(),
+  revision: revisionOutput,
+});
+
+/**
+ * The `get_score_info` tool.
+ *
+ * @example
+ * ```ts
+ * const info = await tools.invoke('get_score_info', {});
+ * ```
+ */
+export const getScoreInfoTool = defineTool({
+  name: 'get_score_info',
+  title: 'Score overview',
+  description: TOOL_DESCRIPTIONS.get_score_info,
+  input: z.object({}),
+  output,
+  permission: 'read',
+  examples: [{}],
+  run: (_args, { context }: ToolRunCall<ScoreToolsContext>) => {
+    const info = scoreInfo(context.score);
+    if (info.measureCount === 0 || info.parts.length === 0) {
+      return toolFail(
+        toolError('not_found', 'The document holds no score yet.', [
+          {
+            message: 'No measures or parts.',
+            hint: 'Wait until the document has loaded, or ask the user to open a score.',
+          },
+        ]),
+      );
+    }
+    const content = scoreContent(context.score);
+    const voices = content.parts.map(() => new Set<number>());
+    for (const unit of content.units ?? []) {
+      for (const voice of unit.content.voices) voices[unit.part - 1]?.add(voice.voice);
+    }
+    return toolOk({
+      ...(info.title === undefined ? {} : { title: info.title }),
+      parts: info.parts.map((part) => {
+        const instrument = instrumentFor(part.name);
+        return {
+          part: part.part,
+          name: part.name,
+          staves: part.staves,
+          clefs: [...part.clefs],
+          voices: [...(voices[part.part - 1] ?? [])].sort((a, b) => a - b),
+          ...(instrument
+            ? { instrument: `${instrument.name} (usually ${instrument.low}-${instrument.high})` }
+            : {}),
+        };
+      }),
+      measure_count: info.measureCount,
+      time_changes: info.times.map((time) => ({
+        measure: time.measure,
+        time: `${time.beats}/${time.beatType}`,
+      })),
+      key_changes: info.keys.map((key) => ({ measure: key.measure, key: formatKey(key) })),
+      pickups: info.pickups.map((pickup) => ({
+        measure: pickup.measure,
+        length: formatRational(pickup.length),
+      })),
+      printed_numbers: info.printedNumbers.map((entry) => ({ ...entry })),
+      synopsis: scoreSynopsis(content),
+      revision: info.revision,
+    });
+  },
+});

@@ -1,0 +1,53 @@
+/**
+ * `rewrite_measures`: replace measures with lanes-seq text, planned in full
+ * before anything changes; at most 32 measures per call.
+ */
+import { plan } from '@scorelane/score-model';
+import { writeFields } from '@scorelane/tool-contracts';
+import * as z from 'zod';
+import { TOOL_DESCRIPTIONS } from '../tool-descriptions.ts';
+import { allowMeasureCountChange, measureField, partsField } from '../tool-fields.ts';
+import { defineWriteTool } from '../write-tool.ts';
+
+/**
+ * The `rewrite_measures` tool and its spec.
+ *
+ * @example
+ * ```ts
+ * await tools.invoke('rewrite_measures', {
+ *   start_measure: 2, parts: [1], lanes_seq: 'P1 s1 v1 m2: A4=3/8 G4=1/8 G4=1/2\n', revision,
+ * });
+ * ```
+ */
+export const rewriteMeasures = defineWriteTool({
+  name: 'rewrite_measures',
+  title: 'Rewrite measures',
+  description: TOOL_DESCRIPTIONS.rewrite_measures,
+  input: z.object({
+    start_measure: measureField('The first measure of the range your lanes are for.'),
+    parts: partsField('The parts your lanes may write; a lane for another part is refused.'),
+    lanes_seq: z
+      .string()
+      .min(1)
+      .describe('The replacement: one lanes-seq line per voice, staff, part and measure.'),
+    allow_measure_count_change: allowMeasureCountChange,
+    ...writeFields,
+  }),
+  example: {
+    start_measure: 2,
+    parts: [1],
+    lanes_seq: 'P1 s1 v1 m2: A4=3/8 G4=1/8 G4=1/2\n',
+    revision: 'r1.example',
+  },
+  spec: (args) => ({
+    label: `rewrite_measures from m${args.start_measure}, parts ${args.parts.join(', ')}`,
+    plan: (score, revision) =>
+      plan(score, {
+        start: args.start_measure,
+        parts: args.parts,
+        text: args.lanes_seq,
+        allowMeasureCountChange: args.allow_measure_count_change === true,
+        ...(revision === undefined ? {} : { revision }),
+      }),
+  }),
+});

@@ -1,0 +1,41 @@
+/**
+ * `set_time_signature`: the time from a measure on, until the next change.
+ */
+import { planSetTime } from '@scorelane/score-model';
+import { writeFields } from '@scorelane/tool-contracts';
+import * as z from 'zod';
+import { TOOL_DESCRIPTIONS } from '../tool-descriptions.ts';
+import { measureField } from '../tool-fields.ts';
+import { defineWriteTool } from '../write-tool.ts';
+
+/**
+ * The `set_time_signature` tool and its spec.
+ *
+ * @example
+ * ```ts
+ * await tools.invoke('set_time_signature', { measure: 5, beats: 3, beat_type: 4 });
+ * ```
+ */
+export const setTimeSignature = defineWriteTool({
+  name: 'set_time_signature',
+  title: 'Set time signature',
+  description: TOOL_DESCRIPTIONS.set_time_signature,
+  input: z.object({
+    measure: measureField('The first measure in the new time.'),
+    beats: z.number().int().min(1).max(64).describe('The upper number: 3 in 3/4.'),
+    beat_type: z
+      .union([z.literal(1), z.literal(2), z.literal(4), z.literal(8), z.literal(16), z.literal(32)])
+      .describe('The lower number: 4 in 3/4.'),
+    ...writeFields,
+  }),
+  example: { measure: 5, beats: 3, beat_type: 4 },
+  spec: (args) => ({
+    label: `set_time_signature ${args.beats}/${args.beat_type} at m${args.measure}`,
+    plan: (score, revision) =>
+      planSetTime(score, {
+        measure: args.measure,
+        time: { beats: args.beats, beatType: args.beat_type },
+        ...(revision === undefined ? {} : { revision }),
+      }),
+  }),
+});

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { lanesOf, odeFixture, stateVector } from '../fixtures.test-support.ts';
+
+describe('insert_measures and delete_measures', () => {
+  it('refuse without allow_measure_count_change, leaving the state vector unchanged', async () => {
+    const { tools, doc } = odeFixture();
+    const vector = stateVector(doc);
+    for (const [name, args] of [
+      ['insert_measures', { at_measure: 3, count: 2 }],
+      ['delete_measures', { start_measure: 3, end_measure: 4 }],
+    ] as const) {
+      const refused = await tools.invoke(name, args);
+      expect(refused.ok).toBe(false);
+      const text = refused.result.content[0]!.text;
+      expect(text.startsWith('Nothing was changed.\n')).toBe(true);
+      expect(text).toContain('allow_measure_count_change');
+    }
+    expect(stateVector(doc)).toBe(vector);
+  });
+
+  it('insert with the flag: empty measures before at_measure, selected, one undo step', async () => {
+    const { tools, undo } = odeFixture();
+    const inserted = await tools.invoke('insert_measures', {
+      at_measure: 3,
+      count: 2,
+      allow_measure_count_change: true,
+    });
+    expect(inserted.ok).toBe(true);
+    if (!inserted.ok) return;
+    expect(inserted.output).toMatchObject({ status: 'applied', measure_count: 10 });
+    expect(await lanesOf(tools, 3, 5, [1])).toBe(
+      'P1 s1 v1 m3: r=1\nP1 s1 v1 m4: r=1\nP1 s1 v1 m5: D4=1/4 D4=1/4 E4=1/4 F#4=1/4',
+    );
+    expect(tools.context.selection.get()).toMatchObject({ start_measure: 3, end_measure: 4 });
+    expect(undo.undoManager.undoStack).toHaveLength(1);
+    const undone = await tools.invoke('undo', {});
+    expect(undone.ok).toBe(true);
+    expect(await lanesOf(tools, 3, 3, [1])).toBe('P1 s1 v1 m3: D4=1/4 D4=1/4 E4=1/4 F#4=1/4');
+  });
+
+  it('delete with the flag removes the measures from every part', async () => {
+    const { tools } = odeFixture();
+    const deleted = await tools.invoke('delete_measures', {
+      start_measure: 2,
+      end_measure: 3,
+      allow_measure_count_change: true,
+    });
+    expect(deleted.ok && deleted.output.measure_count).toBe(6);
+    expect(await lanesOf(tools, 2, 2, [1])).toBe('P1 s1 v1 m2: F#4=3/8 E4=1/8 E4=1/2');
+  });
+});
+
+describe('transpose_measures', () => {
+  it('spells by the interval: C#4 up M3 is E#4', async () => {
+    const { tools } = odeFixture();
+    await tools.invoke('rewrite_measures', {
+      start_measure: 1,
+      parts: [1],
+      lanes_seq: 'P1 s1 v1 m1: C#4=1/2 F#4=1/2\n',
+    });
+    const moved = await tools.invoke('transpose_measures', {
+      start_measure: 1,
+      end_measure: 1,
+      parts: [1],
+      interval: 'M3',
+    });
+    expect(moved.ok).toBe(true);
+    expect(await lanesOf(tools, 1, 1, [1])).toBe('P1 s1 v1 m1: E#4=1/2 A#4=1/2');
+    const down = await tools.invoke('transpose_measures', {
+      start_measure: 1,
+      end_measure: 1,
+      parts: [1],
+      interval: '-P4',
+    });
+    expect(down.ok).toBe(true);
+    expect(await lanesOf(tools, 1, 1, [1])).toBe('P1 s1 v1 m1: B#3=1/2 E#4=1/2');
+  });
+
+  it('refuses an interval it cannot read, writing nothing', async () => {
+    const { tools, doc } = odeFixture();
+    const vector = stateVector(doc);
+    const refused = await tools.invoke('transpose_measures', {
+      start_measure: 1,
+      end_measure: 2,
+      interval: 'third',
+    });
+    expect(refused.result.content[0]?.text).toMatch(
+      /^Nothing was changed\.\n[\s\S]*\[invalid-interval\]/,
+    );
+    expect(stateVector(doc)).toBe(vector);
+  });
+});
+
+describe('set_time_signature and set_key_signature', () => {
+  it('set the signatures from a measure on', async () => {
+    const { tools } = odeFixture();
+    const key = await tools.invoke('set_key_signature', { measure: 5, tonic: 'Bb', mode: 'major' });
+    expect(key.ok).toBe(true);
+    const time = await tools.invoke('set_time_signature', {
+      measure: 8,
+      beats: 3,
+      beat_type: 4,
+      dry_run: true,
+    });
+    expect(time.ok).toBe(false);
+    expect(time.result.content[0]?.text).toContain('[content-does-not-fit]');
+    const info = await tools.invoke('get_score_info', {});
+    expect(info.ok && info.output.key_changes).toEqual([
+      { measure: 1, key: 'D major' },
+      { measure: 5, key: 'Bb major' },
+    ]);
+  });
+});

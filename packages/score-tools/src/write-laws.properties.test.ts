@@ -1,0 +1,92 @@
+import { fc, test } from '@fast-check/vitest';
+import { scoreContent } from '@scorelane/score-model';
+import { describe, expect } from 'vitest';
+import { odeFixture, stateVector } from './fixtures.test-support.ts';
+
+const runs = { numRuns: Number(process.env.FC_NUM_RUNS ?? 60) };
+
+/** Lane text an agent might send: headers and events, right and wrong. */
+const anyLanes = fc
+  .array(
+    fc.record({
+      part: fc.integer({ min: 1, max: 3 }),
+      staff: fc.integer({ min: 1, max: 2 }),
+      voice: fc.integer({ min: 1, max: 2 }),
+      measure: fc.integer({ min: 1, max: 10 }),
+      events: fc.array(
+        fc.constantFrom(
+          'C4=1/4',
+          'D5=1/2',
+          'r=1/4',
+          'x=1',
+          '(C4 E4)=1/2~',
+          'c4=1/4',
+          'E4=1/3',
+          'G4=1',
+          'F#4=3/8',
+        ),
+        { minLength: 1, maxLength: 5 },
+      ),
+    }),
+    { minLength: 0, maxLength: 4 },
+  )
+  .map((lanes) =>
+    lanes
+      .map(
+        (lane) =>
+          `P${lane.part} s${lane.staff} v${lane.voice} m${lane.measure}: ${lane.events.join(' ')}`,
+      )
+      .join('\n'),
+  );
+
+/** A rewrite that fills its measure: one lane of the violin in measure 1-8. */
+const validRewrite = fc.record({
+  measure: fc.integer({ min: 1, max: 8 }),
+  events: fc.constantFrom('C4=1', 'D4=1/2 E4=1/2', 'F#4=3/4 r=1/4', 'G4=1/4 A4=1/4 B4=1/2', 'r=1'),
+});
+
+describe('the write tools, as laws', () => {
+  test.prop([anyLanes, fc.integer({ min: 1, max: 9 }), fc.subarray([1, 2]), fc.boolean()], runs)(
+    'a refused write changes nothing: same state vector, Nothing was changed. first',
+    async (text, start, parts, allow) => {
+      const { tools, doc } = odeFixture();
+      const vector = stateVector(doc);
+      const call = await tools.invoke('rewrite_measures', {
+        start_measure: start,
+        parts: parts.length > 0 ? parts : [1],
+        lanes_seq: text === '' ? ' ' : text,
+        allow_measure_count_change: allow,
+      });
+      if (!call.ok) {
+        expect(call.result.content[0]?.text.split('\n')[0]).toBe('Nothing was changed.');
+        expect(stateVector(doc)).toBe(vector);
+      } else {
+        expect(call.output.revision).toBe(tools.context.revision());
+      }
+    },
+  );
+
+  test.prop([fc.array(validRewrite, { minLength: 1, maxLength: 6 })], runs)(
+    'undo restores: n writes, n undos land on the state before them, one step per write',
+    async (writes) => {
+      const { tools, score, undo } = odeFixture();
+      const states = [JSON.stringify(scoreContent(score))];
+      for (const write of writes) {
+        const call = await tools.invoke('rewrite_measures', {
+          start_measure: write.measure,
+          parts: [1],
+          lanes_seq: `P1 s1 v1 m${write.measure}: ${write.events}\n`,
+        });
+        expect(call.ok).toBe(true);
+        states.push(JSON.stringify(scoreContent(score)));
+      }
+      const steps = undo.undoManager.undoStack.length;
+      for (let index = writes.length - 1; index >= 0; index--) {
+        const undone = await tools.invoke('undo', {});
+        expect(undone.ok).toBe(true);
+        expect(JSON.stringify(scoreContent(score))).toBe(states[index]);
+      }
+      expect(steps).toBe(writes.length);
+    },
+  );
+});
