@@ -5,8 +5,8 @@
 import { BYTE_ORDER_MARK, CR, isSpace, NO_BREAK_SPACE } from './char-codes.ts';
 import type { ChordNote, LaneEvent, Point, Span } from './document.ts';
 import { type IssueCode, type LanesIssue, LIMITS, type TextEdit } from './issue.ts';
+import type { PitchDraft } from './pitch-draft.ts';
 import type { Rational } from './rational.ts';
-import type { PitchDraft } from './read-pitch.ts';
 import { codePointsBetween, isUnicodeSpace, quoteSource } from './source-text.ts';
 /** What the readers share while walking the text. */
 export interface Cursor {

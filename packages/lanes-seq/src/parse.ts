@@ -18,11 +18,11 @@ import {
   reportStrayCharacter,
   skipSpaces,
 } from './parse-cursor.ts';
+import { emptyPitchDraft } from './pitch-draft.ts';
 import { PITCH_COUNT } from './pitch-table.ts';
 import { boundedIssues } from './problem-cap.ts';
 import { readEvents } from './read-event.ts';
 import { readHeader } from './read-header.ts';
-import { emptyPitchDraft } from './read-pitch.ts';
 import { contentStart } from './source-text.ts';
 
 /** The lanes of a text that were read without a problem, with where each came from. */

@@ -31,10 +31,11 @@ import {
   skipSpaces,
   skipToken,
 } from './parse-cursor.ts';
+import { STEP_INDEX } from './pitch-draft.ts';
 import { pitchAt } from './pitch-table.ts';
 import { readChord } from './read-chord.ts';
 import { readEquals } from './read-duration.ts';
-import { NOT_A_PITCH, readPitch, STEP_INDEX } from './read-pitch.ts';
+import { NOT_A_PITCH, readPitch } from './read-pitch.ts';
 import { characterEnd, describeCharacter, quoteSource } from './source-text.ts';
 
 /**
