@@ -165,7 +165,13 @@ export function skipToken(cursor: Cursor): void {
     cursor.pos++;
 }
 
+/**
+ * Source text quoted for a message. Past the cap on problems a message is
+ * never shown (the problem is only counted), so nothing is quoted: text made
+ * of a million mistakes costs no million quotes.
+ */
 export function quote(cursor: Cursor, start: number, end: number): string {
+  if (cursor.issues.length >= LIMITS.maxIssues) return '""';
   return quoteSource(cursor.text.slice(start, end));
 }
 
