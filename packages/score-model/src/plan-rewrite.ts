@@ -10,7 +10,7 @@ import { restUnit } from './measure-length.ts';
 import { allUnits, noScore, revisionProblems, span } from './plan-support.ts';
 import type { DroppedAttachment, PlannedWrite, ScorePlan, UnitChange } from './plan-types.ts';
 import type { Problem, Result } from './problem.ts';
-import { limitProblems, ProblemList } from './problem-list.ts';
+import { ProblemList } from './problem-list.ts';
 import { currentRevision } from './revision.ts';
 import { admitLanes, MAX_REWRITE_MEASURES, type WrittenUnit } from './rewrite-admission.ts';
 import { checkTiesOut, repairTiesBefore } from './rewrite-ties.ts';
@@ -125,15 +125,16 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
   const missing = noScore(view);
   if (missing) return { ok: false, problems: [missing] };
   const parsed = parse(request.text);
-  if (!parsed.ok) {
-    return { ok: false, problems: limitProblems(syntaxProblems(request.text, parsed.issues)) };
-  }
+  // With syntax problems, the lanes the parser could read are still checked
+  // against the score, so one round reports both kinds.
+  const readable = parsed.ok ? parsed : parsed.partial;
   const problems = new ProblemList();
+  if (!parsed.ok) problems.pushAll(syntaxProblems(request.text, parsed.issues));
   const count = view.measureCount;
   const { start } = request;
   const allow = request.allowMeasureCountChange === true;
 
-  if (parsed.document.lanes.length === 0) {
+  if (parsed.ok && parsed.document.lanes.length === 0) {
     problems.push({
       code: 'no-lanes',
       message: 'The text holds no lanes, so there is nothing to write.',
@@ -168,8 +169,8 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
   const { written, lastMeasure } = admitLanes(
     view,
     request,
-    parsed.document.lanes,
-    parsed.locations,
+    readable.document.lanes,
+    readable.locations,
     problems,
   );
 
@@ -184,7 +185,7 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
   for (const unit of written.values()) {
     const info = infoAt(unit.measure)!;
     for (const { lane, index } of unit.voices.values()) {
-      const place = placeFor(request.text, parsed.locations[index]);
+      const place = placeFor(request.text, readable.locations[index]);
       const checked = checkVoice(laneKey(lane), lane.measure, lane.events, info, place);
       problems.pushAll(checked.problems);
       appendAll(tuplets, checked.tuplets);
@@ -192,6 +193,8 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
     }
   }
 
+  // Ties may reach lanes the parser could not read: judge them once the text reads.
+  if (!parsed.ok) return { ok: false, problems: problems.toArray() };
   const tieTargets = checkTiesOut(view, request.text, written, parsed.locations, added, problems);
 
   // New content of every written unit.
