@@ -4,6 +4,7 @@
  */
 import type { Score } from '@scorelane/score-model';
 import {
+  type AccessPolicy,
   type AuditSink,
   type CatalogTool,
   createToolPipeline,
@@ -20,6 +21,7 @@ import type { UndoController } from '@scorelane/undo';
 import { scoreToolCatalog, writeSpecFor } from './catalog.ts';
 import type { ScorePlayer } from './player.ts';
 import { createReviewDesk, type ReviewDesk, type ReviewOptions } from './review-desk.ts';
+import { type ScoreScopeInput, scoreScope } from './score-scope.ts';
 import {
   revisionReader,
   type ScoreExporters,
@@ -65,6 +67,14 @@ export interface ScoreToolsOptions {
   readonly idempotency?: IdempotencyStore;
   /** Names a Yjs client id in messages (from the host's awareness, say). */
   readonly describeClient?: (client: number) => string | undefined;
+  /**
+   * Where writes may go: a measure range and the parts (left out: all).
+   * A write whose plan touches anything outside is refused (`out_of_scope`)
+   * before it runs; reads are not limited. Change it with `setScope`.
+   */
+  readonly scope?: ScoreScopeInput;
+  /** Tools switched off for the agent: never listed, refused if called. Change with `setDisabledTools`. */
+  readonly disabledTools?: readonly string[];
 }
 
 /**
@@ -89,12 +99,27 @@ export interface ScoreTools {
   readonly role: string;
   /** Review sessions, when review mode is on. */
   readonly reviews: ReviewDesk | undefined;
-  /** Runs one call; `options.role` defaults to {@link ScoreTools.role}. */
+  /**
+   * Runs one call under the current access: `options.role` defaults to
+   * {@link ScoreTools.role}, the scope and switched-off tools to those set
+   * (an option given here wins).
+   */
   invoke(name: string, args: unknown, options?: Partial<InvokeOptions>): Promise<ToolInvocation>;
-  /** The tools `role` may call. */
+  /** The tools `role` may call, less those switched off. */
   list(role?: string): readonly CatalogTool<unknown>[];
-  /** The manifest (names, descriptions, JSON Schemas, annotations) for `role`. */
+  /** The manifest (names, descriptions, JSON Schemas, annotations) for `role`, with the scope. */
   manifest(role?: string): ToolManifest;
+  /** The access `invoke`, `list` and `manifest` use for `role` now: role, switched-off tools, scope. */
+  access(role?: string): AccessPolicy;
+  /**
+   * Sets where writes may go from the next call on (`null`: the whole
+   * score), as a person's selection changes; an adapter then lists the
+   * manifest again (a WebMCP host re-registers the tools). Throws a
+   * `RangeError` for a malformed scope.
+   */
+  setScope(scope: ScoreScopeInput | null): void;
+  /** Switches tools off (and every other one back on) from the next call on. */
+  setDisabledTools(names: readonly string[]): void;
 }
 
 /**
@@ -149,6 +174,13 @@ export function createScoreTools(options: ScoreToolsOptions): ScoreTools {
     playerTimeoutMs: options.playerTimeoutMs ?? 5000,
     revision: revisionReader(options.score),
   };
+  let scope = options.scope === undefined ? undefined : scoreScope(options.scope);
+  let disabledTools = checkedNames(options.disabledTools ?? [], catalog);
+  const access = (asRole: string): AccessPolicy => ({
+    role: asRole,
+    disabledTools,
+    ...(scope === undefined ? {} : { scope }),
+  });
   const pipeline = createToolPipeline({
     catalog,
     context,
@@ -163,10 +195,39 @@ export function createScoreTools(options: ScoreToolsOptions): ScoreTools {
     role,
     reviews,
     invoke: (name, args, invokeOptions = {}) =>
-      pipeline.invoke(name, args, { ...invokeOptions, role: invokeOptions.role ?? role }),
-    list: (asRole = role) => pipeline.list(asRole),
-    manifest: (asRole = role) => pipeline.manifest(asRole),
+      pipeline.invoke(name, args, {
+        ...access(invokeOptions.role ?? role),
+        ...invokeOptions,
+        role: invokeOptions.role ?? role,
+      }),
+    list: (asRole = role) => pipeline.list(access(asRole)),
+    manifest: (asRole = role) => pipeline.manifest(access(asRole)),
+    access: (asRole = role) => access(asRole),
+    setScope: (next) => {
+      scope = next === null ? undefined : scoreScope(next);
+    },
+    setDisabledTools: (names) => {
+      disabledTools = checkedNames(names, catalog);
+    },
   };
+}
+
+/**
+ * The names of tools to switch off, each one of `catalog`'s. Throws a
+ * `TypeError` for a name the catalog does not hold: a typo would leave the
+ * tool on.
+ */
+function checkedNames(
+  names: readonly string[],
+  catalog: ToolCatalog<ScoreToolsContext>,
+): readonly string[] {
+  const unknown = names.filter((name) => catalog.get(name) === undefined);
+  if (unknown.length > 0) {
+    throw new TypeError(
+      `disabledTools names no score tool: ${unknown.join(', ')}. The tools are: ${catalog.tools.map((tool) => tool.name).join(', ')}.`,
+    );
+  }
+  return Object.freeze([...names]);
 }
 
 /** Whether `undo` records transactions of `origin` (Yjs also matches an origin by its class). */
