@@ -21,7 +21,8 @@ import type { UndoController } from '@scorelane/undo';
 import { scoreToolCatalog, writeSpecFor } from './catalog.ts';
 import type { ScorePlayer } from './player.ts';
 import { createReviewDesk, type ReviewDesk, type ReviewOptions } from './review-desk.ts';
-import { type ScoreScopeInput, scoreScope } from './score-scope.ts';
+import { createRunAccess, withRunAccess } from './run-access.ts';
+import type { ScoreScopeInput } from './score-scope.ts';
 import {
   revisionReader,
   type ScoreExporters,
@@ -93,7 +94,12 @@ export interface ScoreTools {
   readonly catalog: ToolCatalog<ScoreToolsContext>;
   /** The context the tools run against; pass it with `catalog` to your own `createToolPipeline`. */
   readonly context: ScoreToolsContext;
-  /** The pipeline over `catalog` and `context`, with `onAudit` and the idempotency store. */
+  /**
+   * The pipeline over `catalog` and `context`, with `onAudit` and the
+   * idempotency store, for an adapter (MCP, WebMCP) to serve. Every call and
+   * listing gets the current scope and switched-off tools, whatever role it
+   * names (a scope or toggles given per call win).
+   */
   readonly pipeline: ToolPipeline;
   /** The role `invoke`, `list` and `manifest` use when none is given. */
   readonly role: string;
@@ -174,20 +180,18 @@ export function createScoreTools(options: ScoreToolsOptions): ScoreTools {
     playerTimeoutMs: options.playerTimeoutMs ?? 5000,
     revision: revisionReader(options.score),
   };
-  let scope = options.scope === undefined ? undefined : scoreScope(options.scope);
-  let disabledTools = checkedNames(options.disabledTools ?? [], catalog);
-  const access = (asRole: string): AccessPolicy => ({
-    role: asRole,
-    disabledTools,
-    ...(scope === undefined ? {} : { scope }),
+  const runAccess = createRunAccess(catalog, {
+    ...(options.scope === undefined ? {} : { scope: options.scope }),
+    ...(options.disabledTools === undefined ? {} : { disabledTools: options.disabledTools }),
   });
-  const pipeline = createToolPipeline({
+  const unscoped = createToolPipeline({
     catalog,
     context,
     roles,
     ...(options.onAudit ? { audit: options.onAudit } : {}),
     ...(options.idempotency ? { idempotency: options.idempotency } : {}),
   });
+  const pipeline = withRunAccess(unscoped, runAccess);
   return {
     catalog,
     context,
@@ -195,39 +199,13 @@ export function createScoreTools(options: ScoreToolsOptions): ScoreTools {
     role,
     reviews,
     invoke: (name, args, invokeOptions = {}) =>
-      pipeline.invoke(name, args, {
-        ...access(invokeOptions.role ?? role),
-        ...invokeOptions,
-        role: invokeOptions.role ?? role,
-      }),
-    list: (asRole = role) => pipeline.list(access(asRole)),
-    manifest: (asRole = role) => pipeline.manifest(access(asRole)),
-    access: (asRole = role) => access(asRole),
-    setScope: (next) => {
-      scope = next === null ? undefined : scoreScope(next);
-    },
-    setDisabledTools: (names) => {
-      disabledTools = checkedNames(names, catalog);
-    },
+      pipeline.invoke(name, args, { ...invokeOptions, role: invokeOptions.role ?? role }),
+    list: (asRole = role) => pipeline.list(asRole),
+    manifest: (asRole = role) => pipeline.manifest(asRole),
+    access: (asRole = role) => runAccess.policy(asRole),
+    setScope: runAccess.setScope,
+    setDisabledTools: runAccess.setDisabledTools,
   };
-}
-
-/**
- * The names of tools to switch off, each one of `catalog`'s. Throws a
- * `TypeError` for a name the catalog does not hold: a typo would leave the
- * tool on.
- */
-function checkedNames(
-  names: readonly string[],
-  catalog: ToolCatalog<ScoreToolsContext>,
-): readonly string[] {
-  const unknown = names.filter((name) => catalog.get(name) === undefined);
-  if (unknown.length > 0) {
-    throw new TypeError(
-      `disabledTools names no score tool: ${unknown.join(', ')}. The tools are: ${catalog.tools.map((tool) => tool.name).join(', ')}.`,
-    );
-  }
-  return Object.freeze([...names]);
 }
 
 /** Whether `undo` records transactions of `origin` (Yjs also matches an origin by its class). */

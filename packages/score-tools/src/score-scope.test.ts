@@ -185,6 +185,9 @@ describe('changing the scope at run time', () => {
     expect(described?.description).toContain('you may write only inside measures 5-8, parts 1, 2');
     const vector = stateVector(doc);
     expectOutOfScope(await tools.invoke('rewrite_measures', rewrite));
+    // An adapter serving tools.pipeline with a bare role gets the same scope.
+    expectOutOfScope(await tools.pipeline.invoke('rewrite_measures', rewrite, { role: 'editor' }));
+    expect(tools.pipeline.manifest('editor').scope?.label).toBe('measures 5-8, parts 1, 2');
     expect(stateVector(doc)).toBe(vector);
     tools.setScope(null);
     expect((await tools.invoke('rewrite_measures', rewrite)).ok).toBe(true);
