@@ -150,6 +150,22 @@ describe('measure structure and signatures under a scope of every part', () => {
     expect(inside.ok && inside.output.measure_count).toBe(9);
   });
 
+  it('refuses a rewrite that appends a measure past the range, for the music written there', async () => {
+    const { tools, doc } = odeFixture({ scope: { measures: { start: 5, end: 8 } } });
+    const vector = stateVector(doc);
+    const refused = await tools.invoke('rewrite_measures', {
+      start_measure: 8,
+      parts: [1],
+      allow_measure_count_change: true,
+      lanes_seq: 'P1 s1 v1 m8: D4=1\nP1 s1 v1 m9: D4=1\n',
+    });
+    expectOutOfScope(refused);
+    expect(!refused.ok && refused.error.problems.map((p) => p.message)).toEqual([
+      'm9, part 1 is outside your scope (measures 5-8, all parts).',
+    ]);
+    expect(stateVector(doc)).toBe(vector);
+  });
+
   it('treats a key change as reaching every measure it governs: in scope only if the range covers them', async () => {
     const { tools, doc } = odeFixture({ scope: { measures: { start: 5, end: 6 } } });
     const vector = stateVector(doc);

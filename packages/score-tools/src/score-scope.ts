@@ -22,7 +22,7 @@
  * or a deletion, a host that wants the scope to follow the music moves it
  * with `tools.setScope`.
  */
-import type { ScorePlan } from '@scorelane/score-model';
+import type { ScorePlan, UnitChange } from '@scorelane/score-model';
 import type { WriteScope } from '@scorelane/tool-contracts';
 
 /**
@@ -53,7 +53,7 @@ export type ScoreTarget =
       readonly kind: 'unit';
       readonly measure: number;
       readonly part: number;
-      readonly reason: 'rewrite' | 'tie-repair' | 'transpose' | 'delete-measure' | 'refit';
+      readonly reason: Exclude<UnitChange['reason'], 'new-measure'>;
     }
   | { readonly kind: 'signature'; readonly measure: number }
   | { readonly kind: 'insertion'; readonly at: number; readonly count: number }
@@ -99,10 +99,12 @@ export function scoreScope(input: ScoreScopeInput): WriteScope {
 }
 
 /**
- * What `plan` would touch, in the order it writes: every unit it replaces
- * (with why), every measure whose signature it sets, every insertion and
- * deleted measure. The rests of measures the plan inserts belong to the
- * insertion and are not listed again.
+ * What `plan` would touch, in the order it writes: every unit it writes
+ * (with why; a unit that already holds the content is not written, so not
+ * listed), every measure whose signature it sets, every insertion and
+ * deleted measure. The rests that fill measures the plan adds belong to the
+ * insertion and are not listed again; music a rewrite writes into a measure
+ * it appends is.
  *
  * @example
  * ```ts
@@ -112,9 +114,11 @@ export function scoreScope(input: ScoreScopeInput): WriteScope {
  */
 export function planTargets(plan: ScorePlan): ScoreTarget[] {
   const reasons = new Map(
-    plan.changes.map((change) => [`${change.part}/${change.measure}`, change.reason]),
+    plan.changes.map((change) => [
+      `${change.part}/${change.staff}/${change.measure}`,
+      change.reason,
+    ]),
   );
-  const inserted: { start: number; end: number }[] = [];
   const targets: ScoreTarget[] = [];
   const seen = new Set<string>();
   const add = (target: ScoreTarget) => {
@@ -125,22 +129,17 @@ export function planTargets(plan: ScorePlan): ScoreTarget[] {
   };
   for (const write of plan.writes) {
     switch (write.op) {
-      case 'unit':
-        if (inserted.some((span) => write.measure >= span.start && write.measure <= span.end)) {
-          break;
+      case 'unit': {
+        const reason = reasons.get(`${write.part}/${write.staff}/${write.measure}`) ?? 'rewrite';
+        if (reason !== 'new-measure') {
+          add({ kind: 'unit', measure: write.measure, part: write.part, reason });
         }
-        add({
-          kind: 'unit',
-          measure: write.measure,
-          part: write.part,
-          reason: reasons.get(`${write.part}/${write.measure}`) ?? 'rewrite',
-        });
         break;
+      }
       case 'measure':
         add({ kind: 'signature', measure: write.measure });
         break;
       case 'insert-measures':
-        inserted.push({ start: write.at, end: write.at + write.infos.length - 1 });
         add({ kind: 'insertion', at: write.at, count: write.infos.length });
         break;
       case 'delete-measures':
