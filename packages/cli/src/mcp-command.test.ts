@@ -147,6 +147,43 @@ describe.each(['stdio', 'http'] as const)('scorelane mcp over %s', (kind) => {
   });
 });
 
+describe('scorelane mcp --measures (a scoped run)', () => {
+  it('serves a catalog whose writes are limited to the range, says so, and refuses a write outside it', async () => {
+    const file = await scoreFile('two.lanes', TWO_BARS);
+    const session = await open('stdio', file, '--measures', '2', '--parts', '1');
+    const { tools } = await session.client.listTools();
+    const rewriteTool = tools.find((tool) => tool.name === 'rewrite_measures');
+    expect(rewriteTool?.description).toContain('you may write only inside measure 2, part 1');
+    const info = await call(session, 'get_score_info', {});
+    expect(info.write_scope).toEqual({
+      label: 'measure 2, part 1',
+      data: { measures: { start: 2, end: 2 }, parts: [1] },
+    });
+    // Reads are not limited.
+    const read = await call(session, 'read_measures', { start_measure: 1, end_measure: 2 });
+    expect(read.lanes_seq).toContain('P1 s1 v1 m1: F5=1/4 E5=1/4 D5=1/4');
+
+    const outside = await session.client.callTool({
+      name: 'rewrite_measures',
+      arguments: rewrite('A5=3/4'),
+    });
+    expect(outside.isError).toBe(true);
+    expect(firstText(outside).split('\n').slice(0, 2)).toEqual([
+      'Nothing was changed.',
+      'rewrite_measures would write outside your scope (measure 2, part 1); you may write only there.',
+    ]);
+    expect(await readFile(file, 'utf8')).toBe(TWO_BARS);
+
+    await call(session, 'rewrite_measures', {
+      start_measure: 2,
+      parts: [1],
+      lanes_seq: 'P1 s1 v1 m2: C5=3/4\n',
+    });
+    expect(await readFile(file, 'utf8')).toContain('P1 s1 v1 m2: C5=3/4');
+    expect(session.stderr()).toContain('writes limited to measure 2, part 1, reads anywhere');
+  });
+});
+
 describe('scorelane mcp: command lines and files it refuses', () => {
   async function scorelane(...argv: string[]) {
     let err = '';
@@ -169,6 +206,11 @@ describe('scorelane mcp: command lines and files it refuses', () => {
       'mcp has no --read-onyl option; did you mean --read-only?',
     ],
     [['mcp', 'a.lanes', 'b.lanes'], 'mcp takes FILE; "b.lanes" is one argument too many.'],
+    [
+      ['mcp', '--parts', '1'],
+      '--parts limits the writes of a --measures range; give --measures too.',
+    ],
+    [['mcp', '--measures', '8-5'], '--measures 8-5 ends before it starts.'],
   ])('exits 2 on %j', async (argv, message) => {
     expect(await scorelane(...argv)).toEqual({ code: 2, firstLine: message });
   });

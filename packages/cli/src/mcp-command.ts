@@ -1,7 +1,8 @@
 /**
- * `scorelane mcp [FILE] [--http] [--port N] [--read-only] [--no-save]`: serves
- * the score tools on one score file to an MCP client, over stdio (as Claude
- * Desktop and Claude Code start it) or over HTTP on 127.0.0.1.
+ * `scorelane mcp [FILE] [--http] [--port N] [--read-only] [--no-save]
+ * [--measures A-B [--parts 1,2]]`: serves the score tools on one score file
+ * to an MCP client, over stdio (as Claude Desktop and Claude Code start it)
+ * or over HTTP on 127.0.0.1, optionally with writes limited to a range.
  */
 import { readFile } from 'node:fs/promises';
 import { formatGuide } from '@scorelane/lanes-seq';
@@ -12,10 +13,16 @@ import {
 } from '@scorelane/mcp-server';
 import { exportMusicXml } from '@scorelane/musicxml';
 import type { Score } from '@scorelane/score-model';
-import { createScoreTools } from '@scorelane/score-tools';
+import { createScoreTools, type ScoreScopeInput, scoreScope } from '@scorelane/score-tools';
 import { createUndoController } from '@scorelane/undo';
 import cliPackage from '../package.json' with { type: 'json' };
-import { expectArguments, type ParsedArguments, UsageError } from './arguments.ts';
+import {
+  expectArguments,
+  type ParsedArguments,
+  parseParts,
+  parseRange,
+  UsageError,
+} from './arguments.ts';
 import { exampleScorePath } from './example-score.ts';
 import type { CommandIo } from './io.ts';
 import { type SavedScoreFile, savedScoreFile } from './saved-score-file.ts';
@@ -35,6 +42,8 @@ interface McpSettings {
   readonly port: number | undefined;
   readonly role: 'viewer' | 'editor';
   readonly save: boolean;
+  /** Where writes may go (`--measures`, `--parts`); undefined: the whole score. */
+  readonly scope: ScoreScopeInput | undefined;
 }
 
 /**
@@ -91,6 +100,7 @@ function serverOptions(
     undo: createUndoController(score.doc),
     role: settings.role,
     exporters: { musicxml: exportMusicXml },
+    ...(settings.scope === undefined ? {} : { scope: settings.scope }),
   });
   return {
     pipeline: settings.save ? savingAfterChanges(tools.pipeline, file.save) : tools.pipeline,
@@ -114,7 +124,7 @@ function serverOptions(
 function mcpSettings(args: ParsedArguments): McpSettings {
   expectArguments(args, 'mcp', {
     positional: ['FILE'],
-    flags: ['http', 'port', 'read-only', 'no-save'],
+    flags: ['http', 'port', 'read-only', 'no-save', 'measures', 'parts'],
   });
   const http = args.flags.get('http') === true;
   const portText = args.flags.get('port');
@@ -131,6 +141,25 @@ function mcpSettings(args: ParsedArguments): McpSettings {
     port,
     role: args.flags.get('read-only') === true ? 'viewer' : 'editor',
     save: !example && args.flags.get('no-save') !== true,
+    scope: scopeOf(args),
+  };
+}
+
+/** The write scope `--measures A-B [--parts 1,2]` sets, or undefined for the whole score. */
+function scopeOf(args: ParsedArguments): ScoreScopeInput | undefined {
+  const measures = args.flags.get('measures');
+  const parts = args.flags.get('parts');
+  if (measures === undefined) {
+    if (parts !== undefined) {
+      throw new UsageError('--parts limits the writes of a --measures range; give --measures too.');
+    }
+    return undefined;
+  }
+  if (measures === true) throw new UsageError('--measures takes a range such as 5-8.');
+  if (parts === true) throw new UsageError('--parts takes part numbers such as 1,2.');
+  return {
+    measures: parseRange(measures),
+    ...(parts === undefined ? {} : { parts: parseParts(parts) }),
   };
 }
 
@@ -147,7 +176,11 @@ function describeSession(settings: McpSettings, originalPath: string): string {
   const saving = settings.save
     ? `each change is saved to ${settings.path}, the opened file kept as ${originalPath}`
     : 'changes stay in memory';
-  return `scorelane mcp: serving ${what} (read and write; ${saving}).\n`;
+  const scope =
+    settings.scope === undefined
+      ? ''
+      : `; writes limited to ${scoreScope(settings.scope).label}, reads anywhere`;
+  return `scorelane mcp: serving ${what} (read and write${scope}; ${saving}).\n`;
 }
 
 /** Resolves on SIGINT or SIGTERM, or, with `stdin`, when the client closes standard input. */

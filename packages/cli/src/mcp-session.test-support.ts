@@ -16,6 +16,8 @@ const bin = ['--import', 'tsx', 'src/bin.ts', 'mcp'];
 /** A running `scorelane mcp` and a client connected to it. */
 export interface McpSession {
   readonly client: Client;
+  /** What the process has written to its error stream so far. */
+  stderr(): string;
   /** More clients to the same server (HTTP only). */
   connect(): Promise<Client>;
   /** Closes every client and ends the process. */
@@ -25,16 +27,20 @@ export interface McpSession {
 /** `scorelane mcp ...args` over stdio. */
 export async function stdioSession(...args: string[]): Promise<McpSession> {
   const client = new Client({ name: 'test', version: '1.0.0' });
-  await client.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: [...bin, ...args],
-      cwd: packageDir,
-      stderr: 'pipe',
-    }),
-  );
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [...bin, ...args],
+    cwd: packageDir,
+    stderr: 'pipe',
+  });
+  let err = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    err += chunk.toString();
+  });
+  await client.connect(transport);
   return {
     client,
+    stderr: () => err,
     connect: () => Promise.reject(new Error('one client per stdio process')),
     close: () => client.close(),
   };
@@ -45,6 +51,10 @@ export async function httpSession(...args: string[]): Promise<McpSession> {
   const child = spawn(process.execPath, [...bin, ...args, '--http', '--port', '0'], {
     cwd: packageDir,
     stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let err = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    err += chunk.toString();
   });
   const url = await printedUrl(child);
   const clients: Client[] = [];
@@ -57,6 +67,7 @@ export async function httpSession(...args: string[]): Promise<McpSession> {
   const client = await connect();
   return {
     client,
+    stderr: () => err,
     connect,
     close: async () => {
       await Promise.all(clients.map((c) => c.close()));

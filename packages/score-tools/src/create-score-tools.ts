@@ -4,6 +4,7 @@
  */
 import type { Score } from '@scorelane/score-model';
 import {
+  type AccessPolicy,
   type AuditSink,
   type CatalogTool,
   createToolPipeline,
@@ -20,6 +21,8 @@ import type { UndoController } from '@scorelane/undo';
 import { scoreToolCatalog, writeSpecFor } from './catalog.ts';
 import type { ScorePlayer } from './player.ts';
 import { createReviewDesk, type ReviewDesk, type ReviewOptions } from './review-desk.ts';
+import { createRunAccess, withRunAccess } from './run-access.ts';
+import type { ScoreScopeInput } from './score-scope.ts';
 import {
   revisionReader,
   type ScoreExporters,
@@ -65,6 +68,14 @@ export interface ScoreToolsOptions {
   readonly idempotency?: IdempotencyStore;
   /** Names a Yjs client id in messages (from the host's awareness, say). */
   readonly describeClient?: (client: number) => string | undefined;
+  /**
+   * Where writes may go: a measure range and the parts (left out: all).
+   * A write whose plan touches anything outside is refused (`out_of_scope`)
+   * before it runs; reads are not limited. Change it with `setScope`.
+   */
+  readonly scope?: ScoreScopeInput;
+  /** Tools switched off for the agent: never listed, refused if called. Change with `setDisabledTools`. */
+  readonly disabledTools?: readonly string[];
 }
 
 /**
@@ -83,18 +94,38 @@ export interface ScoreTools {
   readonly catalog: ToolCatalog<ScoreToolsContext>;
   /** The context the tools run against; pass it with `catalog` to your own `createToolPipeline`. */
   readonly context: ScoreToolsContext;
-  /** The pipeline over `catalog` and `context`, with `onAudit` and the idempotency store. */
+  /**
+   * The pipeline over `catalog` and `context`, with `onAudit` and the
+   * idempotency store, for an adapter (MCP, WebMCP) to serve. Every call and
+   * listing gets the current scope and switched-off tools, whatever role it
+   * names (a scope or toggles given per call win).
+   */
   readonly pipeline: ToolPipeline;
   /** The role `invoke`, `list` and `manifest` use when none is given. */
   readonly role: string;
   /** Review sessions, when review mode is on. */
   readonly reviews: ReviewDesk | undefined;
-  /** Runs one call; `options.role` defaults to {@link ScoreTools.role}. */
+  /**
+   * Runs one call under the current access: `options.role` defaults to
+   * {@link ScoreTools.role}, the scope and switched-off tools to those set
+   * (an option given here wins).
+   */
   invoke(name: string, args: unknown, options?: Partial<InvokeOptions>): Promise<ToolInvocation>;
-  /** The tools `role` may call. */
+  /** The tools `role` may call, less those switched off. */
   list(role?: string): readonly CatalogTool<unknown>[];
-  /** The manifest (names, descriptions, JSON Schemas, annotations) for `role`. */
+  /** The manifest (names, descriptions, JSON Schemas, annotations) for `role`, with the scope. */
   manifest(role?: string): ToolManifest;
+  /** The access `invoke`, `list` and `manifest` use for `role` now: role, switched-off tools, scope. */
+  access(role?: string): AccessPolicy;
+  /**
+   * Sets where writes may go from the next call on (`null`: the whole
+   * score), as a person's selection changes; an adapter then lists the
+   * manifest again (a WebMCP host re-registers the tools). Throws a
+   * `RangeError` for a malformed scope.
+   */
+  setScope(scope: ScoreScopeInput | null): void;
+  /** Switches tools off (and every other one back on) from the next call on. */
+  setDisabledTools(names: readonly string[]): void;
 }
 
 /**
@@ -149,13 +180,18 @@ export function createScoreTools(options: ScoreToolsOptions): ScoreTools {
     playerTimeoutMs: options.playerTimeoutMs ?? 5000,
     revision: revisionReader(options.score),
   };
-  const pipeline = createToolPipeline({
+  const runAccess = createRunAccess(catalog, {
+    ...(options.scope === undefined ? {} : { scope: options.scope }),
+    ...(options.disabledTools === undefined ? {} : { disabledTools: options.disabledTools }),
+  });
+  const unscoped = createToolPipeline({
     catalog,
     context,
     roles,
     ...(options.onAudit ? { audit: options.onAudit } : {}),
     ...(options.idempotency ? { idempotency: options.idempotency } : {}),
   });
+  const pipeline = withRunAccess(unscoped, runAccess);
   return {
     catalog,
     context,
@@ -166,6 +202,9 @@ export function createScoreTools(options: ScoreToolsOptions): ScoreTools {
       pipeline.invoke(name, args, { ...invokeOptions, role: invokeOptions.role ?? role }),
     list: (asRole = role) => pipeline.list(asRole),
     manifest: (asRole = role) => pipeline.manifest(asRole),
+    access: (asRole = role) => runAccess.policy(asRole),
+    setScope: runAccess.setScope,
+    setDisabledTools: runAccess.setDisabledTools,
   };
 }
 

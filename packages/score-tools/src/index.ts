@@ -16,6 +16,12 @@ export type {
   ReviewProposal,
   ScoreReviewSession,
 } from './review-desk.ts';
+export {
+  planTargets,
+  type ScoreScopeInput,
+  type ScoreTarget,
+  scoreScope,
+} from './score-scope.ts';
 export type { ScoreExporters, ScoreToolsContext } from './score-tools-context.ts';
 export { createMemorySelection, type ScoreSelection, type SelectionHost } from './selection.ts';
 export { estimateTokens, SYNOPSIS_TOKEN_BUDGET, scoreSynopsis } from './synopsis.ts';

@@ -10,10 +10,13 @@ import {
   type ReviewDriver,
   type ReviewSession,
   type ReviewStep,
+  scopeRefusal,
   type ToolError,
+  type WriteScope,
 } from '@scorelane/tool-contracts';
 import { musicalWarnings } from './musical-warnings.ts';
 import { refusalError } from './refusal.ts';
+import { planTargets } from './score-scope.ts';
 import type { ScoreToolsContext } from './score-tools-context.ts';
 import { applyPlanned, describeWrite, type WriteSpec } from './write-flow.ts';
 import type { WriteOutput } from './write-output.ts';
@@ -54,12 +57,21 @@ export type ScoreReviewSession = ReviewSession<ReviewProposal, WriteOutput>;
  * ```
  */
 export interface ReviewDesk {
-  /** Opens, plans and presents a session for a write; the write tools call it. */
+  /**
+   * Opens, plans and presents a session for a write; the write tools call
+   * it. The session records `scope`, and accept checks the plan it makes
+   * again against it.
+   */
   propose(
     tool: string,
     args: Readonly<Record<string, unknown>>,
+    scope?: WriteScope,
   ): Promise<{ ok: true; id: string; state: string } | { ok: false; error: ToolError }>;
-  /** Accepts: plans again; `stale` if a target changed, else applies as one undo step (`applied`). */
+  /**
+   * Accepts: plans again; `stale` if a target changed, `failed` with
+   * `out_of_scope` if the new plan reaches outside the session's scope,
+   * else applies as one undo step (`applied`).
+   */
   accept(id: string): Promise<ReviewStep<ReviewProposal, WriteOutput>>;
   /** Rejects; never writes. */
   reject(id: string): ReviewStep<ReviewProposal, WriteOutput>;
@@ -99,6 +111,8 @@ export function createReviewDesk(
   const replan = (score: Score, proposal: ReviewProposal, revision: string | null) =>
     specFor(proposal).plan(score, revision ?? undefined);
 
+  // The scope each session was proposed under, checked again on accept.
+  const scopes = new Map<string, WriteScope>();
   const driver: ReviewDriver<ReviewProposal, WriteOutput> = createReviewDriver(
     {
       plan: (proposal) => {
@@ -123,6 +137,9 @@ export function createReviewDesk(
         const context = getContext();
         const planned = replan(context.score, session.proposal, session.base_revision);
         if (!planned.ok) return { ok: false, error: refusalError(session.tool, planned.problems) };
+        const scope = scopes.get(session.id);
+        const outside = scope && scopeRefusal(scope, session.tool, planTargets(planned.plan));
+        if (outside) return { ok: false, error: outside };
         const warnings = musicalWarnings(context.score, planned.plan);
         const spec = specFor(session.proposal);
         const applied = applyPlanned(context, spec, planned.plan, warnings, session.call_id);
@@ -140,9 +157,10 @@ export function createReviewDesk(
   );
 
   return {
-    async propose(tool, args) {
+    async propose(tool, args, scope) {
       const { dry_run: _dryRun, idempotency_key: _key, ...rest } = args;
-      const session = driver.open(tool, { tool, args: rest });
+      const session = driver.open(tool, { tool, args: rest }, scope);
+      if (scope !== undefined) scopes.set(session.id, scope);
       const planned = await driver.plan(session.id);
       if (planned.session.state !== 'previewing') {
         const error = planned.session.error;

@@ -2,6 +2,7 @@
  * The argument fields the score tools share, spelled once: 1-based measures
  * and parts, and the measure-count flag.
  */
+import { describeScope, type ScopeDescription } from '@scorelane/tool-contracts';
 import * as z from 'zod';
 
 /**
@@ -55,3 +56,36 @@ export const allowMeasureCountChange = z
 export const revisionOutput = z
   .string()
   .describe('The score revision after this call; pass it as `revision` to your next write.');
+
+/**
+ * The write scope in read results, so the agent knows where it may write:
+ * `null` when it may write anywhere.
+ *
+ * @example
+ * ```ts
+ * z.object({ write_scope: writeScopeOutput });
+ * ```
+ */
+export const writeScopeOutput = z
+  .object({
+    label: z.string(),
+    data: z.record(z.string(), z.unknown()),
+  })
+  .nullable()
+  .describe(
+    'Where your writes may go (measures, and parts when limited); a write that touches anything else is refused as out_of_scope. null: anywhere.',
+  );
+
+/**
+ * The value of {@link writeScopeOutput} for a call's scope.
+ *
+ * @example
+ * ```ts
+ * toolOk({ ..., write_scope: writeScopeOf(call.scope) });
+ * ```
+ */
+export function writeScopeOf(
+  scope: ScopeDescription | undefined,
+): z.output<typeof writeScopeOutput> {
+  return scope === undefined ? null : describeScope(scope);
+}

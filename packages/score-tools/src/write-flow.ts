@@ -60,7 +60,7 @@ export async function runWrite(
     return toolOk(describeWrite(context, 'dry_run', planned.plan, warnings));
   }
   if (context.review !== undefined) {
-    const session = await context.review.propose(spec.tool, args);
+    const session = await context.review.propose(spec.tool, args, call.scope);
     if (!session.ok) return toolFail(session.error);
     return toolOk({
       ...describeWrite(context, 'awaiting_review', planned.plan, warnings),

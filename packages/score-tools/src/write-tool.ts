@@ -1,7 +1,8 @@
 /**
  * `defineWriteTool`: a write tool from its input, its example and how it
  * plans, so every write tool runs the same flow (plan, dry run, review, one
- * undo step) and review sessions can plan any of them again.
+ * undo step), declares what it would touch for write scopes (the targets of
+ * its dry plan), and review sessions can plan any of them again.
  */
 import {
   defineTool,
@@ -11,6 +12,7 @@ import {
   toolFail,
 } from '@scorelane/tool-contracts';
 import type * as z from 'zod';
+import { planTargets } from './score-scope.ts';
 import type { ScoreToolsContext } from './score-tools-context.ts';
 import { runWrite, type WriteSpec } from './write-flow.ts';
 import { writeOutputSchema } from './write-output.ts';
@@ -76,6 +78,14 @@ export function defineWriteTool<I extends z.ZodObject>(
     output: writeOutputSchema,
     permission: 'write',
     examples: [definition.example],
+    // What the write would touch, from a dry plan of the score as it is; a
+    // write that cannot be planned touches nothing, and run says why.
+    targets: (args, { context }: ToolRunCall<ScoreToolsContext>) => {
+      if (definition.precheck?.(args)) return [];
+      const revision = (args as { revision?: string }).revision;
+      const planned = spec(args).plan(context.score, revision);
+      return planned.ok ? planTargets(planned.plan) : [];
+    },
     run: (args, call: ToolRunCall<ScoreToolsContext>) => {
       const refused = definition.precheck?.(args);
       if (refused) return toolFail(refused);

@@ -3,6 +3,7 @@
  * answer "who changed what, when, from which revision to which".
  */
 import type { ToolErrorCode } from './tool-error.ts';
+import type { ScopeDescription } from './write-scope.ts';
 
 /**
  * How a call ended: it ran (`ok`), returned a recorded result without
@@ -31,6 +32,8 @@ export interface AuditEvent {
   readonly tool: string;
   readonly call_id: string;
   readonly role: string;
+  /** The write scope the call ran under, when the host set one. */
+  readonly scope?: ScopeDescription;
   /** Digest of the arguments (see `stableDigest`); null when they could not be digested. */
   readonly argument_digest: string | null;
   readonly status: AuditStatus;

@@ -164,7 +164,7 @@ export function toInvocation(
 /** The fields of an audit event that come from the call itself rather than its outcome. */
 export type AuditedCall = Pick<
   AuditEvent,
-  'tool' | 'call_id' | 'role' | 'argument_digest' | 'started_at' | 'duration_ms'
+  'tool' | 'call_id' | 'role' | 'scope' | 'argument_digest' | 'started_at' | 'duration_ms'
 >;
 
 /**

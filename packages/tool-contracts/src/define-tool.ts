@@ -14,6 +14,7 @@ import { unfaithfulToJsonSchema } from './schema-fidelity.ts';
 import { canonicalJson } from './stable-digest.ts';
 import { strictInput } from './strict-input.ts';
 import type { ToolError } from './tool-error.ts';
+import type { WriteScope } from './write-scope.ts';
 import { definitionOf } from './zod-definitions.ts';
 
 /**
@@ -35,6 +36,8 @@ export interface ToolRunCall<Ctx> {
   readonly role: string;
   /** Aborted when the caller gives up on the call. */
   readonly signal: AbortSignal | undefined;
+  /** The write scope the call runs under, if the host set one (reads may tell the agent). */
+  readonly scope: WriteScope | undefined;
 }
 
 /**
@@ -110,6 +113,16 @@ export interface ToolDefinition<I extends z.ZodObject, O extends z.ZodObject, Ct
     args: z.output<I>,
     call: ToolRunCall<Ctx>,
   ) => ToolRunResult<z.input<O>> | Promise<ToolRunResult<z.input<O>>>;
+  /**
+   * What a write would touch, computed from a dry plan without writing, in
+   * the host's own terms (the scope's `contains` judges them). When a host
+   * sets a write scope, the pipeline calls this before `run` and refuses the
+   * call with `out_of_scope` if anything is outside; a write tool without it
+   * is refused under any scope. Return `[]` when the write cannot be
+   * planned: `run` then says why. Keep it synchronous, so nothing changes
+   * the target between the check and the write.
+   */
+  readonly targets?: (args: z.output<I>, call: ToolRunCall<Ctx>) => readonly unknown[];
 }
 
 /**
@@ -147,6 +160,8 @@ export interface Tool<
   /** `output` as JSON Schema draft 2020-12. */
   readonly outputSchema: JsonSchemaObject;
   readonly run: ToolDefinition<I, O, Ctx>['run'];
+  /** What a write would touch, for scope checks; see {@link ToolDefinition.targets}. */
+  readonly targets: ToolDefinition<I, O, Ctx>['targets'];
 }
 
 const TOOL_NAME = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
@@ -203,6 +218,8 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject, Ctx = u
   }
   if (typeof definition.run !== 'function')
     throw new TypeError(`Tool ${name} needs a run function.`);
+  if (definition.targets !== undefined && typeof definition.targets !== 'function')
+    throw new TypeError(`The targets of tool ${name} must be a function.`);
   const input = strictInput(requireObjectSchema(definition.input, `${name} input`));
   const unfaithful = unfaithfulToJsonSchema(input);
   if (unfaithful !== undefined) {
@@ -237,6 +254,7 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject, Ctx = u
     inputSchema,
     outputSchema,
     run: definition.run,
+    targets: definition.targets,
   });
 }
 

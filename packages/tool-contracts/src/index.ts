@@ -1,3 +1,5 @@
+export type { Access, AccessPolicy } from './access.ts';
+export { accessRefusal, allowedTools, mayCall, resolveAccess } from './access.ts';
 export type {
   McpToolAnnotations,
   ToolAnnotations,
@@ -37,7 +39,13 @@ export type {
   ToolManifest,
   WebMcpToolDescriptor,
 } from './manifest.ts';
-export { toMcpTool, toolManifest, toolManifestEntry, toWebMcpTool } from './manifest.ts';
+export {
+  scopeNote,
+  toMcpTool,
+  toolManifest,
+  toolManifestEntry,
+  toWebMcpTool,
+} from './manifest.ts';
 export type { RoleTable, ToolPermission } from './permissions.ts';
 export { DEFAULT_ROLES, permissionsOf, roleAllows } from './permissions.ts';
 export type {
@@ -94,3 +102,5 @@ export {
   toolError,
 } from './tool-error.ts';
 export { writeFields } from './write-fields.ts';
+export type { ScopeDescription, WriteScope } from './write-scope.ts';
+export { describeScope, scopeRefusal } from './write-scope.ts';

@@ -5,6 +5,7 @@
  * failure comes back as a {@link ToolInvocation} with `ok: false`.
  */
 import type * as z from 'zod';
+import { type Access, type AccessPolicy, accessRefusal, resolveAccess } from './access.ts';
 import { argumentProblems } from './argument-problems.ts';
 import type { AuditSink } from './audit.ts';
 import { newId } from './call-id.ts';
@@ -19,6 +20,7 @@ import {
   toInvocation,
 } from './call-outcome.ts';
 import { type CatalogTool, listTools, type ToolCatalog } from './catalog.ts';
+import type { ToolRunCall } from './define-tool.ts';
 import {
   createMemoryIdempotencyStore,
   type IdempotencyRecord,
@@ -26,12 +28,12 @@ import {
 } from './idempotency-store.ts';
 import { serialize } from './key-queue.ts';
 import { type ToolManifest, toolManifest } from './manifest.ts';
-import { DEFAULT_ROLES, permissionsOf, type RoleTable } from './permissions.ts';
+import { DEFAULT_ROLES, type RoleTable } from './permissions.ts';
 import { currentRevision, revisionReader } from './revision-reader.ts';
 import { stableDigest } from './stable-digest.ts';
 import { describeThrown } from './thrown-detail.ts';
 import { isToolError, type ToolError, toolError } from './tool-error.ts';
-import { preview } from './value-preview.ts';
+import { describeScope, scopeRefusal } from './write-scope.ts';
 
 export type { ToolInvocation } from './call-outcome.ts';
 
@@ -67,16 +69,15 @@ export interface ToolPipelineOptions<Ctx> {
 }
 
 /**
- * Per-call options of {@link ToolPipeline.invoke}.
+ * Per-call options of {@link ToolPipeline.invoke}: the caller's access
+ * (role, tools switched off, write scope) and the call's own id and signal.
  *
  * @example
  * ```ts
  * const options: InvokeOptions = { role: 'viewer', signal: AbortSignal.timeout(10_000) };
  * ```
  */
-export interface InvokeOptions {
-  /** The caller's role, chosen by the host. An unknown role throws. */
-  readonly role: string;
+export interface InvokeOptions extends AccessPolicy {
   /** Use this call id instead of a new one (an adapter that has its own). */
   readonly call_id?: string;
   readonly signal?: AbortSignal;
@@ -91,20 +92,20 @@ export interface InvokeOptions {
  * ```
  */
 export interface ToolPipeline {
-  /** The tools `role` may call. */
-  list(role: string): readonly CatalogTool<unknown>[];
-  /** The manifest for `role`. */
-  manifest(role: string): ToolManifest;
-  /** Runs one call through the pipeline. Throws only for an unknown role. */
+  /** The tools a caller (a role, or a role with toggles and a scope) may call. */
+  list(policy: string | AccessPolicy): readonly CatalogTool<unknown>[];
+  /** The manifest for a caller; under a scope it carries the scope. */
+  manifest(policy: string | AccessPolicy): ToolManifest;
+  /** Runs one call through the pipeline. Throws only for an unknown role or bad `disabledTools`. */
   invoke(name: string, args: unknown, options: InvokeOptions): Promise<ToolInvocation>;
 }
 
 /**
  * Binds a catalog to a host context. Each call goes through, in order:
  *
- * 1. the tool's name (`not_found`) and the caller's permission
- *    (`permission_denied`), so a tool outside the role reveals nothing,
- *    not even its schema;
+ * 1. the tool's name (`not_found`) and the caller's access
+ *    (`permission_denied`: outside the role, or switched off by the host),
+ *    so a tool the caller may not call reveals nothing, not even its schema;
  * 2. the arguments (`invalid_arguments`, one problem per bad field);
  * 3. the `idempotency_key`, if any (not for `dry_run: true`): a recorded
  *    result for the same arguments is returned without running; other
@@ -112,10 +113,14 @@ export interface ToolPipeline {
  *    Successes are recorded, and so are `internal` failures after which
  *    the target may have changed (a retry is refused, not run twice); a
  *    refusal changed nothing, so it is not recorded;
- * 4. `run`, whose throw becomes `internal` (the agent sees no stack; the
+ * 4. under a write scope, for a write tool (dry runs included): its
+ *    `targets`, refused as `out_of_scope` before `run` if any is outside
+ *    the scope (a write tool without `targets` is refused under any scope);
+ *    reads are not limited;
+ * 5. `run`, whose throw becomes `internal` (the agent sees no stack; the
  *    audit `detail` keeps it);
- * 5. the output against the output schema (`internal` if it breaks it);
- * 6. one audit event (a sink that throws changes nothing).
+ * 6. the output against the output schema (`internal` if it breaks it);
+ * 7. one audit event, with the scope if any (a sink that throws changes nothing).
  *
  * Arguments nested however deep get a bounded problem, never a rejection.
  *
@@ -138,9 +143,9 @@ export function createToolPipeline<Ctx>(options: ToolPipelineOptions<Ctx>): Tool
     queues: new Map(),
   };
   return {
-    list: (role) =>
-      listTools(pipeline.catalog, role, pipeline.roles) as readonly CatalogTool<unknown>[],
-    manifest: (role) => toolManifest(pipeline.catalog, role, pipeline.roles),
+    list: (policy) =>
+      listTools(pipeline.catalog, policy, pipeline.roles) as readonly CatalogTool<unknown>[],
+    manifest: (policy) => toolManifest(pipeline.catalog, policy, pipeline.roles),
     invoke: (name, args, callOptions) => invoke(pipeline, name, args, callOptions),
   };
 }
@@ -161,8 +166,7 @@ interface Pipeline<Ctx> {
 /** One call on its way through the pipeline. */
 interface Call {
   readonly name: string;
-  readonly role: string;
-  readonly granted: readonly string[];
+  readonly access: Access;
   readonly call_id: string;
   readonly started: number;
   readonly args: unknown;
@@ -212,9 +216,8 @@ function beginCall<Ctx>(
   const args = rawArgs === undefined ? {} : rawArgs;
   return {
     name,
-    role: options.role,
     // Throws for a role the host never defined: that is the host's bug.
-    granted: permissionsOf(options.role, pipeline.roles),
+    access: resolveAccess(options, pipeline.roles),
     call_id: options.call_id ?? pipeline.newCallId(),
     started: pipeline.now(),
     args,
@@ -242,8 +245,8 @@ type Checked<T> =
 // --- access ------------------------------------------------------------------
 
 /**
- * The tool's name and the caller's permission, before the arguments are
- * looked at: a tool outside the role reveals nothing, not even its schema.
+ * The tool's name and the caller's access, before the arguments are looked
+ * at: a tool the caller may not call reveals nothing, not even its schema.
  */
 function checkAccess<Ctx>(
   pipeline: Pipeline<Ctx>,
@@ -252,28 +255,42 @@ function checkAccess<Ctx>(
 ):
   | { readonly ok: true; readonly tool: Tool<Ctx> }
   | { readonly ok: false; readonly error: ToolError } {
-  if (tool === undefined) {
-    const available = listTools(pipeline.catalog, call.role, pipeline.roles).map((t) => t.name);
+  const refused = accessRefusal(pipeline.catalog, call.access, call.name);
+  if (refused !== undefined || tool === undefined) {
     return {
       ok: false,
-      error: toolError('not_found', `There is no tool named ${preview(call.name)}.`, [
-        {
-          message: `Unknown tool ${preview(call.name)}.`,
-          hint: `Tools you can call: ${available.join(', ') || '(none)'}.`,
-        },
-      ]),
+      error: refused ?? toolError('not_found', `There is no tool ${call.name}.`),
     };
   }
-  if (call.granted.includes(tool.permission)) return { ok: true, tool };
-  return {
-    ok: false,
-    error: toolError('permission_denied', `The ${call.role} role may not call ${call.name}.`, [
-      {
-        message: `${call.name} needs the ${tool.permission} permission; ${call.role} has ${call.granted.join(', ') || 'none'}.`,
-        hint: 'Ask the user for a role that allows it, or use a tool you were given.',
-      },
-    ]),
-  };
+  return { ok: true, tool };
+}
+
+/**
+ * Under a write scope, what a write tool would touch, each inside the scope
+ * (reads are not limited); `undefined` when the write may run. Called right
+ * before `run`, in the same turn, so nothing changes the target in between.
+ */
+function checkScope<Ctx>(
+  call: Call,
+  tool: Tool<Ctx>,
+  parsed: Parsed,
+  runCall: ToolRunCall<Ctx>,
+): ToolError | undefined {
+  const scope = call.access.scope;
+  if (scope === undefined || tool.permission !== 'write') return undefined;
+  if (tool.targets === undefined) {
+    return toolError(
+      'out_of_scope',
+      `${call.name} cannot say what it would write, so it may not run under your scope (${scope.label}).`,
+      [
+        {
+          message: `${call.name} declares no targets.`,
+          hint: 'Ask the user to lift the scope for this tool.',
+        },
+      ],
+    );
+  }
+  return scopeRefusal(scope, call.name, tool.targets(parsed.data, runCall));
 }
 
 // --- arguments ---------------------------------------------------------------
@@ -462,16 +479,28 @@ async function run<Ctx>(
   parsed: Parsed,
 ): Promise<Outcome> {
   const readRevision = revisionReader(pipeline.context);
+  const runCall: ToolRunCall<Ctx> = {
+    context: pipeline.context,
+    call_id: call.call_id,
+    role: call.access.role,
+    signal: call.signal,
+    scope: call.access.scope,
+  };
   let before: string | null = null;
   let returned: unknown;
   try {
     before = await readRevision();
-    returned = await tool.run(parsed.data, {
-      context: pipeline.context,
-      call_id: call.call_id,
-      role: call.role,
-      signal: call.signal,
-    });
+    const outside = checkScope(call, tool, parsed, runCall);
+    if (outside !== undefined) {
+      return {
+        ok: false,
+        error: outside,
+        cause: 'not-run',
+        revisions: { before, after: before },
+        dry_run: parsed.dry_run,
+      };
+    }
+    returned = await tool.run(parsed.data, runCall);
   } catch (thrown) {
     const after = await readRevision().catch(() => null);
     return broke(
@@ -570,7 +599,8 @@ function sendToAudit<Ctx>(pipeline: Pipeline<Ctx>, call: Call, outcome: Outcome)
   const audited: AuditedCall = {
     tool: call.name,
     call_id: call.call_id,
-    role: call.role,
+    role: call.access.role,
+    ...(call.access.scope === undefined ? {} : { scope: describeScope(call.access.scope) }),
     argument_digest: call.digest,
     started_at: new Date(call.started).toISOString(),
     duration_ms: Math.max(0, pipeline.now() - call.started),

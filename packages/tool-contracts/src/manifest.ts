@@ -3,6 +3,8 @@
  * rendering as MCP `tools/list` entries and WebMCP `registerTool` descriptors.
  * The hints of both come from one {@link ToolAnnotations} per tool.
  */
+
+import { type AccessPolicy, allowedTools, resolveAccess } from './access.ts';
 import {
   type McpToolAnnotations,
   type ToolAnnotations,
@@ -10,9 +12,11 @@ import {
   toWebMcpAnnotations,
   type WebMcpToolAnnotations,
 } from './annotations.ts';
-import { type CatalogTool, listTools, type ToolCatalog } from './catalog.ts';
+import type { CatalogTool, ToolCatalog } from './catalog.ts';
+import { renderDescription } from './define-tool.ts';
 import type { JsonSchemaObject } from './json-schema.ts';
 import { DEFAULT_ROLES, type RoleTable, type ToolPermission } from './permissions.ts';
+import { describeScope, type ScopeDescription } from './write-scope.ts';
 
 /**
  * One tool in a manifest: JSON only, no functions, safe to log or send.
@@ -34,7 +38,7 @@ export interface ManifestEntry {
 }
 
 /**
- * The tools one role may call.
+ * The tools one caller may call, and the write scope it works under.
  *
  * @example
  * ```ts
@@ -44,6 +48,8 @@ export interface ManifestEntry {
 export interface ToolManifest {
   readonly role: string;
   readonly tools: readonly ManifestEntry[];
+  /** The write scope, when the host set one; write tools' descriptions name it too. */
+  readonly scope?: ScopeDescription;
 }
 
 /**
@@ -67,20 +73,50 @@ export function toolManifestEntry<Ctx>(tool: CatalogTool<Ctx>): ManifestEntry {
 }
 
 /**
- * The manifest of the tools `role` may call. Throws a `RangeError` for a role
- * `roles` does not define.
+ * The manifest of the tools a caller may call: those its role grants and
+ * the host has not switched off. Under a write scope, each write tool's
+ * description says {@link scopeNote} (before its examples), so any client (MCP, WebMCP) tells
+ * the agent where it may write. Throws a `RangeError` for a role `roles`
+ * does not define.
  *
  * @example
  * ```ts
  * toolManifest(catalog, 'editor').tools.map((entry) => entry.name); // ['list_items', 'add_item']
+ * toolManifest(catalog, { role: 'editor', disabledTools: ['add_item'] }).tools.length; // 1
  * ```
  */
 export function toolManifest<Ctx>(
   catalog: ToolCatalog<Ctx>,
-  role: string,
+  policy: string | AccessPolicy,
   roles: RoleTable = DEFAULT_ROLES,
 ): ToolManifest {
-  return { role, tools: listTools(catalog, role, roles).map(toolManifestEntry) };
+  const access = resolveAccess(policy, roles);
+  const scope = access.scope;
+  const tools = allowedTools(catalog, access).map((tool) => {
+    const entry = toolManifestEntry(tool);
+    if (scope === undefined || entry.permission !== 'write') return entry;
+    // Before the examples, which stay the description's last lines.
+    const summary = `${tool.summary}\n\n${scopeNote(scope)}`;
+    return { ...entry, description: renderDescription(summary, tool.examples) };
+  });
+  return {
+    role: access.role,
+    tools,
+    ...(scope === undefined ? {} : { scope: describeScope(scope) }),
+  };
+}
+
+/**
+ * The sentence a write tool's description ends with under a write scope.
+ *
+ * @example
+ * ```ts
+ * scopeNote({ label: 'items 3-5', data: {} });
+ * // 'Scope: you may write only inside items 3-5; a write that would touch anything else is refused (out_of_scope) and changes nothing.'
+ * ```
+ */
+export function scopeNote(scope: ScopeDescription): string {
+  return `Scope: you may write only inside ${scope.label}; a write that would touch anything else is refused (out_of_scope) and changes nothing.`;
 }
 
 /**

@@ -17,6 +17,7 @@ import {
 import { isTerminalReviewState } from './review-states.ts';
 import { describeThrown } from './thrown-detail.ts';
 import { type ToolError, toolError } from './tool-error.ts';
+import { describeScope, type ScopeDescription } from './write-scope.ts';
 
 /**
  * What planning returned: the preview and the revision it was made against,
@@ -136,8 +137,8 @@ export type ReviewFailureStage = 'plan' | 'check' | 'apply';
  * ```
  */
 export interface ReviewDriver<P, V> {
-  /** A new session in `draft`. */
-  open(tool: string, proposal: P): ReviewSession<P, V>;
+  /** A new session in `draft`, recording the write scope it was proposed under, if any. */
+  open(tool: string, proposal: P, scope?: ScopeDescription): ReviewSession<P, V>;
   /** Plans: `draft` -> `planning` -> `previewing` (or `failed`). */
   plan(id: string): Promise<ReviewStep<P, V>>;
   /** Shows the preview: `previewing` -> `awaiting_user`. */
@@ -151,7 +152,7 @@ export interface ReviewDriver<P, V> {
   /** A new session (new id, new call id) for the proposal of a finished, unapplied one. */
   retry(id: string, proposal?: P): ReviewStep<P, V>;
   /** Plans and applies at once, recording the same states with mode `immediate`. */
-  applyNow(tool: string, proposal: P): Promise<ReviewSession<P, V>>;
+  applyNow(tool: string, proposal: P, scope?: ScopeDescription): Promise<ReviewSession<P, V>>;
   /** The latest state of a session. Throws a `RangeError` for an unknown id. */
   get(id: string): ReviewSession<P, V>;
   /** Drops a finished session from memory. */
@@ -195,7 +196,13 @@ export function createReviewDriver<P, V>(
     return step;
   }
 
-  function start(tool: string, proposal: P, mode: ReviewMode, retry_of: string | null) {
+  function start(
+    tool: string,
+    proposal: P,
+    mode: ReviewMode,
+    retry_of: string | null,
+    scope: ScopeDescription | null,
+  ) {
     const session = createReviewSession<P, V>({
       id: makeId(),
       call_id: makeId(),
@@ -204,6 +211,7 @@ export function createReviewDriver<P, V>(
       at: now(),
       mode,
       retry_of,
+      scope: scope === null ? null : describeScope(scope),
     });
     sessions.set(session.id, session);
     options.onChange?.(session as ReviewSession<unknown, unknown>);
@@ -342,12 +350,22 @@ export function createReviewDriver<P, V>(
         },
       };
     }
-    const session = start(previous.tool, proposal ?? previous.proposal, previous.mode, previous.id);
+    const session = start(
+      previous.tool,
+      proposal ?? previous.proposal,
+      previous.mode,
+      previous.id,
+      previous.scope,
+    );
     return { ok: true, session };
   }
 
-  async function applyNow(tool: string, proposal: P): Promise<ReviewSession<P, V>> {
-    const session = start(tool, proposal, 'immediate', null);
+  async function applyNow(
+    tool: string,
+    proposal: P,
+    scope?: ScopeDescription,
+  ): Promise<ReviewSession<P, V>> {
+    const session = start(tool, proposal, 'immediate', null, scope ?? null);
     const planned = await plan(session.id);
     if (!planned.ok || planned.session.state !== 'previewing') return get(session.id);
     if (!act(session.id, { type: 'present' }).ok) return get(session.id);
@@ -355,7 +373,7 @@ export function createReviewDriver<P, V>(
   }
 
   return {
-    open: (tool, proposal) => start(tool, proposal, 'review', null),
+    open: (tool, proposal, scope) => start(tool, proposal, 'review', null, scope ?? null),
     plan,
     present: (id) => act(id, { type: 'present' }),
     accept,

@@ -55,6 +55,7 @@ describe('createReviewSession', () => {
       mode: 'review',
       state: 'draft',
       proposal: { title: 'Tea' },
+      scope: null,
       preview: null,
       base_revision: null,
       revision_after: null,

@@ -13,6 +13,7 @@ import {
   type ReviewState,
 } from './review-states.ts';
 import { TOOL_ERROR_CODES, type ToolError } from './tool-error.ts';
+import type { ScopeDescription } from './write-scope.ts';
 
 /**
  * `review`: a person accepts or rejects. `immediate`: the host applies at
@@ -60,6 +61,8 @@ export interface ReviewSession<P, V = unknown> {
   readonly mode: ReviewMode;
   readonly state: ReviewState;
   readonly proposal: P;
+  /** The write scope the session was proposed under (`null`: none); a retry keeps it. */
+  readonly scope: ScopeDescription | null;
   /** The plan to show, once planned. */
   readonly preview: V | null;
   /** The revision the plan was made against; accept re-checks it. */
@@ -157,6 +160,8 @@ export interface NewReviewSession<P> {
   readonly at: string;
   readonly mode?: ReviewMode;
   readonly retry_of?: string | null;
+  /** The write scope the proposal was made under. */
+  readonly scope?: ScopeDescription | null;
 }
 
 /**
@@ -178,6 +183,7 @@ export function createReviewSession<P, V = unknown>(
     mode: start.mode ?? 'review',
     state: 'draft',
     proposal: start.proposal,
+    scope: start.scope ?? null,
     preview: null,
     base_revision: null,
     revision_after: null,
@@ -286,6 +292,11 @@ export function reviewSessionSchema<P extends z.ZodType, V extends z.ZodType>(
     mode: z.enum(['review', 'immediate']),
     state,
     proposal,
+    // Sessions written before scopes existed have none.
+    scope: z
+      .object({ label: z.string(), data: z.record(z.string(), z.unknown()) })
+      .nullable()
+      .default(null),
     // A preview of undefined is left out of the JSON, so it may be missing.
     preview: preview.nullable().optional(),
     base_revision: z.string().nullable(),

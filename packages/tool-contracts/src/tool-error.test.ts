@@ -24,13 +24,14 @@ describe('toolError', () => {
     }
   });
 
-  it('documents exactly the seven codes of the contract', () => {
+  it('documents exactly the eight codes of the contract', () => {
     expect([...TOOL_ERROR_CODES].sort()).toEqual([
       'internal',
       'invalid_arguments',
       'limit_exceeded',
       'not_found',
       'nothing_changed',
+      'out_of_scope',
       'permission_denied',
       'stale_revision',
     ]);

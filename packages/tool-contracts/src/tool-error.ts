@@ -12,6 +12,7 @@
  * | `permission_denied` | the caller's role does not grant the tool's permission |
  * | `not_found` | no tool of that name, or the tool's target does not exist |
  * | `invalid_arguments` | the arguments do not match the input schema, or an `idempotency_key` was reused with other arguments |
+ * | `out_of_scope` | the write would touch something outside the scope the host set for the caller |
  * | `stale_revision` | the write carried a `revision` and what it replaces changed since |
  * | `limit_exceeded` | the call asks for more than the tool allows (too many items, too large) |
  * | `nothing_changed` | the tool checked the write and refused it; every problem is listed |
@@ -26,6 +27,7 @@ export const TOOL_ERROR_CODES = [
   'permission_denied',
   'not_found',
   'invalid_arguments',
+  'out_of_scope',
   'stale_revision',
   'limit_exceeded',
   'nothing_changed',

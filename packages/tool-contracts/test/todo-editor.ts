@@ -98,6 +98,8 @@ export const completeItem = defineTool({
   permission: 'write',
   annotations: { destructive: false, idempotent: true },
   examples: [{ id: 1 }, { id: 2, revision: 'r3' }],
+  // What it would touch: the item's id (a write scope judges ids).
+  targets: (args) => [args.id],
   run: (args, { context }: Call) => {
     context.runs.push('complete_item');
     const target = context.items.find((i) => i.id === args.id);
@@ -142,6 +144,7 @@ export const clearDone = defineTool({
   output: z.object({ removed: z.number().int(), revision: z.string() }),
   permission: 'write',
   examples: [{}],
+  targets: (_args, { context }: Call) => context.items.filter((i) => i.done).map((i) => i.id),
   run: (_args, { context }: Call) => {
     context.runs.push('clear_done');
     const before = context.items.length;

@@ -16,7 +16,7 @@ import { instrumentFor } from '../instrument-ranges.ts';
 import type { ScoreToolsContext } from '../score-tools-context.ts';
 import { scoreSynopsis } from '../synopsis.ts';
 import { TOOL_DESCRIPTIONS } from '../tool-descriptions.ts';
-import { revisionOutput } from '../tool-fields.ts';
+import { revisionOutput, writeScopeOf, writeScopeOutput } from '../tool-fields.ts';
 
 const output = z.object({
   title: z.string().optional(),
@@ -39,6 +39,7 @@ const output = z.object({
   pickups: z.array(z.object({ measure: z.number().int(), length: z.string() })),
   printed_numbers: z.array(z.object({ measure: z.number().int(), number: z.string() })),
   synopsis: z.string(),
+  write_scope: writeScopeOutput,
   revision: revisionOutput,
 });
 
@@ -58,7 +59,7 @@ export const getScoreInfoTool = defineTool({
   output,
   permission: 'read',
   examples: [{}],
-  run: (_args, { context }: ToolRunCall<ScoreToolsContext>) => {
+  run: (_args, { context, scope }: ToolRunCall<ScoreToolsContext>) => {
     const info = scoreInfo(context.score);
     if (info.measureCount === 0 || info.parts.length === 0) {
       return toolFail(
@@ -102,6 +103,7 @@ export const getScoreInfoTool = defineTool({
       })),
       printed_numbers: info.printedNumbers.map((entry) => ({ ...entry })),
       synopsis: scoreSynopsis(content),
+      write_scope: writeScopeOf(scope),
       revision: info.revision,
     });
   },

@@ -16,6 +16,7 @@ import {
 import type { UndoStep } from '@scorelane/undo';
 import * as z from 'zod';
 import { keyName } from '../key-names.ts';
+import type { ScoreTarget } from '../score-scope.ts';
 import type { ScoreToolsContext } from '../score-tools-context.ts';
 import { TOOL_DESCRIPTIONS } from '../tool-descriptions.ts';
 import { revisionOutput } from '../tool-fields.ts';
@@ -79,6 +80,24 @@ function ownStep(context: ScoreToolsContext, direction: Direction): UndoStep<unk
   return step;
 }
 
+/**
+ * What undoing or redoing the agent's own step would touch, for write
+ * scopes: every unit of the range the step selected when it was made (as it
+ * is numbered now). Nothing when there is no own step to take: run says why.
+ */
+function ownStepTargets(context: ScoreToolsContext, direction: Direction): ScoreTarget[] {
+  const checked = ownStep(context, direction);
+  if (!('meta' in checked)) return [];
+  const range = context.ledger.rangeOf(checked.meta.toolCallId!);
+  if (range === null) return [];
+  const targets: ScoreTarget[] = [];
+  for (let measure = range.start_measure; measure <= range.end_measure; measure++) {
+    for (const part of range.parts)
+      targets.push({ kind: 'unit', measure, part, reason: 'rewrite' });
+  }
+  return targets;
+}
+
 function runOwn(context: ScoreToolsContext, direction: Direction): ToolRunResult<Output> {
   const checked = ownStep(context, direction);
   if (!('meta' in checked)) return toolFail(checked);
@@ -120,6 +139,7 @@ export const undoTool = defineTool({
   output,
   permission: 'write',
   examples: [{}],
+  targets: (_args, { context }: ToolRunCall<ScoreToolsContext>) => ownStepTargets(context, 'undo'),
   run: (_args, { context }: ToolRunCall<ScoreToolsContext>) => runOwn(context, 'undo'),
 });
 
@@ -139,5 +159,6 @@ export const redoTool = defineTool({
   output,
   permission: 'write',
   examples: [{}],
+  targets: (_args, { context }: ToolRunCall<ScoreToolsContext>) => ownStepTargets(context, 'redo'),
   run: (_args, { context }: ToolRunCall<ScoreToolsContext>) => runOwn(context, 'redo'),
 });

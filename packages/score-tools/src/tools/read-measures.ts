@@ -15,7 +15,13 @@ import * as z from 'zod';
 import { toolProblem } from '../refusal.ts';
 import type { ScoreToolsContext } from '../score-tools-context.ts';
 import { TOOL_DESCRIPTIONS } from '../tool-descriptions.ts';
-import { measureField, partsField, revisionOutput } from '../tool-fields.ts';
+import {
+  measureField,
+  partsField,
+  revisionOutput,
+  writeScopeOf,
+  writeScopeOutput,
+} from '../tool-fields.ts';
 
 /**
  * The `read_measures` tool.
@@ -40,11 +46,12 @@ export const readMeasuresTool = defineTool({
     end_measure: z.number().int(),
     parts: z.array(z.number().int()),
     measure_count: z.number().int(),
+    write_scope: writeScopeOutput,
     revision: revisionOutput,
   }),
   permission: 'read',
   examples: [{ start_measure: 1, end_measure: 8 }],
-  run: (args, { context }: ToolRunCall<ScoreToolsContext>) => {
+  run: (args, { context, scope }: ToolRunCall<ScoreToolsContext>) => {
     const count = scoreTypes(context.score.doc).measureOrder.length;
     const length = args.end_measure - args.start_measure + 1;
     if (length > MAX_READ_MEASURES)
@@ -61,6 +68,7 @@ export const readMeasuresTool = defineTool({
       end_measure: args.end_measure,
       parts: read.context.parts.map((part) => part.part),
       measure_count: read.context.measureCount,
+      write_scope: writeScopeOf(scope),
       revision: read.revision,
     });
   },
