@@ -3,7 +3,7 @@
  */
 
 /** Flags that take no value. */
-const SWITCHES = new Set(['allow-measure-count-change', 'help']);
+const SWITCHES = new Set(['allow-measure-count-change', 'help', 'verbose']);
 
 /** Short flags and the long flags they stand for. */
 const SHORT: Readonly<Record<string, string>> = { o: 'output', h: 'help' };
@@ -151,7 +151,7 @@ export function expectArguments(
     );
   }
   for (const flag of args.flags.keys()) {
-    if (flag === 'help' || expected.flags.includes(flag)) continue;
+    if (flag === 'help' || flag === 'verbose' || expected.flags.includes(flag)) continue;
     const nearest = expected.flags.find((known) => editDistance(known, flag) <= 2);
     throw new UsageError(
       `${command} has no --${flag} option${nearest ? `; did you mean --${nearest}?` : '.'}`,

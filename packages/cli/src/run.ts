@@ -33,7 +33,9 @@ export const USAGE = `Usage: scorelane <command> [arguments]
       Convert by extension: reads .lanes, .musicxml, .xml, .mxl;
       writes .lanes, .musicxml, .xml and .mid.
 
-FILE may be "example" for the built-in example score.
+FILE may be "example" for the built-in example score. Every command takes
+--verbose to list every warning about a file (otherwise: how many, and the
+first).
 `;
 
 /**

@@ -4,9 +4,10 @@
  */
 import { laneKey, parse } from '@scorelane/lanes-seq';
 import { carryAttachments } from './attachments.ts';
+import { describeLosses, type LostAttachment } from './dropped-marks.ts';
 import { restUnit } from './measure-length.ts';
 import { noScore, revisionProblems } from './plan-support.ts';
-import type { DroppedAttachment, PlannedWrite, ScorePlan, UnitChange } from './plan-types.ts';
+import type { PlannedWrite, ScorePlan, UnitChange } from './plan-types.ts';
 import type { Problem, Result } from './problem.ts';
 import { currentRevision } from './revision.ts';
 import { admitLanes, MAX_REWRITE_MEASURES } from './rewrite-admission.ts';
@@ -214,7 +215,7 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
 
   // The plan.
   const changes: UnitChange[] = [];
-  const dropped: DroppedAttachment[] = [];
+  const dropped: LostAttachment[] = [];
   const writes: PlannedWrite[] = [];
   if (added > 0) {
     writes.push({
@@ -277,7 +278,7 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
       repairs,
       tuplets,
       splits,
-      dropped,
+      dropped: describeLosses(view, dropped),
       writes,
       targets: planTargets,
     },
