@@ -246,7 +246,7 @@ export function planDeleteMeasures(
   for (const ref of deleted) {
     const unit = view.unit(ref.part, ref.staff, ref.measure)!;
     changes.push(unitChange(ref, unit.content, undefined, 'delete-measure'));
-    dropped.push(...attachmentsOfUnit(ref, unit.content));
+    for (const lost of attachmentsOfUnit(ref, unit.content)) dropped.push(lost);
   }
   const targets = {
     units: [...repaired.refs, ...deleted],
