@@ -11,7 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { exportMusicXml } from './export-musicxml.ts';
 import { fixtureBytes, IMPORTED_FIXTURES } from './fixtures.test-support.ts';
 import { importMusicXml } from './import-musicxml.ts';
+import { itemMarks, noteMarks } from './musical-marks.ts';
 import { readScore } from './score-snapshot.ts';
+import { parseXml, type XmlElement } from './xml-tree.ts';
 
 /** A MuseScore-shaped file written for these tests: layout on every note, a slur from m1 to m2, lyrics, a staccato, a fermata, an mf. */
 const MUSESCORE = readFileSync(
@@ -171,5 +173,53 @@ describe('a rewrite that writes the same notes again, on the whole test suite', 
       expect({ name, dropped: planned.plan.dropped }).toEqual({ name, dropped: [] });
     }
     expect(rewrites).toBeGreaterThan(100);
+  });
+});
+
+function xml(text: string): XmlElement {
+  const parsed = parseXml(text);
+  if (!parsed.ok) throw new Error(parsed.message);
+  return parsed.root;
+}
+
+describe('what import counts as musical', () => {
+  it('reads the marks between notes: dynamics, tempo and expression text, chord symbols, pedal, repeats', () => {
+    expect(
+      [
+        '<direction><direction-type><words>Allegro</words></direction-type><sound tempo="132"/></direction>',
+        '<direction><direction-type><words>dolce</words></direction-type></direction>',
+        '<direction><direction-type><metronome><beat-unit>quarter</beat-unit><per-minute>96</per-minute></metronome></direction-type></direction>',
+        '<direction><direction-type><wedge type="crescendo" default-y="-70"/></direction-type></direction>',
+        '<direction><direction-type><wedge type="stop"/></direction-type></direction>',
+        '<direction><direction-type><pedal type="start" line="yes"/></direction-type></direction>',
+        '<harmony><root><root-step>B</root-step><root-alter>-1</root-alter></root><kind text="m7">minor-seventh</kind></harmony>',
+        '<barline location="right"><bar-style>light-heavy</bar-style><repeat direction="backward"/></barline>',
+        '<barline location="right"><bar-style>light-heavy</bar-style></barline>',
+        '<print new-system="yes"><system-layout><system-distance>120</system-distance></system-layout></print>',
+      ].map((text) => itemMarks(xml(text))),
+    ).toEqual([
+      [{ kind: 'tempo', text: 'Allegro' }],
+      [{ kind: 'expression', text: 'dolce' }],
+      [{ kind: 'tempo', text: 'quarter = 96' }],
+      [{ kind: 'hairpin', name: 'crescendo' }],
+      [],
+      [{ kind: 'pedal', name: 'pedal down' }],
+      [{ kind: 'chord-symbol', text: 'Bbm7' }],
+      [{ kind: 'repeat-sign', name: 'backward repeat' }],
+      [],
+      [],
+    ]);
+  });
+
+  it('reads ornaments, technique and fingering on a note, and takes stems, beams and ties for layout or the model', () => {
+    const note =
+      xml(`<note default-x="40" default-y="-10"><type>eighth</type><stem>up</stem><beam number="1">begin</beam>
+      <notations><tied type="start"/><tuplet type="start"/><ornaments><trill-mark/></ornaments>
+      <technical><up-bow/><fingering>2</fingering></technical></notations></note>`);
+    expect(noteMarks(note)).toEqual([
+      { kind: 'ornament', name: 'trill' },
+      { kind: 'technique', name: 'up bow' },
+      { kind: 'fingering', text: '2' },
+    ]);
   });
 });
