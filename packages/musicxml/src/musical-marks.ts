@@ -183,16 +183,17 @@ function directionMarks(node: XmlElement, isTempo: boolean): Mark[] {
   }
 }
 
-/** A `<harmony>` as a chord symbol: `C`, `Bbm7`, or its `<kind text>`. */
+/** A `<harmony>` as a chord symbol: `C`, `Bbm7` (its `<kind text>`), or `Bb minor-seventh`. */
 function chordSymbolText(harmony: XmlElement): string {
   const root = child(harmony, 'root');
   const step = root ? (childText(root, 'root-step') ?? '') : '';
-  const alter = Number(root ? childText(root, 'root-alter') : 0);
-  const accidental = alter > 0 ? '#'.repeat(alter) : alter < 0 ? 'b'.repeat(-alter) : '';
+  const alter = Math.trunc(Number(root ? childText(root, 'root-alter') : 0));
+  const accidental =
+    alter > 0 ? '#'.repeat(Math.min(alter, 2)) : alter < 0 ? 'b'.repeat(Math.min(-alter, 2)) : '';
   const kind = child(harmony, 'kind');
-  const shown = kind?.a?.text ?? (kind ? (textOf(kind) ?? '').trim() : '');
-  const quality = shown === 'major' ? '' : shown;
-  return `${step}${accidental}${quality === '' || kind?.a?.text !== undefined ? quality : ` ${quality}`}`.trim();
+  const name = kind ? (textOf(kind) ?? '').trim() : '';
+  const quality = kind?.a?.text ?? (name === '' || name === 'major' ? '' : ` ${name}`);
+  return `${step}${accidental}${quality}`.trim();
 }
 
 /**
