@@ -3,7 +3,14 @@
  */
 
 /** Flags that take no value. */
-const SWITCHES = new Set(['allow-measure-count-change', 'help', 'verbose']);
+const SWITCHES = new Set([
+  'allow-measure-count-change',
+  'help',
+  'http',
+  'read-only',
+  'no-save',
+  'verbose',
+]);
 
 /** Short flags and the long flags they stand for. */
 const SHORT: Readonly<Record<string, string>> = { o: 'output', h: 'help' };
