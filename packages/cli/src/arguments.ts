@@ -3,7 +3,14 @@
  */
 
 /** Flags that take no value. */
-const SWITCHES = new Set(['allow-measure-count-change', 'help', 'http', 'read-only', 'no-save']);
+const SWITCHES = new Set([
+  'allow-measure-count-change',
+  'help',
+  'http',
+  'read-only',
+  'no-save',
+  'verbose',
+]);
 
 /** Short flags and the long flags they stand for. */
 const SHORT: Readonly<Record<string, string>> = { o: 'output', h: 'help' };
@@ -151,7 +158,7 @@ export function expectArguments(
     );
   }
   for (const flag of args.flags.keys()) {
-    if (flag === 'help' || expected.flags.includes(flag)) continue;
+    if (flag === 'help' || flag === 'verbose' || expected.flags.includes(flag)) continue;
     const nearest = expected.flags.find((known) => editDistance(known, flag) <= 2);
     throw new UsageError(
       `${command} has no --${flag} option${nearest ? `; did you mean --${nearest}?` : '.'}`,

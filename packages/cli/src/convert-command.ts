@@ -29,9 +29,9 @@ export async function convertCommand(args: ParsedArguments, io: CommandIo): Prom
     io.err(`${input} has no %% header (parts, time, key), so it is not a score to convert.\n`);
     return 1;
   }
-  io.err(warningLines(input, loaded.warnings));
+  io.err(warningLines(input, loaded.warnings, args.flags.get('verbose') === true));
   const warnings = await saveScore(output, loaded.score);
-  io.err(warningLines(output, warnings));
+  io.err(warningLines(output, warnings, args.flags.get('verbose') === true));
   io.out(`Wrote ${output}.\n`);
   return 0;
 }

@@ -53,7 +53,7 @@ interface McpSettings {
  */
 export async function mcpCommand(args: ParsedArguments, io: CommandIo): Promise<number> {
   const settings = mcpSettings(args);
-  const score = await loadScore(settings.path, io);
+  const score = await loadScore(settings.path, io, args.flags.get('verbose') === true);
   if (score === undefined) return 1;
   const file = savedScoreFile(settings.path, await readFile(settings.path), score);
   io.err(describeSession(settings, file.originalPath));
@@ -75,7 +75,11 @@ export async function mcpCommand(args: ParsedArguments, io: CommandIo): Promise<
 }
 
 /** The score FILE holds, or undefined after saying on the error stream why it holds none. */
-async function loadScore(path: string, io: CommandIo): Promise<Score | undefined> {
+async function loadScore(
+  path: string,
+  io: CommandIo,
+  verbose: boolean,
+): Promise<Score | undefined> {
   const loaded = await loadFile(path, 'scorelane-mcp-import');
   if (loaded.kind === 'invalid') {
     io.err(`${path} is not valid:\n${loaded.problems.map((p) => `- ${p}`).join('\n')}\n`);
@@ -85,7 +89,7 @@ async function loadScore(path: string, io: CommandIo): Promise<Score | undefined
     io.err(`${path} has no %% header (parts, time, key), so it is not a score to serve.\n`);
     return undefined;
   }
-  io.err(warningLines(path, loaded.warnings));
+  io.err(warningLines(path, loaded.warnings, verbose));
   return loaded.score;
 }
 

@@ -46,7 +46,7 @@ export async function readCommand(args: ParsedArguments, io: CommandIo): Promise
     io.out(serialize({ lanes }));
     return 0;
   }
-  io.err(warningLines(file, loaded.warnings));
+  io.err(warningLines(file, loaded.warnings, args.flags.get('verbose') === true));
   const probe = readMeasures(loaded.score, { start: 1, end: 1 });
   const count = probe.ok ? probe.context.measureCount : 0;
   if (range && range.end > count) {

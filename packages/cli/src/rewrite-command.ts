@@ -58,7 +58,7 @@ export async function rewriteCommand(args: ParsedArguments, io: CommandIo): Prom
     io.out(`Nothing was changed. ${file} is not a valid score file:\n${why}\n`);
     return 1;
   }
-  io.err(warningLines(file, loaded.warnings));
+  io.err(warningLines(file, loaded.warnings, args.flags.get('verbose') === true));
   const { score } = loaded;
   const planned = plan(score, {
     start,
@@ -84,22 +84,12 @@ export async function rewriteCommand(args: ParsedArguments, io: CommandIo): Prom
     `Rewrote m${range.start}-m${range.end}, parts ${applied.parts.join(',')} (${units} unit${units === 1 ? '' : 's'}${added}) into ${out}.\n`,
   );
   for (const repair of repairs) io.out(`Repaired: ${repair.message}\n`);
-  for (const dropped of planned.plan.dropped) {
-    io.out(
-      `Dropped: ${dropped.lane} event ${dropped.event} carried ${describeAttachments(dropped.attachments)}, which the rewrite replaced.\n`,
-    );
-  }
-  io.err(warningLines(out, warnings));
+  for (const dropped of planned.plan.dropped) io.out(`Dropped: ${dropped.message}\n`);
+  io.err(warningLines(out, warnings, args.flags.get('verbose') === true));
   for (const split of planned.plan.splits) {
     io.out(
       `Note: ${split.lane} event ${split.event} is printed as ${split.values.length} tied values.\n`,
     );
   }
   return 0;
-}
-
-/** A short description of attachments the model does not read: their JSON, cut to 100 characters. */
-function describeAttachments(attachments: unknown): string {
-  const json = JSON.stringify(attachments);
-  return json.length > 100 ? `${json.slice(0, 99)}…` : json;
 }

@@ -21,6 +21,11 @@ function fixture(name: string): string {
   );
 }
 
+/** A MuseScore-shaped file written for the musicxml package's tests (slur m1-m2, lyrics, a staccato). */
+const MARKS = fileURLToPath(
+  new URL('../../musicxml/test/fixtures/cases/musescore-marks.musicxml', import.meta.url),
+);
+
 /** A fresh folder holding the two-bar SCORE as two.lanes. */
 async function twoBarScore(): Promise<{ dir: string; file: string }> {
   const dir = await tempDir();
@@ -340,7 +345,7 @@ describe('scorelane rewrite on MusicXML', () => {
       out,
     );
     expect(result.code).toBe(0);
-    expect(result.out).toMatch(/Dropped: P1 s1 v1 m1 event 1 carried/);
+    expect(result.out).toMatch(/^Dropped: P1 s1 v1 m1: event 1 lost the lyric "[^"]+"/m);
     const before = lyricsPerMeasure(await readFile(input, 'utf8'));
     const after = lyricsPerMeasure(await readFile(out, 'utf8'));
     expect(before[0]).toBeGreaterThan(0);
@@ -408,5 +413,78 @@ describe('scorelane: command lines that are wrong', () => {
       out: '',
       err: `Cannot read ${named}: it is a folder, not a file.\n`,
     });
+  });
+});
+
+describe('what a rewrite of a MuseScore file loses, in words', () => {
+  /** Rewrites m2 of the MuseScore-shaped file into a fresh folder. */
+  async function rewriteBar2(lanes: string) {
+    const out = join(await tempDir(), 'rewritten.musicxml');
+    const result = await scorelane(
+      'rewrite',
+      MARKS,
+      '--start',
+      '2',
+      '--lanes-seq',
+      lanes,
+      '-o',
+      out,
+    );
+    expect(result.code).toBe(0);
+    return { out: result.out, written: await readFile(out, 'utf8') };
+  }
+
+  it('says nothing of layout when the notes are written again as they were', async () => {
+    const { out } = await rewriteBar2('P1 s1 v1 m2: F5=1/4 G5=1/4');
+    expect(out).not.toContain('Dropped');
+    expect(out).not.toContain('default-x');
+  });
+
+  it('prints the musical marks of the changed note, and only those', async () => {
+    const { out, written } = await rewriteBar2('P1 s1 v1 m2: E5=1/4 G5=1/4');
+    expect(out.split('\n').filter((line) => line.startsWith('Dropped'))).toEqual([
+      'Dropped: P1 s1 v1 m2: event 1 lost the slur that ran to here from the note in m1, a staccato, and the lyric "tle".',
+    ]);
+    expect(written).not.toContain('<slur ');
+  });
+});
+
+describe('import warnings', () => {
+  /** A score whose part has no name and two ties that tie nothing. */
+  const UNNAMED = `<?xml version="1.0" encoding="UTF-8"?>
+<score-partwise version="4.0"><part-list><score-part id="P1"><part-name/></score-part></part-list>
+<part id="P1"><measure number="1"><attributes><divisions>1</divisions><time><beats>2</beats><beat-type>4</beat-type></time></attributes>
+<note><pitch><step>C</step><octave>4</octave></pitch><duration>1</duration><tie type="start"/><type>quarter</type></note>
+<note><pitch><step>E</step><octave>4</octave></pitch><duration>1</duration><tie type="start"/><type>quarter</type></note>
+</measure></part></score-partwise>`;
+
+  async function unnamedFile(): Promise<string> {
+    const file = join(await tempDir(), 'unnamed.musicxml');
+    await writeFile(file, UNNAMED);
+    return file;
+  }
+
+  it('prints one line with the count and the first, once per file', async () => {
+    const file = await unnamedFile();
+    const result = await scorelane('read', file);
+    expect(result.code).toBe(0);
+    const lines = result.err.split('\n').filter((line) => line !== '');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^.*unnamed\.musicxml: 2 warnings; the first: Part 1, measure 1: a <tie type="start"\/> on C4 .*\(--verbose lists them all\)$/,
+    );
+  });
+
+  it('prints every warning with --verbose, each placed once', async () => {
+    const file = await unnamedFile();
+    const result = await scorelane('read', file, '--verbose');
+    const lines = result.err.split('\n').filter((line) => line !== '');
+    expect(lines).toHaveLength(2);
+    expect(lines.every((line) => line.includes(': warning: Part 1, measure 1: a <tie'))).toBe(true);
+  });
+
+  it('names a part without a name "(unnamed)"', async () => {
+    const result = await scorelane('read', await unnamedFile());
+    expect(result.out).toContain('% P1 (unnamed): 1 staff, clefs treble');
   });
 });

@@ -43,7 +43,9 @@ export const USAGE = `Usage: scorelane <command> [arguments]
       range (a write reaching outside is refused, changing nothing). Without
       FILE, the built-in example, in memory.
 
-FILE may be "example" for the built-in example score.
+FILE may be "example" for the built-in example score. Every command takes
+--verbose to list every warning about a file (otherwise: how many, and the
+first).
 `;
 
 /**

@@ -98,7 +98,9 @@ function describeMusicXmlProblem(problem: MusicXmlProblem): string {
   ]
     .filter(Boolean)
     .join(', ');
-  return `${where ? `${where}: ` : ''}${problem.message}`;
+  // Most messages name their place already ("Part 1, measure 2: ...").
+  const placed = /^Part \d+/.test(problem.message);
+  return `${where && !placed ? `${where}: ` : ''}${problem.message}`;
 }
 
 /**
@@ -181,7 +183,19 @@ export async function saveScore(path: string, score: Score): Promise<readonly st
   return warnings;
 }
 
-/** Prints what a file or a format could not hold, one line each, on the error stream. */
-export function warningLines(path: string, warnings: readonly string[]): string {
-  return warnings.map((warning) => `${path}: warning: ${warning}\n`).join('');
+/**
+ * What a file or a format could not hold, for the error stream: every
+ * warning on a line of its own when `verbose` (or when there is only one),
+ * otherwise one line with the count and the first.
+ *
+ * @example
+ * ```ts
+ * warningLines('a.musicxml', ['first', 'second'], false);
+ * // 'a.musicxml: 2 warnings; the first: first (--verbose lists them all)\n'
+ * ```
+ */
+export function warningLines(path: string, warnings: readonly string[], verbose: boolean): string {
+  if (verbose || warnings.length <= 1)
+    return warnings.map((warning) => `${path}: warning: ${warning}\n`).join('');
+  return `${path}: ${warnings.length} warnings; the first: ${warnings[0]} (--verbose lists them all)\n`;
 }

@@ -29,7 +29,7 @@ export async function validateCommand(args: ParsedArguments, io: CommandIo): Pro
     io.out(`${file}: valid lanes-seq, ${loaded.document.lanes.length} lanes.\n`);
     return 0;
   }
-  io.err(warningLines(file, loaded.warnings));
+  io.err(warningLines(file, loaded.warnings, args.flags.get('verbose') === true));
   const checked = validate(loaded.score);
   if (!checked.ok) {
     const count = checked.problems.length;

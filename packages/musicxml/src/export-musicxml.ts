@@ -6,6 +6,7 @@ import type { Score } from '@scorelane/score-model';
 import { newScorePart } from './part-list.ts';
 import { scoreDivisions } from './score-divisions.ts';
 import { readScore, type ScoreSnapshot } from './score-snapshot.ts';
+import { openSlurEnds, withWholeSlurs } from './slur-pairs.ts';
 import { partKeep } from './unit-keep.ts';
 import { type PartWriting, writeMeasure } from './write-measure.ts';
 import {
@@ -126,7 +127,11 @@ export function scoreElement(snapshot: ScoreSnapshot): XmlElement {
     const measures: XmlElement[] = [];
     for (let measure = 1; measure <= snapshot.measures.length; measure++)
       measures.push(writeMeasure(writing, measure));
-    partElements.push(element('part', { id, ...(keep.part ?? {}) }, measures));
+    partElements.push(
+      element('part', { id, ...(keep.part ?? {}) }, [
+        ...withWholeSlurs(measures, () => openSlurEnds(snapshot, partIndex + 1)),
+      ]),
+    );
   });
   return element('score-partwise', { ...(firstKeep.root ?? {}), version: '4.0' }, [
     ...headerWith(firstKeep.header ?? [], snapshot.title),

@@ -32,6 +32,7 @@ import {
 } from './attachment-types.ts';
 import { scoreElement } from './export-musicxml.ts';
 import { settleTies } from './import-ties.ts';
+import { describeMarks } from './musical-marks.ts';
 import { newScorePart, withPartName } from './part-list.ts';
 import type { MusicXmlProblem } from './problem.ts';
 import { readInput } from './read-input.ts';
@@ -45,6 +46,7 @@ import {
 } from './read-part.ts';
 import { snapshotOfInit } from './score-snapshot.ts';
 import { keyFromFifths, openingSignature } from './signatures.ts';
+import { loneSlurs } from './slur-pairs.ts';
 import { timewiseToPartwise } from './timewise.ts';
 import {
   child,
@@ -190,6 +192,11 @@ function scoreEvent(event: ReadEvent): ScoreEvent {
       };
     }
   }
+}
+
+/** The slur ends each part of the file leaves without their other end. */
+function openSlursOf(sources: readonly PartSource[]): Set<XmlElement> {
+  return new Set(sources.flatMap((source) => loneSlurs(childElements(source.part, 'measure'))));
 }
 
 function compareVoiceIds(a: string, b: string): number {
@@ -365,7 +372,7 @@ function readScoreInit(
       ...(title !== undefined ? { title } : {}),
       parts: partInfos,
       measures,
-      units: settleTies(units, warnings),
+      units: describeMarks(settleTies(units, warnings), openSlursOf(sources)),
     },
     warnings,
   };

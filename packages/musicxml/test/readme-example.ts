@@ -28,11 +28,11 @@ const { score } = result;
 const read = readMeasures(score, { start: 1, end: 2 });
 if (read.ok) console.log(read.lanes); // "P1 s1 v1 m1: C4=1/2\nP1 s1 v1 m2: D4=1/2\n"
 
-// An agent rewrites bar 2; bar 1 keeps its lyric, and the plan says what bar 2 dropped.
+// An agent rewrites bar 2; bar 1 keeps its lyric, and the plan says in words what bar 2 lost.
 const planned = plan(score, { start: 2, parts: [1], text: 'P1 s1 v1 m2: E4=1/4 F4=1/4\n' });
 if (planned.ok) {
   apply(score, planned.plan);
-  console.log(planned.plan.dropped.length); // 1: the lyric "lo" rode on the replaced D4
+  console.log(planned.plan.dropped.map((drop) => drop.message)); // [ 'P1 s1 v1 m2: event 1 lost the lyric "lo".' ]
 }
 
 const out = exportMusicXml(score);

@@ -10,6 +10,10 @@ describe('README', () => {
 
   it('prints what its comments say', async () => {
     const printed = await example.run();
-    expect(printed).toEqual([['P1 s1 v1 m1: C4=1/2\nP1 s1 v1 m2: D4=1/2\n'], [1], [true, true]]);
+    expect(printed).toEqual([
+      ['P1 s1 v1 m1: C4=1/2\nP1 s1 v1 m2: D4=1/2\n'],
+      [['P1 s1 v1 m2: event 1 lost the lyric "lo".']],
+      [true, true],
+    ]);
   });
 });

@@ -1,10 +1,11 @@
 /**
  * Carrying attachments across a rewrite: an event that is written again
  * unchanged, at the same place in the same voice, keeps what rode on it;
- * every other attachment of a replaced unit is reported as dropped.
+ * every other attachment of a replaced unit is dropped (and described by
+ * `dropped-marks.ts`).
  */
 import { add, serializeEvent, ZERO } from '@scorelane/lanes-seq';
-import type { DroppedAttachment } from './plan-types.ts';
+import type { LostAttachment } from './dropped-marks.ts';
 import type { ScoreEvent, UnitContent, VoiceContent } from './score-types.ts';
 import { laneEvent } from './unit-lanes.ts';
 
@@ -54,8 +55,8 @@ export function carryAttachments(
   measure: number,
   before: UnitContent,
   after: UnitContent,
-): { content: UnitContent; dropped: DroppedAttachment[] } {
-  const dropped: DroppedAttachment[] = [];
+): { content: UnitContent; dropped: LostAttachment[] } {
+  const dropped: LostAttachment[] = [];
   const voices: VoiceContent[] = after.voices.map((voice) => {
     const old = before.voices.find((candidate) => candidate.voice === voice.voice);
     if (!old?.events.some((event) => event.attachments !== undefined)) return voice;
@@ -72,7 +73,10 @@ export function carryAttachments(
     old.events.forEach((event, index) => {
       if (event.attachments !== undefined && !used.has(index)) {
         dropped.push({
-          lane: `P${part} s${staff} v${voice.voice} m${measure}`,
+          part,
+          staff,
+          measure,
+          voice: voice.voice,
           event: index + 1,
           attachments: event.attachments,
         });
@@ -85,7 +89,10 @@ export function carryAttachments(
     old.events.forEach((event, index) => {
       if (event.attachments !== undefined) {
         dropped.push({
-          lane: `P${part} s${staff} v${old.voice} m${measure}`,
+          part,
+          staff,
+          measure,
+          voice: old.voice,
           event: index + 1,
           attachments: event.attachments,
         });

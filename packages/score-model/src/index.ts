@@ -8,6 +8,15 @@ export type { Json } from './json.ts';
 export { formatKey, keySignature } from './key-signature.ts';
 export { ROOT_NAMES, scoreTypes } from './layout.ts';
 export {
+  describeMark,
+  MARK_KINDS,
+  MARKS_KEY,
+  type Mark,
+  type MarkKind,
+  marksOf,
+  withMarks,
+} from './marks.ts';
+export {
   type DeleteMeasuresRequest,
   type InsertMeasuresRequest,
   planDeleteMeasures,

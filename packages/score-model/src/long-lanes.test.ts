@@ -46,6 +46,8 @@ describe('lanes of 130,000 events', () => {
     expect(planned.plan.dropped.at(-1)).toEqual({
       lane: 'P1 s1 v1 m1',
       event: EVENTS - 1,
+      marks: [],
+      message: `P1 s1 v1 m1: event ${EVENTS - 1} lost attachments that do not say what they hold: {"lyric":"${EVENTS - 2}"}.`,
       attachments: { lyric: `${EVENTS - 2}` },
     });
   });

@@ -4,15 +4,10 @@
  */
 
 import { appendAll } from './append.ts';
+import { attachmentsOfUnit, describeLosses, type LostAttachment } from './dropped-marks.ts';
 import { restUnit } from './measure-length.ts';
 import { allUnits, noScore, revisionProblems, span, unitChange } from './plan-support.ts';
-import type {
-  DroppedAttachment,
-  PlannedWrite,
-  ScorePlan,
-  TieRepair,
-  UnitChange,
-} from './plan-types.ts';
+import type { PlannedWrite, ScorePlan, TieRepair, UnitChange } from './plan-types.ts';
 import type { Problem, Result } from './problem.ts';
 import { currentRevision } from './revision.ts';
 import type { Score } from './score.ts';
@@ -254,21 +249,11 @@ export function planDeleteMeasures(
   );
   const deleted = allUnits(view, span(start, end));
   const changes: UnitChange[] = [...repaired.changes];
-  const dropped: DroppedAttachment[] = [];
+  const dropped: LostAttachment[] = [];
   for (const ref of deleted) {
     const unit = view.unit(ref.part, ref.staff, ref.measure)!;
     changes.push(unitChange(ref, unit.content, undefined, 'delete-measure'));
-    for (const voice of unit.content.voices) {
-      voice.events.forEach((event, index) => {
-        if (event.attachments !== undefined) {
-          dropped.push({
-            lane: `P${ref.part} s${ref.staff} v${voice.voice} m${ref.measure}`,
-            event: index + 1,
-            attachments: event.attachments,
-          });
-        }
-      });
-    }
+    appendAll(dropped, attachmentsOfUnit(ref, unit.content));
   }
   const targets = {
     units: [...repaired.refs, ...deleted],
@@ -298,7 +283,7 @@ export function planDeleteMeasures(
       removedMeasures: end - start + 1,
       changes,
       repairs: repaired.repairs,
-      dropped,
+      dropped: describeLosses(view, dropped),
       writes: [...repaired.writes, { op: 'delete-measures', start, end }],
       targets: planTargets,
     },

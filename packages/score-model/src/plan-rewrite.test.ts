@@ -618,7 +618,14 @@ describe('apply', () => {
     expect(apply(score, { ...first, writes: withLyrics }).ok).toBe(true);
     const second = accepted(score, { start: 1, parts: [1], text: 'P1 s1 v1 m1: G4=1/2 B4=1/2\n' });
     expect(second.dropped).toEqual([
-      { lane: 'P1 s1 v1 m1', event: 2, attachments: { lyric: 's1' } },
+      {
+        lane: 'P1 s1 v1 m1',
+        event: 2,
+        marks: [],
+        message:
+          'P1 s1 v1 m1: event 2 lost attachments that do not say what they hold: {"lyric":"s1"}.',
+        attachments: { lyric: 's1' },
+      },
     ]);
     const kept = second.writes.find((write) => write.op === 'unit');
     expect(kept?.op === 'unit' && kept.content.voices[0]?.events.map((e) => e.attachments)).toEqual(

@@ -6,9 +6,10 @@ import { laneKey, parse } from '@scorelane/lanes-seq';
 import { appendAll } from './append.ts';
 import { carryAttachments } from './attachments.ts';
 import { sameUnitContent } from './codec.ts';
+import { describeLosses, type LostAttachment } from './dropped-marks.ts';
 import { restUnit } from './measure-length.ts';
 import { allUnits, noScore, revisionProblems, span } from './plan-support.ts';
-import type { DroppedAttachment, PlannedWrite, ScorePlan, UnitChange } from './plan-types.ts';
+import type { PlannedWrite, ScorePlan, UnitChange } from './plan-types.ts';
 import type { Problem, Result } from './problem.ts';
 import { ProblemList } from './problem-list.ts';
 import { currentRevision } from './revision.ts';
@@ -231,7 +232,7 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
 
   // The plan.
   const changes: UnitChange[] = [];
-  const dropped: DroppedAttachment[] = [];
+  const dropped: LostAttachment[] = [];
   const writes: PlannedWrite[] = [];
   if (added > 0) {
     writes.push({
@@ -291,7 +292,7 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
       repairs,
       tuplets,
       splits,
-      dropped,
+      dropped: describeLosses(view, dropped),
       writes,
       targets: planTargets,
     },

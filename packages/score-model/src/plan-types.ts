@@ -3,6 +3,7 @@
  * them.
  */
 import type { Json } from './json.ts';
+import type { Mark } from './marks.ts';
 import type { MeasureInfo, UnitContent } from './score-types.ts';
 import type { StaleTargets } from './staleness.ts';
 import type { SplitEvent, TupletGroup } from './voice-check.ts';
@@ -61,17 +62,31 @@ export interface TieRepair {
 }
 
 /**
- * Attachments a plan drops because the event or unit that held them is replaced.
+ * Musical marks a plan drops because the event or unit that held them is
+ * replaced or deleted, in words and as marks. Layout (attachments whose
+ * marks list is empty: positions, stems, beams) is never listed.
  *
  * @example
  * ```ts
- * const dropped: DroppedAttachment = { lane: 'P1 s1 v1 m3', event: 2, attachments: { lyric: 'joy' } };
+ * const dropped: DroppedAttachment = {
+ *   lane: 'P1 s1 v1 m2',
+ *   event: 1,
+ *   marks: [{ kind: 'articulation', name: 'staccato' }, { kind: 'lyric', text: 'la' }],
+ *   message: 'P1 s1 v1 m2: event 1 lost a staccato and the lyric "la".',
+ *   attachments,
+ * };
  * ```
  */
 export interface DroppedAttachment {
+  /** The lane of the event (`P1 s1 v1 m2`), or the unit (`P1 s1 m2`) for marks between its notes. */
   readonly lane: string;
-  /** 1-based index of the event in the lane before the change. */
-  readonly event: number;
+  /** 1-based index of the event in the lane before the change; left out for marks of the unit as a whole. */
+  readonly event?: number;
+  /** The marks lost, as the importer described them; empty for an attachment that does not describe itself. */
+  readonly marks: readonly Mark[];
+  /** What was lost, in words, with where: `P1 s1 v1 m2: event 1 lost a staccato and the lyric "la".` */
+  readonly message: string;
+  /** The attachment itself, as stored, so a host can put it back. */
   readonly attachments: Json;
 }
 

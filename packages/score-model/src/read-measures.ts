@@ -229,7 +229,7 @@ export function contextLines(context: ReadContext, revision: string): string {
   for (const part of context.parts) {
     const staves = `${part.staves} ${part.staves === 1 ? 'staff' : 'staves'}`;
     lines.push(
-      `% P${part.part} ${JSON.stringify(part.name)}: ${staves}, clefs ${part.clefs.join(',')}`,
+      `% P${part.part} ${part.name.trim() === '' ? '(unnamed)' : JSON.stringify(part.name)}: ${staves}, clefs ${part.clefs.join(',')}`,
     );
   }
   lines.push(

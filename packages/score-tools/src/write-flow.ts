@@ -166,8 +166,9 @@ export function describeWrite(
     repairs: plan.repairs.map((repair) => repair.message),
     dropped: plan.dropped.map((drop) => ({
       lane: drop.lane,
-      event: drop.event,
-      attachments: drop.attachments,
+      ...(drop.event !== undefined ? { event: drop.event } : {}),
+      marks: drop.marks.map((mark) => ({ ...mark })),
+      message: drop.message,
     })),
     warnings: [...warnings],
   };
@@ -202,10 +203,16 @@ function summarize(
       ? `${unchanged} of them already held this and were left as they were.`
       : '',
     plan.repairs.length > 0 ? `${plan.repairs.length} tie repair(s).` : '',
-    plan.dropped.length > 0
-      ? `${plan.dropped.length} event(s) lost attachments (lyrics, dynamics, ...): see dropped.`
-      : '',
+    lostMarks(plan),
     warnings.length > 0 ? `${warnings.length} musical warning(s): see warnings.` : '',
   ].filter((note) => note !== '');
   return [head, ...notes, `Revision ${revision}.`].join(' ');
+}
+
+/** The summary's note on lost musical marks: how many places, and the first in words. */
+function lostMarks(plan: ScorePlan): string {
+  const first = plan.dropped[0];
+  if (!first) return '';
+  const more = plan.dropped.length - 1;
+  return `Lost musical marks: ${first.message}${more > 0 ? ` (and ${more} more: see dropped)` : ''}`;
 }

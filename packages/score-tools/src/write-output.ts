@@ -2,6 +2,7 @@
  * The result every write tool returns, as a zod schema (the tools' output
  * schema) and its type.
  */
+import { MARK_KINDS } from '@scorelane/score-model';
 import * as z from 'zod';
 
 const measure = z.number().int().min(1);
@@ -68,6 +69,31 @@ export const rangeSchema = z.object({
 });
 
 /**
+ * One event (or unit) that lost musical marks: where, the marks as the
+ * importer described them, and the words to show (`P1 s1 v1 m2: event 1
+ * lost a staccato and the lyric "la".`). Layout is never listed.
+ *
+ * @example
+ * ```ts
+ * droppedSchema.parse({ lane: 'P1 s1 v1 m2', event: 1, marks: [{ kind: 'lyric', text: 'la' }], message: '...' });
+ * ```
+ */
+export const droppedSchema = z.object({
+  lane: z.string(),
+  event: z.number().int().optional(),
+  marks: z.array(
+    z.object({
+      kind: z.enum(MARK_KINDS),
+      name: z.string().optional(),
+      text: z.string().optional(),
+      number: z.string().optional(),
+      open: z.boolean().optional(),
+    }),
+  ),
+  message: z.string(),
+});
+
+/**
  * What a write tool returns.
  *
  * - `status`: `applied` (one undo step, the range selected), `dry_run`
@@ -90,9 +116,7 @@ export const writeOutputSchema = z.object({
   measure_count: z.number().int().min(0),
   changes: z.array(unitChangeSchema),
   repairs: z.array(z.string()),
-  dropped: z.array(
-    z.object({ lane: z.string(), event: z.number().int(), attachments: z.unknown() }),
-  ),
+  dropped: z.array(droppedSchema),
   warnings: z.array(musicalWarningSchema),
   review: z
     .object({

@@ -1,4 +1,5 @@
 import { formatGuide } from '@scorelane/lanes-seq';
+import { scoreTypes, withMarks } from '@scorelane/score-model';
 import { describe, expect, it } from 'vitest';
 import { lanesOf, odeFixture, personRewrites, stateVector } from '../fixtures.test-support.ts';
 
@@ -286,16 +287,20 @@ describe('rewrite_measures', () => {
     expect(await lanesOf(tools, 1, 1, [1])).toBe('P1 s1 v1 m1: D4=1/2 A4=1/2');
   });
 
-  it('passes the attachments a rewrite drops through to its result', async () => {
+  it('passes the musical marks a rewrite drops through to its result, in words', async () => {
     const { tools, score } = odeFixture();
-    const { scoreTypes } = await import('@scorelane/score-model');
     const types = scoreTypes(score.doc);
     const key = [...types.units.keys()].find((candidate) =>
       candidate.startsWith(`${types.partOrder.get(0)}/1/${types.measureOrder.get(1)}`),
     )!;
     const unit = types.units.get(key)!;
     const events = unit.voices[0]!.events.map((event, index) =>
-      index === 0 ? { ...event, attachments: { lyric: 'Freu-' } } : event,
+      index === 0
+        ? {
+            ...event,
+            attachments: withMarks({ format: { stem: 'up' } }, [{ kind: 'lyric', text: 'Freu-' }]),
+          }
+        : event,
     );
     score.doc.transact(
       () => types.units.set(key, { ...unit, voices: [{ voice: 1, events }] }),
@@ -307,8 +312,16 @@ describe('rewrite_measures', () => {
       lanes_seq: 'P1 s1 v1 m2: B4=1\n',
     });
     expect(written.ok && written.output.dropped).toEqual([
-      { lane: 'P1 s1 v1 m2', event: 1, attachments: { lyric: 'Freu-' } },
+      {
+        lane: 'P1 s1 v1 m2',
+        event: 1,
+        marks: [{ kind: 'lyric', text: 'Freu-' }],
+        message: 'P1 s1 v1 m2: event 1 lost the lyric "Freu-".',
+      },
     ]);
+    expect(written.ok && written.output.summary).toContain(
+      'Lost musical marks: P1 s1 v1 m2: event 1 lost the lyric "Freu-".',
+    );
   });
 
   it('embeds the format guide, its limits and one example call in its description', () => {
