@@ -75,7 +75,9 @@ describe('scoreFromLanes and scoreToLanes', () => {
     expect(text).toContain('%% title: Ode to Joy\n%% part P1 name="Long Staff Name" ');
     const read = readMeasures(score, { start: 1, end: 1 });
     if (!read.ok) throw new Error('read refused');
-    expect(read.text.split('\n').filter((line) => line !== '' && !/^(%|P\d)/.test(line))).toEqual([]);
+    expect(read.text.split('\n').filter((line) => line !== '' && !/^(%|P\d)/.test(line))).toEqual(
+      [],
+    );
   });
 });
 

@@ -1,7 +1,7 @@
 import { parseScoreFile } from '@scorelane/lanes-seq';
 import { exportMusicXml, importMusicXml } from '@scorelane/musicxml';
-import { parseMidi } from 'midi-file';
 import { createUndoController } from '@scorelane/undo';
+import { parseMidi } from 'midi-file';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { createScoreTools } from '../create-score-tools.ts';
