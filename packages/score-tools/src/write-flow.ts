@@ -189,7 +189,7 @@ function summarize(
         : '';
   const head = {
     applied: `Applied ${plan.kind} of ${units} in ${where}, as one undo step; ${where} is now selected.${measures}`,
-    dry_run: `Dry run of ${plan.kind} (${units} in ${where}): nothing was written.${measures ? ` Applied:${measures}` : ''}`,
+    dry_run: `Dry run of ${plan.kind} (${units} in ${where}): nothing was written.${measures ? ` If applied:${measures}` : ''}`,
     awaiting_review: `The ${plan.kind} of ${units} in ${where} awaits the user's review: nothing is written until they accept it.`,
   }[status];
   const notes = [
