@@ -1,6 +1,7 @@
 import { formatGuide } from '@scorelane/lanes-seq';
 import { describe, expect, it } from 'vitest';
 import { lanesOf, odeFixture, personRewrites, stateVector } from '../fixtures.test-support.ts';
+import { MAX_LANES_SEQ_LENGTH } from './rewrite-measures.ts';
 
 const MELODY_M2 = 'P1 s1 v1 m2: A4=3/8 G4=1/8 G4=1/2\n';
 
@@ -92,6 +93,24 @@ describe('rewrite_measures', () => {
     });
     expect(refused.ok).toBe(false);
     expect(refused.result.content[0]?.text).toMatch(/P1 s1 v1 m3 \(line 2, column \d+\)/);
+  });
+
+  it('refuses lanes_seq longer than its limit before parsing it, writing nothing', async () => {
+    const { tools, doc } = odeFixture();
+    const vector = stateVector(doc);
+    const lane = 'P1 s1 v1 m2: A4=1/4 G4=1/4 F#4=1/4 E4=1/4\n';
+    const refused = await tools.invoke('rewrite_measures', {
+      start_measure: 2,
+      parts: [1],
+      lanes_seq: lane.repeat(Math.ceil((MAX_LANES_SEQ_LENGTH + 1) / lane.length)),
+    });
+    expect(refused.ok || refused.error.code).toBe('invalid_arguments');
+    const text = refused.result.content[0]?.text ?? '';
+    expect(text.startsWith('Nothing was changed.\n')).toBe(true);
+    expect(text).toContain(
+      `- lanes_seq: Too big: expected string to have <=${MAX_LANES_SEQ_LENGTH} characters.`,
+    );
+    expect(stateVector(doc)).toBe(vector);
   });
 
   it('follows the voice rule: a staff written with one voice loses the other, with a warning', async () => {
