@@ -1,6 +1,7 @@
 import { formatGuide } from '@scorelane/lanes-seq';
 import { describe, expect, it } from 'vitest';
 import { lanesOf, odeFixture, personRewrites, stateVector } from '../fixtures.test-support.ts';
+import { MAX_WARNINGS } from '../musical-warnings.ts';
 import { MAX_LANES_SEQ_LENGTH } from './rewrite-measures.ts';
 
 const MELODY_M2 = 'P1 s1 v1 m2: A4=3/8 G4=1/8 G4=1/2\n';
@@ -125,6 +126,24 @@ describe('rewrite_measures', () => {
     expect(await lanesOf(tools, 1, 1, [2])).toBe(
       'P2 s1 v1 m1: (D4 F#4 A4)=1/2 (D4 G4 B4)=1/2\nP2 s2 v1 m1: D3=1/2 A2=1/2',
     );
+    expect(written.output.warnings).toContainEqual({
+      code: 'voice-removed',
+      unit: 'P2 s1 m1',
+      message: expect.stringContaining('Voice 2 of P2 s1 m1 was removed'),
+    });
+  });
+
+  it('keeps the voice-removed warning when more range warnings than fit crowd the list', async () => {
+    const { tools } = odeFixture();
+    const written = await tools.invoke('rewrite_measures', {
+      start_measure: 1,
+      parts: [2],
+      lanes_seq: `P2 s1 v1 m1: ${ABOVE_PIANO.map((pitch) => `${pitch}=1/32`).join(' ')} r=1/4\n`,
+      dry_run: true,
+    });
+    if (!written.ok) throw new Error('the dry run was refused');
+    expect(written.output.warnings.length).toBeLessThanOrEqual(MAX_WARNINGS);
+    expect(written.output.warnings.at(-1)?.message).toMatch(/more warnings like these/);
     expect(written.output.warnings).toContainEqual({
       code: 'voice-removed',
       unit: 'P2 s1 m1',
@@ -316,3 +335,10 @@ describe('rewrite_measures', () => {
     expect(tool.examples).toHaveLength(1);
   });
 });
+
+/** 24 pitches above a piano's usual range, each a warning of its own. */
+const ABOVE_PIANO = [
+  ...['D', 'E', 'F', 'G', 'A', 'B', 'C#', 'D#', 'F#', 'G#', 'A#'].map((step) => `${step}8`),
+  ...['Db', 'Eb', 'Gb', 'Ab', 'Bb'].map((step) => `${step}8`),
+  ...['C', 'D', 'E', 'F', 'G', 'A', 'B', 'C#'].map((step) => `${step}9`),
+];
