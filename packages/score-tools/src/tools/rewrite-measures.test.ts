@@ -167,9 +167,10 @@ describe('rewrite_measures', () => {
       dry_run: true,
     });
     if (!written.ok) throw new Error('the dry run was refused');
-    expect(written.output.warnings.length).toBeLessThanOrEqual(MAX_WARNINGS);
-    expect(written.output.warnings.at(-1)?.message).toMatch(/more warnings like these/);
-    expect(written.output.warnings).toContainEqual({
+    const warnings = written.output.warnings as readonly { readonly message: string }[];
+    expect(warnings.length).toBeLessThanOrEqual(MAX_WARNINGS);
+    expect(warnings.at(-1)?.message).toMatch(/more warnings like these/);
+    expect(warnings).toContainEqual({
       code: 'voice-removed',
       unit: 'P2 s1 m1',
       message: expect.stringContaining('Voice 2 of P2 s1 m1 was removed'),
