@@ -245,6 +245,14 @@ describe('plan: range', () => {
         fix: 'Start at a measure between 1 and 4.',
       },
     ]);
+    const appending = { start: 9, parts: [1], text: 'P1 s1 v1 m9: r=1\n' };
+    expect(problemsOf(score, { ...appending, allowMeasureCountChange: true })).toEqual([
+      {
+        code: 'invalid-range',
+        message: 'The rewrite starts at m9, but the score has measures 1-4.',
+        fix: 'Start at a measure between 1 and 5 (m5 appends measures after the last).',
+      },
+    ]);
   });
 });
 

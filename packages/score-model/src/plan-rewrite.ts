@@ -155,7 +155,9 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
     problems.push({
       code: 'invalid-range',
       message: `The rewrite starts at m${start}, but the score has measures 1-${count}.`,
-      fix: `Start at a measure between 1 and ${count}.`,
+      fix: allow
+        ? `Start at a measure between 1 and ${count + 1} (m${count + 1} appends measures after the last).`
+        : `Start at a measure between 1 and ${count}.`,
     });
     return { ok: false, problems: problems.toArray() };
   }

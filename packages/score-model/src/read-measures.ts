@@ -14,6 +14,7 @@ import {
 } from '@scorelane/lanes-seq';
 import { appendAll } from './append.ts';
 import { formatKey } from './key-signature.ts';
+import { oneLine } from './one-line.ts';
 import { noPartsNamed, noScore } from './plan-support.ts';
 import type { Problem, Result } from './problem.ts';
 import { currentRevision } from './revision.ts';
@@ -220,7 +221,7 @@ export function readContext(
 /** The `%` lines that describe a context and revision. */
 export function contextLines(context: ReadContext, revision: string): string {
   const lines: string[] = [];
-  const title = context.title !== undefined ? `${context.title}: ` : '';
+  const title = context.title !== undefined ? `${oneLine(context.title)}: ` : '';
   const measures =
     context.start === context.end
       ? `measure ${context.start}`

@@ -13,6 +13,7 @@ import * as Y from 'yjs';
 import { appendAll } from './append.ts';
 import { keySignature } from './key-signature.ts';
 import { measureLength } from './measure-length.ts';
+import { oneLine } from './one-line.ts';
 import { createScore, type Score, type ScoreOptions, type UnitInit } from './score.ts';
 import type { MeasureInfo, UnitContent } from './score-types.ts';
 import { viewScore } from './score-view.ts';
@@ -185,9 +186,9 @@ export function scoreToLanes(score: Score): ScoreFile {
   const title = view.title;
   return {
     header: {
-      ...(title !== undefined ? { title } : {}),
+      ...(title !== undefined ? { title: oneLine(title) } : {}),
       parts: view.parts.map((part) => ({
-        name: part.info.name,
+        name: oneLine(part.info.name),
         staves: part.info.staves,
         clefs: part.info.clefs,
       })),

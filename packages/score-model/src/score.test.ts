@@ -64,6 +64,21 @@ describe('scoreFromLanes and scoreToLanes', () => {
       expect(serializeScoreFile(scoreToLanes(scoreOf(text)))).toBe(serializeScoreFile(file.score));
     }
   });
+
+  it('write a title and part names with line breaks (as MusicXML files have them) on one line', () => {
+    const score = createScore(new Y.Doc(), {
+      title: 'Ode\nto Joy',
+      parts: [{ name: 'Long\r\nStaff\r\nName', staves: 1, clefs: ['treble'] }],
+      measures: [{ time: { beats: 4, beatType: 4 }, key: C_MAJOR }],
+    });
+    const text = serializeScoreFile(scoreToLanes(score));
+    expect(text).toContain('%% title: Ode to Joy\n%% part P1 name="Long Staff Name" ');
+    const read = readMeasures(score, { start: 1, end: 1 });
+    if (!read.ok) throw new Error('read refused');
+    expect(read.text.split('\n').filter((line) => line !== '' && !/^(%|P\d)/.test(line))).toEqual(
+      [],
+    );
+  });
 });
 
 describe('readMeasures context', () => {

@@ -32,11 +32,25 @@ export function musicalWarnings(score: Score, plan: ScorePlan): MusicalWarning[]
     warnings.push(...crossingWarnings(write));
   }
   warnings.push(...removedVoiceWarnings(plan));
+  return capWarnings(warnings);
+}
+
+/**
+ * At most {@link MAX_WARNINGS}, the last counting the rest. A removed voice
+ * is lost music, so those warnings are kept before any range or crossing one.
+ */
+function capWarnings(warnings: MusicalWarning[]): MusicalWarning[] {
   if (warnings.length <= MAX_WARNINGS) return warnings;
-  const more = warnings.length - MAX_WARNINGS + 1;
+  const removed = warnings.filter((warning) => warning.code === 'voice-removed');
+  const others = warnings.filter((warning) => warning.code !== 'voice-removed');
+  const kept = [...removed, ...others].slice(0, MAX_WARNINGS - 1);
+  const keptSet = new Set(kept);
+  const listed = warnings.filter((warning) => keptSet.has(warning));
+  const omitted = warnings.find((warning) => !keptSet.has(warning))!;
+  const more = warnings.length - listed.length;
   return [
-    ...warnings.slice(0, MAX_WARNINGS - 1),
-    { code: warnings.at(-1)!.code, unit: '…', message: `… and ${more} more warnings like these.` },
+    ...listed,
+    { code: omitted.code, unit: '…', message: `… and ${more} more warnings like these.` },
   ];
 }
 

@@ -195,7 +195,7 @@ function summarize(
     applied: nothingWritten
       ? `The score already holds this: nothing was written and there is no undo step (${units} in ${where} unchanged); ${where} is now selected.`
       : `Applied ${plan.kind} of ${units} in ${where}, as one undo step; ${where} is now selected.${measures}`,
-    dry_run: `Dry run of ${plan.kind} (${units} in ${where}): nothing was written.${measures ? ` Applied:${measures}` : ''}`,
+    dry_run: `Dry run of ${plan.kind} (${units} in ${where}): nothing was written.${measures ? ` If applied:${measures}` : ''}`,
     awaiting_review: `The ${plan.kind} of ${units} in ${where} awaits the user's review: nothing is written until they accept it.`,
   }[status];
   const notes = [

@@ -1,7 +1,10 @@
 import { parseScoreFile } from '@scorelane/lanes-seq';
 import { exportMusicXml, importMusicXml } from '@scorelane/musicxml';
+import { createUndoController } from '@scorelane/undo';
 import { parseMidi } from 'midi-file';
 import { describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { createScoreTools } from '../create-score-tools.ts';
 import { odeFixture } from '../fixtures.test-support.ts';
 
 describe('export_score', () => {
@@ -49,4 +52,37 @@ describe('export_score', () => {
     expect(refused.ok).toBe(false);
     expect(refused.result.content[0]?.text).toContain('cannot export MusicXML');
   });
+
+  it('exports .lanes of an imported score whose title and part name are printed on several lines', async () => {
+    const imported = importMusicXml(LINE_BROKEN_NAMES, { doc: new Y.Doc() });
+    if (!imported.ok) throw new Error('the MusicXML does not import');
+    const tools = createScoreTools({
+      score: imported.score,
+      undo: createUndoController(imported.score.doc),
+    });
+    const exported = await tools.invoke('export_score', { format: 'lanes' });
+    expect(exported.result.content[0]?.text).not.toContain('internal error');
+    if (!exported.ok) throw new Error('export_score refused');
+    expect(String(exported.output.content)).toContain(
+      '%% title: Ode to Joy\n%% part P1 name="Long Staff Name" ',
+    );
+    expect(parseScoreFile(String(exported.output.content)).ok).toBe(true);
+  });
 });
+
+/** A one-measure score whose title and part name hold line breaks, as in the MusicXML test suite's 41e. */
+const LINE_BROKEN_NAMES = `<?xml version="1.0" encoding="UTF-8"?>
+<score-partwise version="4.0">
+  <movement-title>Ode
+to Joy</movement-title>
+  <part-list>
+    <score-part id="P1"><part-name>Long\r\nStaff\r\nName</part-name></score-part>
+  </part-list>
+  <part id="P1">
+    <measure number="1">
+      <attributes><divisions>1</divisions><time><beats>4</beats><beat-type>4</beat-type></time><clef><sign>G</sign><line>2</line></clef></attributes>
+      <note><pitch><step>C</step><octave>4</octave></pitch><duration>4</duration><type>whole</type></note>
+    </measure>
+  </part>
+</score-partwise>
+`;

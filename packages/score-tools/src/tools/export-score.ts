@@ -13,6 +13,7 @@ import {
   toolOk,
 } from '@scorelane/tool-contracts';
 import * as z from 'zod';
+import { noScoreYet } from '../no-score-yet.ts';
 import type { ScoreToolsContext } from '../score-tools-context.ts';
 import { TOOL_DESCRIPTIONS } from '../tool-descriptions.ts';
 import { revisionOutput } from '../tool-fields.ts';
@@ -89,6 +90,8 @@ export const exportScoreTool = defineTool({
   permission: 'read',
   examples: [{ format: 'musicxml' }],
   run: (args, { context }: ToolRunCall<ScoreToolsContext>) => {
+    const missing = noScoreYet(context.score);
+    if (missing) return toolFail(missing);
     if (args.format === 'lanes') {
       return exportText(context, 'lanes', serializeScoreFile(scoreToLanes(context.score)));
     }

@@ -4,15 +4,10 @@
  */
 import { formatRational } from '@scorelane/lanes-seq';
 import { formatKey, scoreContent, scoreInfo } from '@scorelane/score-model';
-import {
-  defineTool,
-  type ToolRunCall,
-  toolError,
-  toolFail,
-  toolOk,
-} from '@scorelane/tool-contracts';
+import { defineTool, type ToolRunCall, toolFail, toolOk } from '@scorelane/tool-contracts';
 import * as z from 'zod';
 import { instrumentFor } from '../instrument-ranges.ts';
+import { noScoreYet } from '../no-score-yet.ts';
 import type { ScoreToolsContext } from '../score-tools-context.ts';
 import { scoreSynopsis } from '../synopsis.ts';
 import { TOOL_DESCRIPTIONS } from '../tool-descriptions.ts';
@@ -60,17 +55,9 @@ export const getScoreInfoTool = defineTool({
   permission: 'read',
   examples: [{}],
   run: (_args, { context, scope }: ToolRunCall<ScoreToolsContext>) => {
+    const missing = noScoreYet(context.score);
+    if (missing) return toolFail(missing);
     const info = scoreInfo(context.score);
-    if (info.measureCount === 0 || info.parts.length === 0) {
-      return toolFail(
-        toolError('not_found', 'The document holds no score yet.', [
-          {
-            message: 'No measures or parts.',
-            hint: 'Wait until the document has loaded, or ask the user to open a score.',
-          },
-        ]),
-      );
-    }
     const content = scoreContent(context.score);
     const voices = content.parts.map(() => new Set<number>());
     for (const unit of content.units ?? []) {

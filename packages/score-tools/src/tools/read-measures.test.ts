@@ -48,6 +48,17 @@ describe('read_measures', () => {
     expect(nearEnd.result.content[0]?.text).toContain(
       'The largest valid range from m90 is 90-100.',
     );
+    expect(nearEnd.result.content[0]?.text).toContain('Read start_measure 90, end_measure 100.');
+  });
+
+  it('names a valid range when a too-long range starts past the last measure', async () => {
+    const { tools } = odeFixture();
+    const refused = await tools.invoke('read_measures', { start_measure: 100, end_measure: 200 });
+    expect(refused.ok).toBe(false);
+    const text = refused.result.content[0]?.text ?? '';
+    expect(text).not.toContain('100-100');
+    expect(text).toContain('m100 is past the last measure, m8. The largest valid range is 1-8.');
+    expect(text).toContain('Read start_measure 1, end_measure 8.');
   });
 
   it('refuses a range outside the score with the score’s measures', async () => {

@@ -74,17 +74,35 @@ export const readMeasuresTool = defineTool({
   },
 });
 
-/** The refusal of a range longer than one read, naming the largest valid range from the same start. */
+/**
+ * The refusal of a range longer than one read, naming the largest valid range
+ * from the same start, or at the score's end when the start is past it.
+ */
 function tooLong(start: number, end: number, count: number) {
-  const last = Math.max(start, Math.min(start + MAX_READ_MEASURES - 1, count));
+  const head = `Measures ${start}-${end} are ${end - start + 1} measures; one read covers at most ${MAX_READ_MEASURES}.`;
+  if (start > count) {
+    const first = Math.max(1, count - MAX_READ_MEASURES + 1);
+    return toolError(
+      'limit_exceeded',
+      `${head} m${start} is past the last measure, m${count}. The largest valid range is ${first}-${count}.`,
+      [
+        {
+          path: 'start_measure',
+          message: `The score has measures 1-${count}.`,
+          hint: `Read start_measure ${first}, end_measure ${count}.`,
+        },
+      ],
+    );
+  }
+  const last = Math.min(start + MAX_READ_MEASURES - 1, count);
   return toolError(
     'limit_exceeded',
-    `Measures ${start}-${end} are ${end - start + 1} measures; one read covers at most ${MAX_READ_MEASURES}. The largest valid range from m${start} is ${start}-${last}.`,
+    `${head} The largest valid range from m${start} is ${start}-${last}.`,
     [
       {
         path: 'end_measure',
         message: `At most ${MAX_READ_MEASURES} measures per read.`,
-        hint: `Read start_measure ${start}, end_measure ${last}, then continue from ${last + 1}.`,
+        hint: `Read start_measure ${start}, end_measure ${last}${last < count ? `, then continue from ${last + 1}` : ''}.`,
       },
     ],
   );

@@ -2,6 +2,8 @@ import { formatGuide } from '@scorelane/lanes-seq';
 import { scoreTypes, withMarks } from '@scorelane/score-model';
 import { describe, expect, it } from 'vitest';
 import { lanesOf, odeFixture, personRewrites, stateVector } from '../fixtures.test-support.ts';
+import { MAX_WARNINGS } from '../musical-warnings.ts';
+import { MAX_LANES_SEQ_LENGTH } from './rewrite-measures.ts';
 
 const MELODY_M2 = 'P1 s1 v1 m2: A4=3/8 G4=1/8 G4=1/2\n';
 
@@ -120,6 +122,24 @@ describe('rewrite_measures', () => {
     expect(refused.result.content[0]?.text).toMatch(/P1 s1 v1 m3 \(line 2, column \d+\)/);
   });
 
+  it('refuses lanes_seq longer than its limit before parsing it, writing nothing', async () => {
+    const { tools, doc } = odeFixture();
+    const vector = stateVector(doc);
+    const lane = 'P1 s1 v1 m2: A4=1/4 G4=1/4 F#4=1/4 E4=1/4\n';
+    const refused = await tools.invoke('rewrite_measures', {
+      start_measure: 2,
+      parts: [1],
+      lanes_seq: lane.repeat(Math.ceil((MAX_LANES_SEQ_LENGTH + 1) / lane.length)),
+    });
+    expect(refused.ok || refused.error.code).toBe('invalid_arguments');
+    const text = refused.result.content[0]?.text ?? '';
+    expect(text.startsWith('Nothing was changed.\n')).toBe(true);
+    expect(text).toContain(
+      `- lanes_seq: Too big: expected string to have <=${MAX_LANES_SEQ_LENGTH} characters.`,
+    );
+    expect(stateVector(doc)).toBe(vector);
+  });
+
   it('follows the voice rule: a staff written with one voice loses the other, with a warning', async () => {
     const { tools } = odeFixture();
     const written = await tools.invoke('rewrite_measures', {
@@ -133,6 +153,25 @@ describe('rewrite_measures', () => {
       'P2 s1 v1 m1: (D4 F#4 A4)=1/2 (D4 G4 B4)=1/2\nP2 s2 v1 m1: D3=1/2 A2=1/2',
     );
     expect(written.output.warnings).toContainEqual({
+      code: 'voice-removed',
+      unit: 'P2 s1 m1',
+      message: expect.stringContaining('Voice 2 of P2 s1 m1 was removed'),
+    });
+  });
+
+  it('keeps the voice-removed warning when more range warnings than fit crowd the list', async () => {
+    const { tools } = odeFixture();
+    const written = await tools.invoke('rewrite_measures', {
+      start_measure: 1,
+      parts: [2],
+      lanes_seq: `P2 s1 v1 m1: ${ABOVE_PIANO.map((pitch) => `${pitch}=1/32`).join(' ')} r=1/4\n`,
+      dry_run: true,
+    });
+    if (!written.ok) throw new Error('the dry run was refused');
+    const warnings = written.output.warnings as readonly { readonly message: string }[];
+    expect(warnings.length).toBeLessThanOrEqual(MAX_WARNINGS);
+    expect(warnings.at(-1)?.message).toMatch(/more warnings like these/);
+    expect(warnings).toContainEqual({
       code: 'voice-removed',
       unit: 'P2 s1 m1',
       message: expect.stringContaining('Voice 2 of P2 s1 m1 was removed'),
@@ -335,3 +374,10 @@ describe('rewrite_measures', () => {
     expect(tool.examples).toHaveLength(1);
   });
 });
+
+/** 24 pitches above a piano's usual range, each a warning of its own. */
+const ABOVE_PIANO = [
+  ...['D', 'E', 'F', 'G', 'A', 'B', 'C#', 'D#', 'F#', 'G#', 'A#'].map((step) => `${step}8`),
+  ...['Db', 'Eb', 'Gb', 'Ab', 'Bb'].map((step) => `${step}8`),
+  ...['C', 'D', 'E', 'F', 'G', 'A', 'B', 'C#'].map((step) => `${step}9`),
+];

@@ -10,6 +10,13 @@ import { allowMeasureCountChange, measureField, partsField } from '../tool-field
 import { defineWriteTool } from '../write-tool.ts';
 
 /**
+ * The most characters `lanes_seq` may hold: five times a full 32-measure
+ * rewrite of a 16-part orchestral score, so that no call makes the host
+ * parse megabytes before it can refuse them.
+ */
+export const MAX_LANES_SEQ_LENGTH = 1_000_000;
+
+/**
  * The `rewrite_measures` tool and its spec.
  *
  * @example
@@ -29,7 +36,10 @@ export const rewriteMeasures = defineWriteTool({
     lanes_seq: z
       .string()
       .min(1)
-      .describe('The replacement: one lanes-seq line per voice, staff, part and measure.'),
+      .max(MAX_LANES_SEQ_LENGTH)
+      .describe(
+        `The replacement: one lanes-seq line per voice, staff, part and measure; at most ${MAX_LANES_SEQ_LENGTH} characters.`,
+      ),
     allow_measure_count_change: allowMeasureCountChange,
     ...writeFields,
   }),

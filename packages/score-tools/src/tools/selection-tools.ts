@@ -11,6 +11,7 @@ import {
   toolOk,
 } from '@scorelane/tool-contracts';
 import * as z from 'zod';
+import { noScoreYet } from '../no-score-yet.ts';
 import type { ScoreToolsContext } from '../score-tools-context.ts';
 import { TOOL_DESCRIPTIONS } from '../tool-descriptions.ts';
 import { measureField, partsField, revisionOutput } from '../tool-fields.ts';
@@ -62,6 +63,8 @@ export function checkScoreRange(
   end: number,
   parts: readonly number[] | undefined,
 ) {
+  const missing = noScoreYet(context.score);
+  if (missing) return missing;
   const types = scoreTypes(context.score.doc);
   const measureCount = types.measureOrder.length;
   const partCount = types.partOrder.length;

@@ -38,6 +38,21 @@ describe('insert_measures and delete_measures', () => {
     expect(await lanesOf(tools, 3, 3, [1])).toBe('P1 s1 v1 m3: D4=1/4 D4=1/4 E4=1/4 F#4=1/4');
   });
 
+  it('a dry run says what applying would do, never that it applied', async () => {
+    const { tools, doc } = odeFixture();
+    const vector = stateVector(doc);
+    const dry = await tools.invoke('insert_measures', {
+      at_measure: 3,
+      count: 2,
+      allow_measure_count_change: true,
+      dry_run: true,
+    });
+    if (!dry.ok) throw new Error('the dry run was refused');
+    expect(dry.output.summary).not.toContain('Applied');
+    expect(dry.output.summary).toContain('nothing was written. If applied: 2 measures added.');
+    expect(stateVector(doc)).toBe(vector);
+  });
+
   it('delete with the flag removes the measures from every part', async () => {
     const { tools } = odeFixture();
     const deleted = await tools.invoke('delete_measures', {
