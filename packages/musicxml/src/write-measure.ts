@@ -244,6 +244,43 @@ function printedNumber(measures: readonly MeasureInfo[], index: number): string 
 }
 
 /**
+ * The `<voice>` each voice of a measure is written with, by `staff/voice`:
+ * the file's voice where import kept it (a voice that crosses staves keeps
+ * one number), else `voice + (staff - 1) * stride`, moved up past any
+ * number another voice of the measure already holds.
+ *
+ * @example
+ * ```ts
+ * voiceNumbers(writing, 3).get('2/1'); // "5": voice 1 of staff 2 as the file numbered it
+ * ```
+ */
+export function voiceNumbers(writing: PartWriting, index: number): Map<string, string> {
+  const { snapshot, part, stride } = writing;
+  const staves = snapshot.parts[part - 1]!.staves;
+  const numbers = new Map<string, string>();
+  const used = new Set<string>();
+  const fresh: [string, number][] = [];
+  for (let staff = 1; staff <= staves; staff++) {
+    const content = snapshot.unit(part, staff, index);
+    const kept = unitKeep(content.attachments).voices ?? {};
+    for (const { voice } of content.voices) {
+      const id = kept[voice];
+      if (id !== undefined) {
+        numbers.set(`${staff}/${voice}`, id);
+        used.add(id);
+      } else fresh.push([`${staff}/${voice}`, voice + (staff - 1) * stride]);
+    }
+  }
+  for (const [key, start] of fresh) {
+    let id = start;
+    while (used.has(String(id))) id++;
+    numbers.set(key, String(id));
+    used.add(String(id));
+  }
+  return numbers;
+}
+
+/**
  * The `<measure>` element of measure `index` (1-based) of the part.
  *
  * @example
@@ -272,6 +309,7 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
   };
   const atEnd: XmlElement[] = [];
   let measureAttributes: { readonly [name: string]: string } | undefined;
+  const voiceIds = voiceNumbers(writing, index);
   for (let staff = 1; staff <= partInfo.staves; staff++) {
     const content = snapshot.unit(part, staff, index);
     const keep = unitKeep(content.attachments);
@@ -314,7 +352,7 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
       nextSounding(following?.voices.find((other) => other.voice === voice)?.events ?? [], 0);
     voices.forEach((voice, voiceIndex) => {
       moveTo(ZERO);
-      const voiceId = String(voice.voice + (staff - 1) * writing.stride);
+      const voiceId = voiceIds.get(`${staff}/${voice.voice}`)!;
       const mixed = isMixed(voice.events);
       let brackets = tupletBrackets(voice.events);
       let stripTuplets = false;

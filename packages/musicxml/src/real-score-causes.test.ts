@@ -1,0 +1,39 @@
+/**
+ * What real scores (MuseScore's exports of piano music) do that the test
+ * suite does not, each as a small file of our own: for each, MuseScore's
+ * engine (webmscore) plays our export exactly as it plays the file.
+ */
+import { describe, expect, test } from 'vitest';
+import { exportMusicXml } from './export-musicxml.ts';
+import { caseText } from './fixtures.test-support.ts';
+import { type ImportResult, importMusicXml } from './import-musicxml.ts';
+import { museScoreNotes } from './musescore.test-support.ts';
+import { firstDifference } from './sounding-notes.test-support.ts';
+
+type Imported = Extract<ImportResult, { ok: true }>;
+
+function imported(name: string): Imported {
+  const result = importMusicXml(caseText(name));
+  if (!result.ok) throw new Error(result.problems[0]?.message);
+  return result;
+}
+
+/** The first note MuseScore plays differently in our export, or undefined. */
+async function museScoreDifference(name: string): Promise<string | undefined> {
+  const exported = await museScoreNotes(exportMusicXml(imported(name).score));
+  const original = await museScoreNotes(caseText(name));
+  expect(original.loaded).toBe(true);
+  expect(exported.errors).toEqual([]);
+  return firstDifference(original.notes, exported.notes);
+}
+
+describe('real-score causes, read back by MuseScore', () => {
+  test('cross-staff-voice.musicxml: a voice that crosses staves keeps its <voice>, so MuseScore keeps all its notes', async () => {
+    const xml = exportMusicXml(imported('cross-staff-voice.musicxml').score);
+    // The D4 of voice 5 on staff 1 is written as voice 5, as the file had it, not as a fifth voice of staff 1.
+    expect(xml).toMatch(
+      /<step>D<\/step>\s*<octave>4<\/octave>\s*<\/pitch>\s*<duration>\d+<\/duration>\s*<voice>5<\/voice>/,
+    );
+    expect(await museScoreDifference('cross-staff-voice.musicxml')).toBeUndefined();
+  });
+});
