@@ -8,7 +8,6 @@ import {
   add,
   type Clef,
   compare,
-  noteValueDuration,
   type Pitch,
   type Rational,
   rational,
@@ -19,6 +18,7 @@ import {
 import type { KeySignature, TimeSignature } from '@scorelane/score-model';
 import { isDecimal, parseDecimal } from './decimal.ts';
 import { mergeInOrder, NOTE_ORDER } from './element-order.ts';
+import { printedValue, roundedFrom } from './printed-value.ts';
 import { type MusicXmlProblem, placeLabel } from './problem.ts';
 import { readClef, readKey, readTime } from './signatures.ts';
 import { printedPieces, typeName } from './write-note.ts';
@@ -91,37 +91,6 @@ export interface ReadPart {
 }
 
 const STEPS = new Set(['A', 'B', 'C', 'D', 'E', 'F', 'G']);
-const TYPE_VALUES: Readonly<Record<string, Rational>> = {
-  maxima: rational(8),
-  long: rational(4),
-  breve: rational(2),
-  whole: rational(1),
-  half: rational(1, 2),
-  quarter: rational(1, 4),
-  eighth: rational(1, 8),
-  '16th': rational(1, 16),
-  '32nd': rational(1, 32),
-  '64th': rational(1, 64),
-  '128th': rational(1, 128),
-  '256th': rational(1, 256),
-  '512th': rational(1, 512),
-  '1024th': rational(1, 1024),
-};
-
-/**
- * The printed value of a note's `<type>` and `<dot>`s, if it has a type.
- *
- * @example
- * ```ts
- * printedValue({ n: 'note', c: [{ n: 'type', c: ['quarter'] }, { n: 'dot' }] }); // { num: 3, den: 8 }
- * ```
- */
-export function printedValue(note: XmlElement): Rational | undefined {
-  const base = TYPE_VALUES[childText(note, 'type') ?? ''];
-  if (!base) return undefined;
-  return noteValueDuration({ base, dots: childElements(note, 'dot').length });
-}
-
 /**
  * A kept note with a `<type>` (and `<dot>`s, and a `<time-modification>`
  * for a tuplet) computed from its duration when the file gave it none, so
@@ -486,6 +455,8 @@ function readMeasure(
   let openingSeen = false;
   let last: { event: ReadEvent; lane: ReadLane; onset: Rational } | undefined;
   const where = placeLabel(context.part, index);
+  /** The `<duration>`s read as the printed value they round (see `printed-value.ts`). */
+  const rounded: string[] = [];
   const { number: measureNumber, ...measureAttributes } = measureElement.a ?? {};
   const snapshot: {
     opening?: { time: TimeSignature | undefined; key: KeySignature; clefs: Clef[] };
@@ -555,6 +526,14 @@ function readMeasure(
           if (!printed) continue;
         }
         let duration = read.kind === 'ok' ? read.duration : printedValue(node);
+        const unrounded =
+          read.kind === 'ok' && !grace
+            ? roundedFrom(read.duration, node, state.divisions)
+            : undefined;
+        if (unrounded) {
+          duration = unrounded;
+          rounded.push(childText(node, 'duration')!.trim());
+        }
         if (read.kind === 'missing' && duration === undefined) {
           context.warnings.push({
             code: 'missing-duration',
@@ -714,6 +693,13 @@ function readMeasure(
       }
     }
   }
+  if (rounded.length > 0)
+    context.warnings.push({
+      code: 'rounded-duration',
+      part: context.part,
+      measure: index,
+      message: `${where}${rounded.length} tuplet note${rounded.length === 1 ? ' has a <duration>' : 's have <duration>s'} (${[...new Set(rounded)].join(', ')}) that round${rounded.length === 1 ? 's' : ''} its printed value to whole divisions; ${rounded.length === 1 ? 'it was' : 'they were'} read as the printed value, so the voices stay together, and export writes the exact duration in finer <divisions>.`,
+    });
   return {
     number: measureNumber,
     attributes: measureAttributes,

@@ -8,6 +8,7 @@ import { exportMusicXml } from './export-musicxml.ts';
 import { caseText } from './fixtures.test-support.ts';
 import { type ImportResult, importMusicXml } from './import-musicxml.ts';
 import { museScoreNotes } from './musescore.test-support.ts';
+import { readScore } from './score-snapshot.ts';
 import { firstDifference } from './sounding-notes.test-support.ts';
 
 type Imported = Extract<ImportResult, { ok: true }>;
@@ -35,5 +36,21 @@ describe('real-score causes, read back by MuseScore', () => {
       /<step>D<\/step>\s*<octave>4<\/octave>\s*<\/pitch>\s*<duration>\d+<\/duration>\s*<voice>5<\/voice>/,
     );
     expect(await museScoreDifference('cross-staff-voice.musicxml')).toBeUndefined();
+  });
+
+  test('rounded-tuplet.musicxml: tuplet notes whose <duration> rounds their printed value are read as that value, so the <backup> after them lands on the start', async () => {
+    const { score, warnings } = imported('rounded-tuplet.musicxml');
+    expect(warnings.map((warning) => [warning.code, warning.measure])).toEqual([
+      ['rounded-duration', 1],
+    ]);
+    expect(warnings[0]?.message).toMatch(
+      /^Part 1, measure 1: 11 tuplet notes have <duration>s \(87\)/,
+    );
+    const [first] = readScore(score).unit(1, 1, 1).voices;
+    expect(first?.events.map((event) => `${event.duration.num}/${event.duration.den}`)).toEqual([
+      ...Array(11).fill('1/22'),
+      '1/2',
+    ]);
+    expect(await museScoreDifference('rounded-tuplet.musicxml')).toBeUndefined();
   });
 });
