@@ -316,6 +316,21 @@ function tieStart(note: XmlElement): boolean {
   );
 }
 
+/**
+ * A grace note that leads to a note of its voice on another staff: it moves
+ * to that note's lane, and keeps its own `<staff>`, which export writes back.
+ */
+function onStaff(event: ReadEvent, staff: number): ReadEvent {
+  const own = element('staff', {}, [String(staff)]);
+  return {
+    ...event,
+    notes: event.notes.map((note) => ({
+      ...note,
+      keep: withChildren(note.keep, mergeInOrder(NOTE_ORDER, note.keep.c ?? [], [own])),
+    })),
+  };
+}
+
 /** Chooses the lane of a voice for an event at `onset`: one that has ended by then, or a new overflow lane. */
 function laneFor(
   lanes: ReadLane[],
@@ -453,10 +468,40 @@ function readMeasure(
   let length = ZERO;
   let started = false;
   let openingSeen = false;
-  let last: { event: ReadEvent; lane: ReadLane; onset: Rational } | undefined;
+  let last: { event: ReadEvent; onset: Rational } | undefined;
   const where = placeLabel(context.part, index);
   /** The `<duration>`s read as the printed value they round (see `printed-value.ts`). */
   const rounded: string[] = [];
+  /** Grace notes waiting for the next note of their voice. */
+  const graces: { event: ReadEvent; staff: number; voiceId: string; onset: Rational }[] = [];
+  /** The lane of a voice on a staff for an event at `onset`, filled up to it. */
+  const laneIn = (staff: number, voiceId: string, onset: Rational): ReadLane => {
+    const lane = laneFor(lanes, staff, voiceId, onset, () =>
+      context.warnings.push({
+        code: 'voice-overlap',
+        part: context.part,
+        measure: index,
+        message: `${where}notes of voice ${voiceId} on staff ${staff} overlap in time; the later ones were moved to a voice of their own. Give overlapping notes different <voice> numbers.`,
+      }),
+    );
+    fillTo(lane, onset);
+    return lane;
+  };
+  /** Puts the waiting grace notes of a voice (all of them, with `voiceId` undefined) before its next event. */
+  const placeGraces = (lane: ReadLane | undefined, voiceId: string | undefined) => {
+    for (let at = 0; at < graces.length; ) {
+      const grace = graces[at]!;
+      if (voiceId !== undefined && grace.voiceId !== voiceId) {
+        at++;
+        continue;
+      }
+      graces.splice(at, 1);
+      const target = lane ?? laneIn(grace.staff, grace.voiceId, grace.onset);
+      target.events.push(
+        target.staff === grace.staff ? grace.event : onStaff(grace.event, grace.staff),
+      );
+    }
+  };
   const { number: measureNumber, ...measureAttributes } = measureElement.a ?? {};
   const snapshot: {
     opening?: { time: TimeSignature | undefined; key: KeySignature; clefs: Clef[] };
@@ -585,15 +630,6 @@ function readMeasure(
           continue;
         }
         const onset = isChord && last ? last.onset : cursor;
-        const lane = laneFor(lanes, staff, voiceId, onset, () =>
-          context.warnings.push({
-            code: 'voice-overlap',
-            part: context.part,
-            measure: index,
-            message: `${where}notes of voice ${voiceId} on staff ${staff} overlap in time; the later ones were moved to a voice of their own. Give overlapping notes different <voice> numbers.`,
-          }),
-        );
-        fillTo(lane, onset);
         let event: ReadEvent;
         // A rest that fills its measure is a measure rest, which MusicXML writes without a <type>.
         const measureRest =
@@ -632,10 +668,17 @@ function readMeasure(
             notes: [{ pitch: read, tie: tieStart(node), keep: typed(keepOf(node, false)) }],
           };
         }
+        last = { event, onset };
+        if (asGrace) {
+          // A grace note belongs to the next note of its voice, on whichever staff that is.
+          graces.push({ event, staff, voiceId, onset });
+          break;
+        }
+        const lane = laneIn(staff, voiceId, onset);
+        placeGraces(lane, voiceId);
         lane.events.push(event);
-        if (!asGrace) lane.end = add(onset, duration);
-        last = { event, lane, onset };
-        if (!asGrace) advance(add(onset, duration));
+        lane.end = add(onset, duration);
+        advance(add(onset, duration));
         break;
       }
       case 'backup': {
@@ -693,6 +736,7 @@ function readMeasure(
       }
     }
   }
+  placeGraces(undefined, undefined);
   if (rounded.length > 0)
     context.warnings.push({
       code: 'rounded-duration',

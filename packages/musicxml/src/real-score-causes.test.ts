@@ -53,4 +53,14 @@ describe('real-score causes, read back by MuseScore', () => {
     ]);
     expect(await museScoreDifference('rounded-tuplet.musicxml')).toBeUndefined();
   });
+
+  test('cross-staff-grace.musicxml: a grace note on staff 2 that leads to a note of its voice on staff 1 is written just before that note, on staff 2', async () => {
+    const { warnings, score } = imported('cross-staff-grace.musicxml');
+    expect(warnings).toEqual([]);
+    const xml = exportMusicXml(score);
+    expect(xml).toMatch(
+      /<grace slash="yes"\/>\s*<pitch>\s*<step>G<\/step>\s*<octave>4<\/octave>\s*<\/pitch>\s*<voice>5<\/voice>\s*<type>16th<\/type>\s*<staff>2<\/staff>\s*<\/note>\s*<note>\s*<pitch>\s*<step>B<\/step>/,
+    );
+    expect(await museScoreDifference('cross-staff-grace.musicxml')).toBeUndefined();
+  });
 });
