@@ -1,9 +1,9 @@
 /**
  * What a note prints, as a duration: its `<type>`, `<dot>`s and
  * `<time-modification>`. And durations that a file's `<divisions>` could
- * not write: a tuplet note
- * whose printed value (an 11:8 sixteenth is 960/11 divisions at 480) is not
- * a whole number of divisions has its `<duration>` rounded (87). Read as
+ * not write: a tuplet note whose printed value (an 11:8 sixteenth is 960/11
+ * divisions at 480) is not a whole number of divisions has its `<duration>`
+ * rounded (87). Read as
  * written, such notes drift against the other voices, and a `<backup>` that
  * the exporting program computed exactly goes back before the measure's
  * start. MuseScore reads these notes by their printed value; so does import,
@@ -86,6 +86,8 @@ export function roundedFrom(
   note: XmlElement,
   divisions: Rational,
 ): Rational | undefined {
+  // Only tuplet notes: a plain value that divisions cannot write is a wrong <type>, not rounding.
+  if (!child(note, 'time-modification')) return undefined;
   const printed = printedDuration(note);
   if (!printed || compare(printed, written) === 0) return undefined;
   // Whole notes to divisions: * 4 * divisions.

@@ -63,4 +63,20 @@ describe('real-score causes, read back by MuseScore', () => {
     );
     expect(await museScoreDifference('cross-staff-grace.musicxml')).toBeUndefined();
   });
+
+  test('cross-staff-slur.musicxml: a voice that crosses staves is written as one voice in time order, so its slur starts before it stops', async () => {
+    const xml = exportMusicXml(imported('cross-staff-slur.musicxml').score);
+    const measure = xml.slice(
+      xml.indexOf('<measure number="1"'),
+      xml.indexOf('<measure number="2"'),
+    );
+    const pitches = [...measure.matchAll(/<step>(\w)<\/step>\s*<octave>(\d)<\/octave>/g)].map(
+      ([, step, octave]) => `${step}${octave}`,
+    );
+    expect(pitches).toEqual(['C2', 'E2', 'G2', 'C3', 'E3', 'G3', 'C4', 'E4']);
+    expect(measure.indexOf('<slur type="start"')).toBeLessThan(
+      measure.indexOf('<slur type="stop"'),
+    );
+    expect(await museScoreDifference('cross-staff-slur.musicxml')).toBeUndefined();
+  });
 });

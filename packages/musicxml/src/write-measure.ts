@@ -280,6 +280,61 @@ export function voiceNumbers(writing: PartWriting, index: number): Map<string, s
   return numbers;
 }
 
+/** What one event of a voice writes, and when. */
+interface Chunk {
+  readonly at: Rational;
+  readonly end: Rational;
+  /** Elements kept between notes, written before the event. */
+  readonly items: readonly XmlNode[];
+  readonly notes: readonly XmlNode[];
+  /** An invisible rest written as a `<forward>`: only fills time. */
+  readonly filler: boolean;
+  readonly grace: boolean;
+}
+
+/**
+ * The voices written with one `<voice>` on several staves (a voice that
+ * crosses staves), each with how many staves it is on.
+ */
+function crossingVoices(
+  voiceIds: ReadonlyMap<string, string>,
+): Map<string, { count: number; lanes: Chunk[][] }> {
+  const counts = new Map<string, number>();
+  for (const id of voiceIds.values()) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const crossing = new Map<string, { count: number; lanes: Chunk[][] }>();
+  for (const [id, count] of counts) if (count > 1) crossing.set(id, { count, lanes: [] });
+  return crossing;
+}
+
+/**
+ * The chunks of the staves of one voice merged in time order, without the
+ * `<forward>`s each staff used to fill the time the others play (each
+ * staff's order is kept; at one time, grace notes first, then the lower
+ * staff).
+ */
+function inTimeOrder(lanes: readonly (readonly Chunk[])[]): Chunk[] {
+  const queues = lanes.map((chunks) =>
+    chunks.filter((chunk) => !chunk.filler || chunk.items.length > 0),
+  );
+  const merged: Chunk[] = [];
+  for (;;) {
+    let best: number | undefined;
+    queues.forEach((queue, lane) => {
+      const head = queue[0];
+      if (!head) return;
+      const current = best === undefined ? undefined : queues[best]![0]!;
+      if (
+        !current ||
+        compare(head.at, current.at) < 0 ||
+        (compare(head.at, current.at) === 0 && head.grace && !current.grace)
+      )
+        best = lane;
+    });
+    if (best === undefined) return merged;
+    merged.push(queues[best]!.shift()!);
+  }
+}
+
 /**
  * The `<measure>` element of measure `index` (1-based) of the part.
  *
@@ -310,6 +365,7 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
   const atEnd: XmlElement[] = [];
   let measureAttributes: { readonly [name: string]: string } | undefined;
   const voiceIds = voiceNumbers(writing, index);
+  const crossing = crossingVoices(voiceIds);
   for (let staff = 1; staff <= partInfo.staves; staff++) {
     const content = snapshot.unit(part, staff, index);
     const keep = unitKeep(content.attachments);
@@ -351,7 +407,6 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
     const nextVoiceStart = (voice: number) =>
       nextSounding(following?.voices.find((other) => other.voice === voice)?.events ?? [], 0);
     voices.forEach((voice, voiceIndex) => {
-      moveTo(ZERO);
       const voiceId = voiceIds.get(`${staff}/${voice.voice}`)!;
       const mixed = isMixed(voice.events);
       let brackets = tupletBrackets(voice.events);
@@ -365,34 +420,56 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
       let tiedIn: Pitch[] = writing.tiesOut.get(tieKey) ?? [];
       let at = ZERO;
       const sounding = voice.events.filter((event) => !event.grace);
+      const chunks: Chunk[] = [];
       voice.events.forEach((event, eventIndex) => {
+        const items: XmlNode[] = [];
         if (voiceIndex === 0) {
           while (aligned.length > 0 && compare(aligned[0]!.at, at) <= 0)
-            body.push(aligned.shift()!.x);
+            items.push(aligned.shift()!.x);
         }
-        body.push(
-          ...writeEvent(event, {
-            divisions,
-            voice: voiceId,
-            staff: partInfo.staves > 1 ? staff : undefined,
-            tiedIn: event.grace ? [] : tiedIn,
-            bracket: brackets.get(eventIndex),
-            stripTuplets,
-            stripBeams: stripBeams.has(eventIndex),
-            measureRest:
-              event.kind === 'rest' &&
-              sounding.length === 1 &&
-              compare(event.duration, length) === 0,
-            next: nextSounding(voice.events, eventIndex + 1) ?? nextVoiceStart(voice.voice),
-          }),
-        );
+        const notes = writeEvent(event, {
+          divisions,
+          voice: voiceId,
+          staff: partInfo.staves > 1 ? staff : undefined,
+          tiedIn: event.grace ? [] : tiedIn,
+          bracket: brackets.get(eventIndex),
+          stripTuplets,
+          stripBeams: stripBeams.has(eventIndex),
+          measureRest:
+            event.kind === 'rest' && sounding.length === 1 && compare(event.duration, length) === 0,
+          next: nextSounding(voice.events, eventIndex + 1) ?? nextVoiceStart(voice.voice),
+        });
+        const end = event.grace ? at : add(at, event.duration);
+        const filler = event.kind === 'space' && event.attachments === undefined;
+        chunks.push({ at, end, items, notes, filler, grace: event.grace });
         if (!event.grace) {
-          at = add(at, event.duration);
-          cursor = at;
+          at = end;
           tiedIn = tiedPitches(event);
         }
       });
       writing.tiesOut.set(tieKey, tiedIn);
+      const group = crossing.get(voiceId);
+      if (!group) {
+        moveTo(ZERO);
+        for (const chunk of chunks) {
+          body.push(...chunk.items, ...chunk.notes);
+          cursor = chunk.end;
+        }
+        return;
+      }
+      group.lanes.push(chunks);
+      if (group.lanes.length < group.count) return;
+      // A voice that crosses staves is written as one voice, in time order, so that what
+      // pairs up along it (slurs, beams, tuplets) starts before it stops.
+      moveTo(ZERO);
+      for (const chunk of inTimeOrder(group.lanes)) {
+        moveTo(chunk.at);
+        body.push(...chunk.items);
+        // The <forward> of a filler is left out: the other staves play then.
+        if (chunk.filler) continue;
+        body.push(...chunk.notes);
+        cursor = chunk.end;
+      }
     });
     for (const item of [...aligned, ...loose]) {
       moveTo(item.at);
