@@ -391,9 +391,45 @@ export function readPart(part: XmlElement, context: ReadPartContext): ReadPart {
   };
   const measures: ReadMeasure[] = [];
   for (const measureElement of childElements(part, 'measure')) {
-    measures.push(readMeasure(measureElement, measures.length + 1, state, context));
+    measures.push(readMeasureBestWay(measureElement, measures.length + 1, state, context));
   }
   return { measures, staves: state.staves };
+}
+
+function copyState(state: PartState): PartState {
+  return { ...state, clefs: [...state.clefs] };
+}
+
+/**
+ * Reads a measure with its rounded tuplet durations read as their printed
+ * values (see `printed-value.ts`); when that makes a `<backup>` go before
+ * the start of the measure and reading the durations as written does not
+ * (the file's rounded durations add up, as its backups count them), reads
+ * it as written.
+ */
+function readMeasureBestWay(
+  measureElement: XmlElement,
+  index: number,
+  state: PartState,
+  context: ReadPartContext,
+): ReadMeasure {
+  const before = copyState(state);
+  const warningsBefore = context.warnings.length;
+  const problemsBefore = context.problems.length;
+  const backsTooFar = (warnings: readonly MusicXmlProblem[]) =>
+    warnings.some((warning) => warning.code === 'backup-before-start');
+  const measure = readMeasure(measureElement, index, state, context, true);
+  if (!backsTooFar(context.warnings.slice(warningsBefore))) return measure;
+  const retryState = copyState(before);
+  const retry: ReadPartContext = { part: context.part, problems: [], warnings: [] };
+  const asWritten = readMeasure(measureElement, index, retryState, retry, false);
+  if (backsTooFar(retry.warnings)) return measure;
+  Object.assign(state, retryState);
+  context.warnings.length = warningsBefore;
+  context.problems.length = problemsBefore;
+  context.warnings.push(...retry.warnings);
+  context.problems.push(...retry.problems);
+  return asWritten;
 }
 
 function readAttributes(
@@ -461,6 +497,7 @@ function readMeasure(
   index: number,
   state: PartState,
   context: ReadPartContext,
+  unround: boolean,
 ): ReadMeasure {
   const lanes: ReadLane[] = [];
   const items: ReadItem[] = [];
@@ -572,7 +609,7 @@ function readMeasure(
         }
         let duration = read.kind === 'ok' ? read.duration : printedValue(node);
         const unrounded =
-          read.kind === 'ok' && !grace
+          read.kind === 'ok' && !grace && unround
             ? roundedFrom(read.duration, node, state.divisions)
             : undefined;
         if (unrounded) {

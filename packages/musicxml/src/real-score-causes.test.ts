@@ -79,4 +79,14 @@ describe('real-score causes, read back by MuseScore', () => {
     );
     expect(await museScoreDifference('cross-staff-slur.musicxml')).toBeUndefined();
   });
+
+  test('rounded-tuplet-as-written.musicxml: rounded tuplet durations that add up to the <backup> after them are read as written', async () => {
+    const { score, warnings } = imported('rounded-tuplet-as-written.musicxml');
+    expect(warnings).toEqual([]);
+    const voices = readScore(score).unit(1, 1, 1).voices;
+    expect(
+      voices[1]?.events.slice(0, 3).map((event) => `${event.duration.num}/${event.duration.den}`),
+    ).toEqual(['41/1920', '1/960', '11/480']);
+    expect(await museScoreDifference('rounded-tuplet-as-written.musicxml')).toBeUndefined();
+  });
 });
