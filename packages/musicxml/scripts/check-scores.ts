@@ -68,8 +68,9 @@ async function checkFile(
     ? firstDifference(original.notes, ours.notes)
     : `MuseScore cannot open the export: ${ours.errors.join(' ')}`;
   const warned = result.warnings.length > 0 ? `  [warnings: ${summarize(result.warnings)}]` : '';
+  const divisions = /<divisions>(\d+)<\/divisions>/.exec(exported)?.[1];
   console.log(
-    `${difference ? 'DIFFERS' : 'same   '}  ${name} (${original.notes.length} notes)${warned}`,
+    `${difference ? 'DIFFERS' : 'same   '}  ${name} (${original.notes.length} notes, export divisions ${divisions})${warned}`,
   );
   if (difference) console.log(`         first difference: ${difference}`);
   for (const warning of result.warnings.slice(0, 3)) console.log(`         ${warning.message}`);

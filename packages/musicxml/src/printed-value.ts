@@ -3,11 +3,11 @@
  * `<time-modification>`. And durations that a file's `<divisions>` could
  * not write: a tuplet note whose printed value (an 11:8 sixteenth is 960/11
  * divisions at 480) is not a whole number of divisions has its `<duration>`
- * rounded (87). Read as
- * written, such notes drift against the other voices, and a `<backup>` that
- * the exporting program computed exactly goes back before the measure's
- * start. MuseScore reads these notes by their printed value; so does import,
- * when the `<duration>` is that value rounded to a whole division.
+ * rounded (87). Read as written, such notes can drift against the other
+ * voices, and a `<backup>` that the exporting program computed exactly goes
+ * back before the measure's start. MuseScore reads these notes by their
+ * printed value; import does when that makes the measure add up (see
+ * `readMeasureBestWay` in `read-part.ts`).
  */
 import {
   compare,

@@ -76,6 +76,8 @@ export interface ReadMeasure {
   readonly attributes: { readonly [name: string]: string };
   readonly lanes: ReadLane[];
   readonly items: ReadItem[];
+  /** How many tuplet notes have a `<duration>` that rounds their printed value. */
+  readonly roundable: number;
   /** The furthest the cursor reached: the measure's written length. */
   length: Rational;
   /** Time, key and clefs in force once the measure's opening attributes are read. */
@@ -400,12 +402,18 @@ function copyState(state: PartState): PartState {
   return { ...state, clefs: [...state.clefs] };
 }
 
+/** How far a reading of a measure is from adding up: backups before its start, then voices that end early. */
+function misfit(measure: ReadMeasure, warnings: readonly MusicXmlProblem[]): [number, number] {
+  const early = measure.lanes.filter((lane) => compare(lane.end, measure.length) < 0).length;
+  return [warnings.filter((warning) => warning.code === 'backup-before-start').length, early];
+}
+
 /**
- * Reads a measure with its rounded tuplet durations read as their printed
- * values (see `printed-value.ts`); when that makes a `<backup>` go before
- * the start of the measure and reading the durations as written does not
- * (the file's rounded durations add up, as its backups count them), reads
- * it as written.
+ * Reads a measure with its `<duration>`s as written; when it holds tuplet
+ * notes whose `<duration>` rounds their printed value (see
+ * `printed-value.ts`), and reading those as their printed values adds up
+ * better (fewer `<backup>`s before the start, then fewer voices that end
+ * before the others), reads them so.
  */
 function readMeasureBestWay(
   measureElement: XmlElement,
@@ -414,22 +422,26 @@ function readMeasureBestWay(
   context: ReadPartContext,
 ): ReadMeasure {
   const before = copyState(state);
-  const warningsBefore = context.warnings.length;
-  const problemsBefore = context.problems.length;
-  const backsTooFar = (warnings: readonly MusicXmlProblem[]) =>
-    warnings.some((warning) => warning.code === 'backup-before-start');
-  const measure = readMeasure(measureElement, index, state, context, true);
-  if (!backsTooFar(context.warnings.slice(warningsBefore))) return measure;
-  const retryState = copyState(before);
-  const retry: ReadPartContext = { part: context.part, problems: [], warnings: [] };
-  const asWritten = readMeasure(measureElement, index, retryState, retry, false);
-  if (backsTooFar(retry.warnings)) return measure;
-  Object.assign(state, retryState);
-  context.warnings.length = warningsBefore;
-  context.problems.length = problemsBefore;
-  context.warnings.push(...retry.warnings);
-  context.problems.push(...retry.problems);
-  return asWritten;
+  const asWritten: ReadPartContext = { part: context.part, problems: [], warnings: [] };
+  const written = readMeasure(measureElement, index, state, asWritten, false);
+  let chosen = { measure: written, context: asWritten };
+  if (written.roundable > 0) {
+    const retryState = copyState(before);
+    const retry: ReadPartContext = { part: context.part, problems: [], warnings: [] };
+    const printed = readMeasure(measureElement, index, retryState, retry, true);
+    const [writtenBackups, writtenEarly] = misfit(written, asWritten.warnings);
+    const [printedBackups, printedEarly] = misfit(printed, retry.warnings);
+    if (
+      printedBackups < writtenBackups ||
+      (printedBackups === writtenBackups && printedEarly < writtenEarly)
+    ) {
+      Object.assign(state, retryState);
+      chosen = { measure: printed, context: retry };
+    }
+  }
+  context.warnings.push(...chosen.context.warnings);
+  context.problems.push(...chosen.context.problems);
+  return chosen.measure;
 }
 
 function readAttributes(
@@ -509,6 +521,8 @@ function readMeasure(
   const where = placeLabel(context.part, index);
   /** The `<duration>`s read as the printed value they round (see `printed-value.ts`). */
   const rounded: string[] = [];
+  /** Tuplet notes whose `<duration>` rounds their printed value. */
+  let roundable = 0;
   /** Grace notes waiting for the next note of their voice. */
   const graces: { event: ReadEvent; staff: number; voiceId: string; onset: Rational }[] = [];
   /** The lane of a voice on a staff for an event at `onset`, filled up to it. */
@@ -609,10 +623,11 @@ function readMeasure(
         }
         let duration = read.kind === 'ok' ? read.duration : printedValue(node);
         const unrounded =
-          read.kind === 'ok' && !grace && unround
+          read.kind === 'ok' && !grace
             ? roundedFrom(read.duration, node, state.divisions)
             : undefined;
-        if (unrounded) {
+        if (unrounded) roundable++;
+        if (unrounded && unround) {
           duration = unrounded;
           rounded.push(childText(node, 'duration')!.trim());
         }
@@ -779,9 +794,10 @@ function readMeasure(
       code: 'rounded-duration',
       part: context.part,
       measure: index,
-      message: `${where}${rounded.length} tuplet note${rounded.length === 1 ? ' has a <duration>' : 's have <duration>s'} (${[...new Set(rounded)].join(', ')}) that round${rounded.length === 1 ? 's' : ''} its printed value to whole divisions; ${rounded.length === 1 ? 'it was' : 'they were'} read as the printed value, so the voices stay together, and export writes the exact duration in finer <divisions>.`,
+      message: `${where}${rounded.length} tuplet note${rounded.length === 1 ? ' has a <duration>' : 's have <duration>s'} (${[...new Set(rounded)].join(', ')}) that ${rounded.length === 1 ? 'rounds its printed value' : 'round their printed values'} to whole divisions; ${rounded.length === 1 ? 'it was' : 'they were'} read as the printed value, as the measure's <backup>s count, and export writes ${rounded.length === 1 ? 'it' : 'them'} exactly, in finer <divisions>.`,
     });
   return {
+    roundable,
     number: measureNumber,
     attributes: measureAttributes,
     lanes,
