@@ -228,7 +228,7 @@ function unitVoices(
       lane.end = length;
     }
     const voice = lane.overflow === 0 ? (order.get(lane.voiceId) ?? ++extra) : ++extra;
-    if (lane.overflow === 0) ids[voice] = lane.voiceId;
+    ids[voice] = lane.voiceId;
     voices.push({ voice, events: lane.events.map(scoreEvent) });
   }
   if (voices.length === 0)

@@ -89,4 +89,14 @@ describe('real-score causes, read back by MuseScore', () => {
     ).toEqual(['41/1920', '1/960', '11/480']);
     expect(await museScoreDifference('rounded-tuplet-as-written.musicxml')).toBeUndefined();
   });
+
+  test('overlapping-voice.musicxml: notes of a voice that overlap keep its <voice>, so MuseScore gets no fifth voice on the staff', async () => {
+    const { score, warnings } = imported('overlapping-voice.musicxml');
+    expect(warnings.map((warning) => warning.code)).toEqual(['voice-overlap', 'voice-overlap']);
+    const xml = exportMusicXml(score);
+    expect(
+      [...new Set([...xml.matchAll(/<voice>(\d+)<\/voice>/g)].map(([, id]) => id))].sort(),
+    ).toEqual(['1', '2', '3', '4', '5']);
+    expect(await museScoreDifference('overlapping-voice.musicxml')).toBeUndefined();
+  });
 });

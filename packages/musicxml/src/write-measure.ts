@@ -293,16 +293,15 @@ interface Chunk {
 }
 
 /**
- * The voices written with one `<voice>` on several staves (a voice that
- * crosses staves), each with how many staves it is on.
+ * The voices written with one `<voice>` for several of the model's voices
+ * (a voice that crosses staves, or overlaps itself), each collecting the
+ * chunks of its parts.
  */
-function crossingVoices(
-  voiceIds: ReadonlyMap<string, string>,
-): Map<string, { count: number; lanes: Chunk[][] }> {
+function crossingVoices(voiceIds: ReadonlyMap<string, string>): Map<string, { lanes: Chunk[][] }> {
   const counts = new Map<string, number>();
   for (const id of voiceIds.values()) counts.set(id, (counts.get(id) ?? 0) + 1);
-  const crossing = new Map<string, { count: number; lanes: Chunk[][] }>();
-  for (const [id, count] of counts) if (count > 1) crossing.set(id, { count, lanes: [] });
+  const crossing = new Map<string, { lanes: Chunk[][] }>();
+  for (const [id, count] of counts) if (count > 1) crossing.set(id, { lanes: [] });
   return crossing;
 }
 
@@ -366,6 +365,11 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
   let measureAttributes: { readonly [name: string]: string } | undefined;
   const voiceIds = voiceNumbers(writing, index);
   const crossing = crossingVoices(voiceIds);
+  /** What the measure writes, in order: voices (or the parts of one voice, merged), then a staff's loose items. */
+  const steps: (
+    | { readonly lanes: Chunk[][]; readonly merged: boolean }
+    | { readonly items: readonly Placed[] }
+  )[] = [];
   for (let staff = 1; staff <= partInfo.staves; staff++) {
     const content = snapshot.unit(part, staff, index);
     const keep = unitKeep(content.attachments);
@@ -450,30 +454,41 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
       writing.tiesOut.set(tieKey, tiedIn);
       const group = crossing.get(voiceId);
       if (!group) {
-        moveTo(ZERO);
-        for (const chunk of chunks) {
-          body.push(...chunk.items, ...chunk.notes);
-          cursor = chunk.end;
-        }
+        steps.push({ lanes: [chunks], merged: false });
         return;
       }
+      // A voice written on several staves (or overlapping itself) is written once, where its
+      // first part would be, its parts merged in time order.
+      if (group.lanes.length === 0) steps.push({ lanes: group.lanes, merged: true });
       group.lanes.push(chunks);
-      if (group.lanes.length < group.count) return;
-      // A voice that crosses staves is written as one voice, in time order, so that what
-      // pairs up along it (slurs, beams, tuplets) starts before it stops.
-      moveTo(ZERO);
-      for (const chunk of inTimeOrder(group.lanes)) {
-        moveTo(chunk.at);
-        body.push(...chunk.items);
-        // The <forward> of a filler is left out: the other staves play then.
-        if (chunk.filler) continue;
-        body.push(...chunk.notes);
+    });
+    steps.push({ items: [...aligned, ...loose] });
+  }
+  for (const step of steps) {
+    if ('items' in step) {
+      for (const item of step.items) {
+        moveTo(item.at);
+        body.push(item.x);
+      }
+      continue;
+    }
+    moveTo(ZERO);
+    if (!step.merged) {
+      for (const chunk of step.lanes[0]!) {
+        body.push(...chunk.items, ...chunk.notes);
         cursor = chunk.end;
       }
-    });
-    for (const item of [...aligned, ...loose]) {
-      moveTo(item.at);
-      body.push(item.x);
+      continue;
+    }
+    // Merged in time order, so that what pairs up along the voice (slurs, beams, tuplets)
+    // starts before it stops.
+    for (const chunk of inTimeOrder(step.lanes)) {
+      moveTo(chunk.at);
+      body.push(...chunk.items);
+      // The <forward> of a filler is left out: the voice's other parts play then.
+      if (chunk.filler) continue;
+      body.push(...chunk.notes);
+      cursor = chunk.end;
     }
   }
   if (atEnd.length > 0) {
