@@ -44,6 +44,12 @@ export type PlacedElement = {
 export type UnitKeep = {
   readonly measure?: { readonly [name: string]: string };
   readonly items?: readonly PlacedElement[];
+  /**
+   * The file's `<voice>` of each model voice of the unit (model voices are
+   * numbered from 1 on each staff), so export writes a voice that crosses
+   * staves as one voice again, as MuseScore reads it.
+   */
+  readonly voices?: { readonly [voice: string]: string };
 };
 
 /** What rides on one part. */

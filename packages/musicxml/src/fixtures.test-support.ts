@@ -31,6 +31,17 @@ export const IMPORTED_FIXTURES: readonly string[] = FIXTURE_NAMES.filter(
   (name) => !(name in REFUSED_FIXTURES),
 );
 
+/**
+ * Small files of this package's own (MIT), each reproducing one thing real
+ * scores do that the test suite does not (`test/fixtures/cases/`).
+ */
+export const CASES = new URL('../test/fixtures/cases/', import.meta.url);
+
+/** The text of one of the {@link CASES}. */
+export function caseText(name: string): string {
+  return readFileSync(new URL(name, CASES), 'utf8');
+}
+
 /** The bytes of a fixture. */
 export function fixtureBytes(name: string): Uint8Array {
   return readFileSync(new URL(name, FIXTURES));

@@ -208,12 +208,17 @@ function compareVoiceIds(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** The voices of one unit: MusicXML voices in order, numbered from 1 per staff, each filling the measure. */
+/**
+ * The voices of one unit: MusicXML voices in order, numbered from 1 per
+ * staff, each filling the measure; and the file's `<voice>` of each (not of
+ * the voices made for overlapping notes).
+ */
 function unitVoices(
   lanes: readonly ReadLane[],
   order: ReadonlyMap<string, number>,
   length: Rational,
-): VoiceContent[] {
+): { voices: VoiceContent[]; ids: Record<string, string> } {
+  const ids: Record<string, string> = {};
   const sorted = [...lanes].sort(
     (a, b) => (order.get(a.voiceId) ?? 0) - (order.get(b.voiceId) ?? 0) || a.overflow - b.overflow,
   );
@@ -230,11 +235,12 @@ function unitVoices(
       lane.end = length;
     }
     const voice = lane.overflow === 0 ? (order.get(lane.voiceId) ?? ++extra) : ++extra;
+    ids[voice] = lane.voiceId;
     voices.push({ voice, events: lane.events.map(scoreEvent) });
   }
   if (voices.length === 0)
     voices.push({ voice: 1, events: [{ kind: 'space', duration: length, grace: false }] });
-  return voices.sort((a, b) => a.voice - b.voice);
+  return { voices: voices.sort((a, b) => a.voice - b.voice), ids };
 }
 
 /** Reads a partwise score into everything `createScore` needs, or the problems that refuse it. */
@@ -351,12 +357,14 @@ function readScoreInit(
           });
         }
         if (items.length > 0) unitKeep.items = items;
+        const { voices, ids } = unitVoices(lanes, order, length);
+        if (Object.keys(ids).length > 0) unitKeep.voices = ids;
         units.push({
           part: partIndex + 1,
           staff,
           measure: index,
           content: {
-            voices: unitVoices(lanes, order, length),
+            voices,
             ...(Object.keys(unitKeep).length > 0 ? { attachments: keep(unitKeep) } : {}),
           },
         });

@@ -44,6 +44,8 @@ export const MUSICXML_PROBLEM_CODES = {
   'grace-rest': 'A grace rest was left out: Scorelane holds no grace rests.',
   'encoding-errors':
     'Bytes that are not valid in the encoding the file declares (or UTF-8) were read as the replacement character U+FFFD.',
+  'rounded-duration':
+    'Tuplet notes whose <duration> is their printed value (type, dots, time-modification) rounded to whole divisions were read as the printed value, because the measure adds up only so; export writes it exactly, in finer <divisions>.',
   'missing-duration':
     'A note has neither a <duration> nor a <type>; it was read as taking no time and dropped.',
 } as const;

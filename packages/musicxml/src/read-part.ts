@@ -8,7 +8,6 @@ import {
   add,
   type Clef,
   compare,
-  noteValueDuration,
   type Pitch,
   type Rational,
   rational,
@@ -19,6 +18,7 @@ import {
 import type { KeySignature, TimeSignature } from '@scorelane/score-model';
 import { isDecimal, parseDecimal } from './decimal.ts';
 import { mergeInOrder, NOTE_ORDER } from './element-order.ts';
+import { printedValue, roundedFrom } from './printed-value.ts';
 import { type MusicXmlProblem, placeLabel } from './problem.ts';
 import { readClef, readKey, readTime } from './signatures.ts';
 import { printedPieces, typeName } from './write-note.ts';
@@ -76,6 +76,8 @@ export interface ReadMeasure {
   readonly attributes: { readonly [name: string]: string };
   readonly lanes: ReadLane[];
   readonly items: ReadItem[];
+  /** How many tuplet notes have a `<duration>` that rounds their printed value. */
+  readonly roundable: number;
   /** The furthest the cursor reached: the measure's written length. */
   length: Rational;
   /** Time, key and clefs in force once the measure's opening attributes are read. */
@@ -91,37 +93,6 @@ export interface ReadPart {
 }
 
 const STEPS = new Set(['A', 'B', 'C', 'D', 'E', 'F', 'G']);
-const TYPE_VALUES: Readonly<Record<string, Rational>> = {
-  maxima: rational(8),
-  long: rational(4),
-  breve: rational(2),
-  whole: rational(1),
-  half: rational(1, 2),
-  quarter: rational(1, 4),
-  eighth: rational(1, 8),
-  '16th': rational(1, 16),
-  '32nd': rational(1, 32),
-  '64th': rational(1, 64),
-  '128th': rational(1, 128),
-  '256th': rational(1, 256),
-  '512th': rational(1, 512),
-  '1024th': rational(1, 1024),
-};
-
-/**
- * The printed value of a note's `<type>` and `<dot>`s, if it has a type.
- *
- * @example
- * ```ts
- * printedValue({ n: 'note', c: [{ n: 'type', c: ['quarter'] }, { n: 'dot' }] }); // { num: 3, den: 8 }
- * ```
- */
-export function printedValue(note: XmlElement): Rational | undefined {
-  const base = TYPE_VALUES[childText(note, 'type') ?? ''];
-  if (!base) return undefined;
-  return noteValueDuration({ base, dots: childElements(note, 'dot').length });
-}
-
 /**
  * A kept note with a `<type>` (and `<dot>`s, and a `<time-modification>`
  * for a tuplet) computed from its duration when the file gave it none, so
@@ -347,6 +318,21 @@ function tieStart(note: XmlElement): boolean {
   );
 }
 
+/**
+ * A grace note that leads to a note of its voice on another staff: it moves
+ * to that note's lane, and keeps its own `<staff>`, which export writes back.
+ */
+function onStaff(event: ReadEvent, staff: number): ReadEvent {
+  const own = element('staff', {}, [String(staff)]);
+  return {
+    ...event,
+    notes: event.notes.map((note) => ({
+      ...note,
+      keep: withChildren(note.keep, mergeInOrder(NOTE_ORDER, note.keep.c ?? [], [own])),
+    })),
+  };
+}
+
 /** Chooses the lane of a voice for an event at `onset`: one that has ended by then, or a new overflow lane. */
 function laneFor(
   lanes: ReadLane[],
@@ -407,9 +393,55 @@ export function readPart(part: XmlElement, context: ReadPartContext): ReadPart {
   };
   const measures: ReadMeasure[] = [];
   for (const measureElement of childElements(part, 'measure')) {
-    measures.push(readMeasure(measureElement, measures.length + 1, state, context));
+    measures.push(readMeasureBestWay(measureElement, measures.length + 1, state, context));
   }
   return { measures, staves: state.staves };
+}
+
+function copyState(state: PartState): PartState {
+  return { ...state, clefs: [...state.clefs] };
+}
+
+/** How far a reading of a measure is from adding up: backups before its start, then voices that end early. */
+function misfit(measure: ReadMeasure, warnings: readonly MusicXmlProblem[]): [number, number] {
+  const early = measure.lanes.filter((lane) => compare(lane.end, measure.length) < 0).length;
+  return [warnings.filter((warning) => warning.code === 'backup-before-start').length, early];
+}
+
+/**
+ * Reads a measure with its `<duration>`s as written; when it holds tuplet
+ * notes whose `<duration>` rounds their printed value (see
+ * `printed-value.ts`), and reading those as their printed values adds up
+ * better (fewer `<backup>`s before the start, then fewer voices that end
+ * before the others), reads them so.
+ */
+function readMeasureBestWay(
+  measureElement: XmlElement,
+  index: number,
+  state: PartState,
+  context: ReadPartContext,
+): ReadMeasure {
+  const before = copyState(state);
+  const asWritten: ReadPartContext = { part: context.part, problems: [], warnings: [] };
+  const written = readMeasure(measureElement, index, state, asWritten, false);
+  let chosen = { measure: written, context: asWritten };
+  if (written.roundable > 0) {
+    const retryState = copyState(before);
+    const retry: ReadPartContext = { part: context.part, problems: [], warnings: [] };
+    const printed = readMeasure(measureElement, index, retryState, retry, true);
+    const [writtenBackups, writtenEarly] = misfit(written, asWritten.warnings);
+    const [printedBackups, printedEarly] = misfit(printed, retry.warnings);
+    if (
+      printedBackups < writtenBackups ||
+      (printedBackups === writtenBackups && printedEarly < writtenEarly)
+    ) {
+      Object.assign(state, retryState);
+      chosen = { measure: printed, context: retry };
+    }
+  }
+  context.warnings.push(...chosen.context.warnings);
+  context.problems.push(...chosen.context.problems);
+  return chosen.measure;
 }
 
 function readAttributes(
@@ -477,6 +509,7 @@ function readMeasure(
   index: number,
   state: PartState,
   context: ReadPartContext,
+  unround: boolean,
 ): ReadMeasure {
   const lanes: ReadLane[] = [];
   const items: ReadItem[] = [];
@@ -484,8 +517,42 @@ function readMeasure(
   let length = ZERO;
   let started = false;
   let openingSeen = false;
-  let last: { event: ReadEvent; lane: ReadLane; onset: Rational } | undefined;
+  let last: { event: ReadEvent; onset: Rational } | undefined;
   const where = placeLabel(context.part, index);
+  /** The `<duration>`s read as the printed value they round (see `printed-value.ts`). */
+  const rounded: string[] = [];
+  /** Tuplet notes whose `<duration>` rounds their printed value. */
+  let roundable = 0;
+  /** Grace notes waiting for the next note of their voice. */
+  const graces: { event: ReadEvent; staff: number; voiceId: string; onset: Rational }[] = [];
+  /** The lane of a voice on a staff for an event at `onset`, filled up to it. */
+  const laneIn = (staff: number, voiceId: string, onset: Rational): ReadLane => {
+    const lane = laneFor(lanes, staff, voiceId, onset, () =>
+      context.warnings.push({
+        code: 'voice-overlap',
+        part: context.part,
+        measure: index,
+        message: `${where}notes of voice ${voiceId} on staff ${staff} overlap in time; the later ones were moved to a voice of their own. Give overlapping notes different <voice> numbers.`,
+      }),
+    );
+    fillTo(lane, onset);
+    return lane;
+  };
+  /** Puts the waiting grace notes of a voice (all of them, with `voiceId` undefined) before its next event. */
+  const placeGraces = (lane: ReadLane | undefined, voiceId: string | undefined) => {
+    for (let at = 0; at < graces.length; ) {
+      const grace = graces[at]!;
+      if (voiceId !== undefined && grace.voiceId !== voiceId) {
+        at++;
+        continue;
+      }
+      graces.splice(at, 1);
+      const target = lane ?? laneIn(grace.staff, grace.voiceId, grace.onset);
+      target.events.push(
+        target.staff === grace.staff ? grace.event : onStaff(grace.event, grace.staff),
+      );
+    }
+  };
   const { number: measureNumber, ...measureAttributes } = measureElement.a ?? {};
   const snapshot: {
     opening?: { time: TimeSignature | undefined; key: KeySignature; clefs: Clef[] };
@@ -555,6 +622,15 @@ function readMeasure(
           if (!printed) continue;
         }
         let duration = read.kind === 'ok' ? read.duration : printedValue(node);
+        const unrounded =
+          read.kind === 'ok' && !grace
+            ? roundedFrom(read.duration, node, state.divisions)
+            : undefined;
+        if (unrounded) roundable++;
+        if (unrounded && unround) {
+          duration = unrounded;
+          rounded.push(childText(node, 'duration')!.trim());
+        }
         if (read.kind === 'missing' && duration === undefined) {
           context.warnings.push({
             code: 'missing-duration',
@@ -606,15 +682,6 @@ function readMeasure(
           continue;
         }
         const onset = isChord && last ? last.onset : cursor;
-        const lane = laneFor(lanes, staff, voiceId, onset, () =>
-          context.warnings.push({
-            code: 'voice-overlap',
-            part: context.part,
-            measure: index,
-            message: `${where}notes of voice ${voiceId} on staff ${staff} overlap in time; the later ones were moved to a voice of their own. Give overlapping notes different <voice> numbers.`,
-          }),
-        );
-        fillTo(lane, onset);
         let event: ReadEvent;
         // A rest that fills its measure is a measure rest, which MusicXML writes without a <type>.
         const measureRest =
@@ -653,10 +720,17 @@ function readMeasure(
             notes: [{ pitch: read, tie: tieStart(node), keep: typed(keepOf(node, false)) }],
           };
         }
+        last = { event, onset };
+        if (asGrace) {
+          // A grace note belongs to the next note of its voice, on whichever staff that is.
+          graces.push({ event, staff, voiceId, onset });
+          break;
+        }
+        const lane = laneIn(staff, voiceId, onset);
+        placeGraces(lane, voiceId);
         lane.events.push(event);
-        if (!asGrace) lane.end = add(onset, duration);
-        last = { event, lane, onset };
-        if (!asGrace) advance(add(onset, duration));
+        lane.end = add(onset, duration);
+        advance(add(onset, duration));
         break;
       }
       case 'backup': {
@@ -714,7 +788,16 @@ function readMeasure(
       }
     }
   }
+  placeGraces(undefined, undefined);
+  if (rounded.length > 0)
+    context.warnings.push({
+      code: 'rounded-duration',
+      part: context.part,
+      measure: index,
+      message: `${where}${rounded.length} tuplet note${rounded.length === 1 ? ' has a <duration>' : 's have <duration>s'} (${[...new Set(rounded)].join(', ')}) that ${rounded.length === 1 ? 'rounds its printed value' : 'round their printed values'} to whole divisions; ${rounded.length === 1 ? 'it was' : 'they were'} read as the printed value, as the measure's <backup>s count, and export writes ${rounded.length === 1 ? 'it' : 'them'} exactly, in finer <divisions>.`,
+    });
   return {
+    roundable,
     number: measureNumber,
     attributes: measureAttributes,
     lanes,

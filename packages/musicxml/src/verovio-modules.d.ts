@@ -14,6 +14,8 @@ declare module 'verovio/esm' {
     readonly tstamp: number;
     readonly on?: readonly string[];
     readonly off?: readonly string[];
+    /** The measure that starts here, when asked for with `includeMeasures`. */
+    readonly measureOn?: string;
   }
 
   /** A verovio toolkit over a loaded module. */

@@ -18,6 +18,8 @@ const VEROVIO_READS_DIFFERENTLY: Readonly<Record<string, string>> = {
   '24a-GraceNotes.xml': 'grace notes take time in verovio, moving the notes after them',
   '24b-ChordAsGraceNote.xml': 'grace notes take time in verovio, moving the notes after them',
   '24d-AfterGrace.xml': 'grace notes take time in verovio, moving the notes after them',
+  '24e-GraceNote-StaffChange.xml':
+    'grace notes take time in verovio, moving the notes after them (here the grace notes on staff 2 lead to a note of their voice on staff 1, and are written before it)',
   '24f-GraceNote-Slur.xml': 'grace notes take time in verovio, moving the notes after them',
   '33f-Trill-EndingOnGraceNote.xml':
     'grace notes take time in verovio, moving the notes after them',

@@ -244,6 +244,97 @@ function printedNumber(measures: readonly MeasureInfo[], index: number): string 
 }
 
 /**
+ * The `<voice>` each voice of a measure is written with, by `staff/voice`:
+ * the file's voice where import kept it (a voice that crosses staves keeps
+ * one number), else `voice + (staff - 1) * stride`, moved up past any
+ * number another voice of the measure already holds.
+ *
+ * @example
+ * ```ts
+ * voiceNumbers(writing, 3).get('2/1'); // "5": voice 1 of staff 2 as the file numbered it
+ * ```
+ */
+export function voiceNumbers(writing: PartWriting, index: number): Map<string, string> {
+  const { snapshot, part, stride } = writing;
+  const staves = snapshot.parts[part - 1]!.staves;
+  const numbers = new Map<string, string>();
+  const used = new Set<string>();
+  const fresh: [string, number][] = [];
+  for (let staff = 1; staff <= staves; staff++) {
+    const content = snapshot.unit(part, staff, index);
+    const kept = unitKeep(content.attachments).voices ?? {};
+    for (const { voice } of content.voices) {
+      const id = kept[voice];
+      if (id !== undefined) {
+        numbers.set(`${staff}/${voice}`, id);
+        used.add(id);
+      } else fresh.push([`${staff}/${voice}`, voice + (staff - 1) * stride]);
+    }
+  }
+  for (const [key, start] of fresh) {
+    let id = start;
+    while (used.has(String(id))) id++;
+    numbers.set(key, String(id));
+    used.add(String(id));
+  }
+  return numbers;
+}
+
+/** What one event of a voice writes, and when. */
+interface Chunk {
+  readonly at: Rational;
+  readonly end: Rational;
+  /** Elements kept between notes, written before the event. */
+  readonly items: readonly XmlNode[];
+  readonly notes: readonly XmlNode[];
+  /** An invisible rest written as a `<forward>`: only fills time. */
+  readonly filler: boolean;
+  readonly grace: boolean;
+}
+
+/**
+ * The voices written with one `<voice>` for several of the model's voices
+ * (a voice that crosses staves, or overlaps itself), each collecting the
+ * chunks of its parts.
+ */
+function crossingVoices(voiceIds: ReadonlyMap<string, string>): Map<string, { lanes: Chunk[][] }> {
+  const counts = new Map<string, number>();
+  for (const id of voiceIds.values()) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const crossing = new Map<string, { lanes: Chunk[][] }>();
+  for (const [id, count] of counts) if (count > 1) crossing.set(id, { lanes: [] });
+  return crossing;
+}
+
+/**
+ * The chunks of the staves of one voice merged in time order, without the
+ * `<forward>`s each staff used to fill the time the others play (each
+ * staff's order is kept; at one time, grace notes first, then the lower
+ * staff).
+ */
+function inTimeOrder(lanes: readonly (readonly Chunk[])[]): Chunk[] {
+  const queues = lanes.map((chunks) =>
+    chunks.filter((chunk) => !chunk.filler || chunk.items.length > 0),
+  );
+  const merged: Chunk[] = [];
+  for (;;) {
+    let best: number | undefined;
+    queues.forEach((queue, lane) => {
+      const head = queue[0];
+      if (!head) return;
+      const current = best === undefined ? undefined : queues[best]![0]!;
+      if (
+        !current ||
+        compare(head.at, current.at) < 0 ||
+        (compare(head.at, current.at) === 0 && head.grace && !current.grace)
+      )
+        best = lane;
+    });
+    if (best === undefined) return merged;
+    merged.push(queues[best]!.shift()!);
+  }
+}
+
+/**
  * The `<measure>` element of measure `index` (1-based) of the part.
  *
  * @example
@@ -272,6 +363,13 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
   };
   const atEnd: XmlElement[] = [];
   let measureAttributes: { readonly [name: string]: string } | undefined;
+  const voiceIds = voiceNumbers(writing, index);
+  const crossing = crossingVoices(voiceIds);
+  /** What the measure writes, in order: voices (or the parts of one voice, merged), then a staff's loose items. */
+  const steps: (
+    | { readonly lanes: Chunk[][]; readonly merged: boolean }
+    | { readonly items: readonly Placed[] }
+  )[] = [];
   for (let staff = 1; staff <= partInfo.staves; staff++) {
     const content = snapshot.unit(part, staff, index);
     const keep = unitKeep(content.attachments);
@@ -313,8 +411,7 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
     const nextVoiceStart = (voice: number) =>
       nextSounding(following?.voices.find((other) => other.voice === voice)?.events ?? [], 0);
     voices.forEach((voice, voiceIndex) => {
-      moveTo(ZERO);
-      const voiceId = String(voice.voice + (staff - 1) * writing.stride);
+      const voiceId = voiceIds.get(`${staff}/${voice.voice}`)!;
       const mixed = isMixed(voice.events);
       let brackets = tupletBrackets(voice.events);
       let stripTuplets = false;
@@ -327,38 +424,71 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
       let tiedIn: Pitch[] = writing.tiesOut.get(tieKey) ?? [];
       let at = ZERO;
       const sounding = voice.events.filter((event) => !event.grace);
+      const chunks: Chunk[] = [];
       voice.events.forEach((event, eventIndex) => {
+        const items: XmlNode[] = [];
         if (voiceIndex === 0) {
           while (aligned.length > 0 && compare(aligned[0]!.at, at) <= 0)
-            body.push(aligned.shift()!.x);
+            items.push(aligned.shift()!.x);
         }
-        body.push(
-          ...writeEvent(event, {
-            divisions,
-            voice: voiceId,
-            staff: partInfo.staves > 1 ? staff : undefined,
-            tiedIn: event.grace ? [] : tiedIn,
-            bracket: brackets.get(eventIndex),
-            stripTuplets,
-            stripBeams: stripBeams.has(eventIndex),
-            measureRest:
-              event.kind === 'rest' &&
-              sounding.length === 1 &&
-              compare(event.duration, length) === 0,
-            next: nextSounding(voice.events, eventIndex + 1) ?? nextVoiceStart(voice.voice),
-          }),
-        );
+        const notes = writeEvent(event, {
+          divisions,
+          voice: voiceId,
+          staff: partInfo.staves > 1 ? staff : undefined,
+          tiedIn: event.grace ? [] : tiedIn,
+          bracket: brackets.get(eventIndex),
+          stripTuplets,
+          stripBeams: stripBeams.has(eventIndex),
+          measureRest:
+            event.kind === 'rest' && sounding.length === 1 && compare(event.duration, length) === 0,
+          next: nextSounding(voice.events, eventIndex + 1) ?? nextVoiceStart(voice.voice),
+        });
+        const end = event.grace ? at : add(at, event.duration);
+        const filler = event.kind === 'space' && event.attachments === undefined;
+        chunks.push({ at, end, items, notes, filler, grace: event.grace });
         if (!event.grace) {
-          at = add(at, event.duration);
-          cursor = at;
+          at = end;
           tiedIn = tiedPitches(event);
         }
       });
       writing.tiesOut.set(tieKey, tiedIn);
+      const group = crossing.get(voiceId);
+      if (!group) {
+        steps.push({ lanes: [chunks], merged: false });
+        return;
+      }
+      // A voice written on several staves (or overlapping itself) is written once, where its
+      // first part would be, its parts merged in time order.
+      if (group.lanes.length === 0) steps.push({ lanes: group.lanes, merged: true });
+      group.lanes.push(chunks);
     });
-    for (const item of [...aligned, ...loose]) {
-      moveTo(item.at);
-      body.push(item.x);
+    steps.push({ items: [...aligned, ...loose] });
+  }
+  for (const step of steps) {
+    if ('items' in step) {
+      for (const item of step.items) {
+        moveTo(item.at);
+        body.push(item.x);
+      }
+      continue;
+    }
+    moveTo(ZERO);
+    if (!step.merged) {
+      for (const chunk of step.lanes[0]!) {
+        body.push(...chunk.items, ...chunk.notes);
+        cursor = chunk.end;
+      }
+      continue;
+    }
+    // Merged in time order, so that what pairs up along the voice (slurs, beams, tuplets)
+    // starts before it stops.
+    for (const chunk of inTimeOrder(step.lanes)) {
+      moveTo(chunk.at);
+      body.push(...chunk.items);
+      // The <forward> of a filler is left out: the voice's other parts play then.
+      if (chunk.filler) continue;
+      body.push(...chunk.notes);
+      cursor = chunk.end;
     }
   }
   if (atEnd.length > 0) {

@@ -354,7 +354,10 @@ function writeOne(
     generated.push(...valueChildren(printed));
     if (printed.ratio && !keptTimeModification) generated.push(timeModification(printed.ratio));
   }
-  if (context.staff !== undefined) generated.push(element('staff', {}, [String(context.staff)]));
+  // A grace note kept with its own <staff> (it leads to a note on another staff) keeps it.
+  const ownStaff = kept !== undefined && child(kept, 'staff') !== undefined;
+  if (context.staff !== undefined && !ownStaff)
+    generated.push(element('staff', {}, [String(context.staff)]));
   const notations = notationsFor(
     keptNotations,
     { start: note.tieStart, stop: note.tieStop },

@@ -1,0 +1,102 @@
+/**
+ * What real scores (MuseScore's exports of piano music) do that the test
+ * suite does not, each as a small file of our own: for each, MuseScore's
+ * engine (webmscore) plays our export exactly as it plays the file.
+ */
+import { describe, expect, test } from 'vitest';
+import { exportMusicXml } from './export-musicxml.ts';
+import { caseText } from './fixtures.test-support.ts';
+import { type ImportResult, importMusicXml } from './import-musicxml.ts';
+import { museScoreNotes } from './musescore.test-support.ts';
+import { readScore } from './score-snapshot.ts';
+import { firstDifference } from './sounding-notes.test-support.ts';
+
+type Imported = Extract<ImportResult, { ok: true }>;
+
+function imported(name: string): Imported {
+  const result = importMusicXml(caseText(name));
+  if (!result.ok) throw new Error(result.problems[0]?.message);
+  return result;
+}
+
+/** The first note MuseScore plays differently in our export, or undefined. */
+async function museScoreDifference(name: string): Promise<string | undefined> {
+  const exported = await museScoreNotes(exportMusicXml(imported(name).score));
+  const original = await museScoreNotes(caseText(name));
+  expect(original.loaded).toBe(true);
+  expect(exported.errors).toEqual([]);
+  return firstDifference(original.notes, exported.notes);
+}
+
+describe('real-score causes, read back by MuseScore', () => {
+  test('cross-staff-voice.musicxml: a voice that crosses staves keeps its <voice>, so MuseScore keeps all its notes', async () => {
+    const xml = exportMusicXml(imported('cross-staff-voice.musicxml').score);
+    // The D4 of voice 5 on staff 1 is written as voice 5, as the file had it, not as a fifth voice of staff 1.
+    expect(xml).toMatch(
+      /<step>D<\/step>\s*<octave>4<\/octave>\s*<\/pitch>\s*<duration>\d+<\/duration>\s*<voice>5<\/voice>/,
+    );
+    expect(await museScoreDifference('cross-staff-voice.musicxml')).toBeUndefined();
+  });
+
+  test('rounded-tuplet.musicxml: tuplet notes whose <duration> rounds their printed value are read as that value, so the <backup> after them lands on the start', async () => {
+    const { score, warnings } = imported('rounded-tuplet.musicxml');
+    expect(warnings.map((warning) => [warning.code, warning.measure])).toEqual([
+      ['rounded-duration', 1],
+    ]);
+    expect(warnings[0]?.message).toMatch(
+      /^Part 1, measure 1: 11 tuplet notes have <duration>s \(87\)/,
+    );
+    const [first] = readScore(score).unit(1, 1, 1).voices;
+    expect(first?.events.map((event) => `${event.duration.num}/${event.duration.den}`)).toEqual([
+      ...Array(11).fill('1/22'),
+      '1/2',
+    ]);
+    expect(await museScoreDifference('rounded-tuplet.musicxml')).toBeUndefined();
+  });
+
+  test('cross-staff-grace.musicxml: a grace note on staff 2 that leads to a note of its voice on staff 1 is written just before that note, on staff 2', async () => {
+    const { warnings, score } = imported('cross-staff-grace.musicxml');
+    expect(warnings).toEqual([]);
+    const xml = exportMusicXml(score);
+    expect(xml).toMatch(
+      /<grace slash="yes"\/>\s*<pitch>\s*<step>G<\/step>\s*<octave>4<\/octave>\s*<\/pitch>\s*<voice>5<\/voice>\s*<type>16th<\/type>\s*<staff>2<\/staff>\s*<\/note>\s*<note>\s*<pitch>\s*<step>B<\/step>/,
+    );
+    expect(await museScoreDifference('cross-staff-grace.musicxml')).toBeUndefined();
+  });
+
+  test('cross-staff-slur.musicxml: a voice that crosses staves is written as one voice in time order, so its slur starts before it stops', async () => {
+    const xml = exportMusicXml(imported('cross-staff-slur.musicxml').score);
+    const measure = xml.slice(
+      xml.indexOf('<measure number="1"'),
+      xml.indexOf('<measure number="2"'),
+    );
+    const pitches = [...measure.matchAll(/<step>(\w)<\/step>\s*<octave>(\d)<\/octave>/g)].map(
+      ([, step, octave]) => `${step}${octave}`,
+    );
+    expect(pitches).toEqual(['C2', 'E2', 'G2', 'C3', 'E3', 'G3', 'C4', 'E4']);
+    expect(measure.indexOf('<slur type="start"')).toBeLessThan(
+      measure.indexOf('<slur type="stop"'),
+    );
+    expect(await museScoreDifference('cross-staff-slur.musicxml')).toBeUndefined();
+  });
+
+  test('rounded-tuplet-as-written.musicxml: rounded tuplet durations that add up to the <backup> after them are read as written', async () => {
+    const { score, warnings } = imported('rounded-tuplet-as-written.musicxml');
+    expect(warnings).toEqual([]);
+    const voices = readScore(score).unit(1, 1, 1).voices;
+    expect(
+      voices[1]?.events.slice(0, 3).map((event) => `${event.duration.num}/${event.duration.den}`),
+    ).toEqual(['41/1920', '1/960', '11/480']);
+    expect(await museScoreDifference('rounded-tuplet-as-written.musicxml')).toBeUndefined();
+  });
+
+  test('overlapping-voice.musicxml: notes of a voice that overlap keep its <voice>, so MuseScore gets no fifth voice on the staff', async () => {
+    const { score, warnings } = imported('overlapping-voice.musicxml');
+    expect(warnings.map((warning) => warning.code)).toEqual(['voice-overlap', 'voice-overlap']);
+    const xml = exportMusicXml(score);
+    expect(
+      [...new Set([...xml.matchAll(/<voice>(\d+)<\/voice>/g)].map(([, id]) => id))].sort(),
+    ).toEqual(['1', '2', '3', '4', '5']);
+    expect(await museScoreDifference('overlapping-voice.musicxml')).toBeUndefined();
+  });
+});
