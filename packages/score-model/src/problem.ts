@@ -38,6 +38,8 @@ export const PROBLEM_CODES = {
   'pitch-out-of-range': 'A transposed pitch that lanes-seq cannot write.',
   'invalid-signature': 'A time or key signature that cannot be set.',
   'content-does-not-fit': 'Existing content that would no longer fill its measure after a change.',
+  'malformed-unit':
+    'A stored unit value that is not a unit (written by a tampered or buggy peer); it reads as a rest until rewritten.',
 } as const;
 
 /**

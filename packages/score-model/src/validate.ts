@@ -14,6 +14,16 @@ import { checkVoice, tieProblem } from './voice-check.ts';
 
 const NOWHERE = () => ({});
 
+/** A stored value that is not a unit, named by its part, staff and measure. */
+function malformedUnit(part: number, staff: number, measure: number): Problem {
+  return {
+    code: 'malformed-unit',
+    lane: `P${part} s${staff} m${measure}`,
+    message: `P${part} s${staff} m${measure} holds a value that is not a unit (written by a tampered or faulty client); it reads as a full-measure rest.`,
+    fix: `Rewrite m${measure} of P${part} s${staff} with the notes it should hold.`,
+  };
+}
+
 /**
  * Checks every unit of the score with the planner's rules; problems name
  * their lanes (there is no text to point into).
@@ -35,6 +45,7 @@ export function validate(score: Score): Result<{ measures: number }> {
     for (const part of view.parts) {
       for (let staff = 1; staff <= part.info.staves; staff++) {
         const unit = view.unit(part.index, staff, measure)!;
+        if (unit.malformed) problems.push(malformedUnit(part.index, staff, measure));
         for (const voice of unit.content.voices) {
           const lane = `P${part.index} s${staff} v${voice.voice} m${measure}`;
           problems.push(...checkVoice(lane, measure, voice.events, info, NOWHERE).problems);
