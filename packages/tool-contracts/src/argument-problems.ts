@@ -5,6 +5,8 @@
  */
 import type * as z from 'zod';
 import type { ToolProblem } from './tool-error.ts';
+import { clip, preview } from './value-preview.ts';
+import { definitionOf, schemaAt } from './zod-definitions.ts';
 
 /**
  * Formats an issue path the way an agent writes it: `items[2].title`.
@@ -17,16 +19,31 @@ import type { ToolProblem } from './tool-error.ts';
  * ```
  */
 export function formatPath(path: readonly PropertyKey[]): string | undefined {
+  if (path.length > PATH_SEGMENTS_SHOWN) {
+    // A path thousands deep names its start and its end.
+    const head = formatSegments(path.slice(0, PATH_SEGMENTS_SHOWN - 4));
+    const tail = formatSegments(path.slice(-4), true);
+    const skipped = path.length - PATH_SEGMENTS_SHOWN;
+    return `${head} ... (${skipped} more) ...${tail}`;
+  }
+  const text = formatSegments(path);
+  return text === '' ? undefined : text;
+}
+
+/** The most segments of a path shown in full. */
+const PATH_SEGMENTS_SHOWN = 16;
+
+function formatSegments(path: readonly PropertyKey[], continued = false): string {
   let text = '';
   for (const segment of path) {
     if (typeof segment === 'number') text += `[${segment}]`;
     else {
       // A key is the agent's text: quote at most PREVIEW_LENGTH characters of it.
       const key = clip(String(segment));
-      text += text === '' ? key : `.${key}`;
+      text += text === '' && !continued ? key : `.${key}`;
     }
   }
-  return text === '' ? undefined : text;
+  return text;
 }
 
 /**
@@ -133,12 +150,13 @@ export function argumentProblems(
 function unionExpectation(
   options: readonly (readonly z.core.$ZodIssue[])[],
   value: { present: true; value: unknown } | { present: false },
-  union: ZodInternals | undefined,
+  union: z.ZodType | undefined,
 ): string | undefined {
   const types: string[] = [];
   const values: unknown[] = [];
   const others: string[] = [];
-  const schemas = union?._zod.def.type === 'union' ? (union._zod.def.options ?? []) : [];
+  const unionDef = definitionOf(union);
+  const schemas = unionDef?.type === 'union' ? (unionDef.options ?? []) : [];
   options.forEach((issues, index) => {
     const first = issues[0];
     if (first === undefined) return;
@@ -217,73 +235,8 @@ function kindOf(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-/** The most characters of an agent's key or value quoted back in a message. */
-const PREVIEW_LENGTH = 60;
-
-function clip(text: string): string {
-  return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 3)}...` : text;
-}
-
-/**
- * A value as a message quotes it: JSON, at most 60 characters.
- *
- * @example
- * ```ts
- * preview('x'.repeat(1000)); // '"xxxx...' (60 characters)
- * ```
- */
-export function preview(value: unknown): string {
-  // JSON would show NaN and Infinity as null.
-  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
-  let text: string;
-  try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = String(value);
-  }
-  return clip(text);
-}
-
-interface ZodInternals {
-  _zod: {
-    def: {
-      type: string;
-      shape?: Record<string, unknown>;
-      innerType?: unknown;
-      element?: unknown;
-      options?: readonly unknown[];
-    };
-  };
-}
-
-/** The field names of the object schema found at `path`, through optional, default and array wrappers. */
+/** The field names of the object schema found at `path`, through wrappers and arrays. */
 function fieldsAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] | undefined {
-  const current = schemaAt(schema, path);
-  if (current === undefined || current._zod.def.type !== 'object') return undefined;
-  return Object.keys(current._zod.def.shape ?? {});
-}
-
-/** The schema found at `path`, through optional, default and array wrappers. */
-function schemaAt(schema: z.ZodType, path: readonly PropertyKey[]): ZodInternals | undefined {
-  let current = unwrap(schema as unknown as ZodInternals);
-  for (const segment of path) {
-    if (current === undefined) return undefined;
-    const def = current._zod.def;
-    if (def.type === 'object' && typeof segment === 'string') {
-      current = unwrap(def.shape?.[segment] as ZodInternals | undefined);
-    } else if (def.type === 'array' && typeof segment === 'number') {
-      current = unwrap(def.element as ZodInternals | undefined);
-    } else {
-      return undefined;
-    }
-  }
-  return current;
-}
-
-function unwrap(schema: ZodInternals | undefined): ZodInternals | undefined {
-  let current = schema;
-  while (current?._zod?.def?.innerType !== undefined) {
-    current = current._zod.def.innerType as ZodInternals;
-  }
-  return current?._zod === undefined ? undefined : current;
+  const def = definitionOf(schemaAt(schema, path));
+  return def?.type === 'object' ? Object.keys(def.shape ?? {}) : undefined;
 }

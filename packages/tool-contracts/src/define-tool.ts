@@ -14,6 +14,7 @@ import { unfaithfulToJsonSchema } from './schema-fidelity.ts';
 import { canonicalJson } from './stable-digest.ts';
 import { strictInput } from './strict-input.ts';
 import type { ToolError } from './tool-error.ts';
+import { definitionOf } from './zod-definitions.ts';
 
 /**
  * What a tool's `run` receives besides its arguments.
@@ -260,8 +261,7 @@ function requireText(value: unknown, message: string): void {
 }
 
 function requireObjectSchema<S extends z.ZodObject>(schema: S, what: string): S {
-  const type = (schema as { _zod?: { def?: { type?: unknown } } } | undefined)?._zod?.def?.type;
-  if (type !== 'object') {
+  if (definitionOf(schema)?.type !== 'object') {
     throw new TypeError(`The ${what} schema must be a zod object (z.object({...})).`);
   }
   return schema;

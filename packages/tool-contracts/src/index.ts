@@ -43,8 +43,10 @@ export { DEFAULT_ROLES, permissionsOf, roleAllows } from './permissions.ts';
 export type {
   ApplyOutcome,
   PlanOutcome,
+  ReviewAuditEvent,
   ReviewDriver,
   ReviewDriverOptions,
+  ReviewFailureStage,
   ReviewHost,
 } from './review-driver.ts';
 export { createReviewDriver } from './review-driver.ts';

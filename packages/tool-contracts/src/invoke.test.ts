@@ -189,6 +189,76 @@ describe('arguments', () => {
     expect(text(unknownTool).length).toBeLessThan(600);
   });
 
+  it('gives arguments nested thousands deep a short, readable problem, never a rejection', async () => {
+    const { pipeline, editor } = setup();
+    let deepArray: unknown = [];
+    for (let depth = 0; depth < 4100; depth++) deepArray = [deepArray];
+    let deepObject: unknown = {};
+    for (let depth = 0; depth < 10_000; depth++) deepObject = { next: deepObject };
+    const tree: z.ZodType = z.object({ next: z.optional(z.lazy(() => tree)) }).strict();
+    const recursive = defineTool({
+      name: 'walk',
+      title: 'Walk',
+      description: 'Walks a tree.',
+      input: z.object({ tree }),
+      output: z.object({}),
+      permission: 'read',
+      run: () => toolOk({}),
+    });
+    const walker = createToolPipeline({ catalog: defineCatalog([recursive]), context: {} });
+    let deepTree: unknown = { next: { leaf: 1 } };
+    for (let depth = 0; depth < 300; depth++) deepTree = { next: deepTree };
+    // Deeper than zod's own recursion through z.lazy can go.
+    let deeperTree: unknown = {};
+    for (let depth = 0; depth < 20_000; depth++) deeperTree = { next: deeperTree };
+
+    for (const invocation of [
+      await pipeline.invoke('add_item', { title: deepArray }, { role: 'editor' }),
+      await pipeline.invoke('add_item', { title: deepObject }, { role: 'editor' }),
+      await pipeline.invoke('add_item', deepArray, { role: 'editor' }),
+      await pipeline.invoke('add_item', { title: 'Tea', extra: deepObject }, { role: 'editor' }),
+      await walker.invoke('walk', { tree: deepTree }, { role: 'viewer' }),
+      await walker.invoke('walk', { tree: deeperTree }, { role: 'viewer' }),
+    ]) {
+      expect(invocation.ok).toBe(false);
+      expect(!invocation.ok && invocation.error.code).toBe('invalid_arguments');
+      expect(text(invocation).length).toBeLessThan(600);
+      expect(text(invocation)).not.toContain('[object Object]');
+    }
+    const array = await pipeline.invoke('add_item', { title: deepArray }, { role: 'editor' });
+    expect(text(array)).toContain('- title: Expected string, received [[[[');
+    const object = await pipeline.invoke('add_item', { title: deepObject }, { role: 'editor' });
+    expect(text(object)).toContain('- title: Expected string, received {"next":{"next":');
+    const walked = await walker.invoke('walk', { tree: deepTree }, { role: 'viewer' });
+    expect(text(walked)).toMatch(
+      /- tree\.next\.next.* \.\.\. \(\d+ more\) \.\.\..*\.next\.leaf: Unknown field\./,
+    );
+    expect(editor.runs).toEqual([]);
+  });
+
+  test.prop(
+    [
+      fc.constantFrom('title', 'dry_run', 'revision', 'colour'),
+      fc.anything({ maxDepth: 6, withBigInt: true, withDate: true, withMap: true, withSet: true }),
+      fc.integer({ min: 0, max: 6000 }),
+    ],
+    { numRuns: 200 },
+  )(
+    'resolves any value in any field, nested to any depth, with a bounded message',
+    async (field, value, depth) => {
+      const { pipeline, editor } = setup();
+      let nested: unknown = value;
+      for (let level = 0; level < depth; level++)
+        nested = level % 2 === 0 ? [nested] : { v: nested };
+      const invocation = await pipeline.invoke('add_item', { [field]: nested }, { role: 'editor' });
+      if (!invocation.ok) {
+        expect(text(invocation).length).toBeLessThan(1200);
+        expect(text(invocation)).not.toContain('[object Object]');
+      }
+      expect(editor.items.length).toBe(invocation.ok ? 1 : 0);
+    },
+  );
+
   it('treats missing arguments as an empty object', async () => {
     const { pipeline } = setup();
     expect((await pipeline.invoke('list_items', undefined, { role: 'viewer' })).ok).toBe(true);
@@ -351,6 +421,29 @@ describe('failures inside the tool become internal', () => {
       expect(!invocation.ok && invocation.error.code).toBe('internal');
       expect(event.error_code).toBe('internal');
     }
+  });
+});
+
+describe('an audit sink that throws', () => {
+  it('changes neither the outcome nor a retry: the write happens once', async () => {
+    const editor = new TodoEditor();
+    const pipeline = createToolPipeline({
+      catalog: todoCatalog,
+      context: editor,
+      audit: () => {
+        throw new Error('audit disk full');
+      },
+    });
+    const args = { title: 'Tea', idempotency_key: 'k-1' };
+
+    const first = await pipeline.invoke('add_item', args, { role: 'editor' });
+    const retry = await pipeline.invoke('add_item', args, { role: 'editor' });
+    const refused = await pipeline.invoke('add_item', { title: '' }, { role: 'editor' });
+
+    expect(first).toMatchObject({ ok: true, replayed: false, changed: ['item:1'] });
+    expect(retry).toMatchObject({ ok: true, replayed: true });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
+    expect(editor.items.map((item) => item.title)).toEqual(['Tea']);
   });
 });
 

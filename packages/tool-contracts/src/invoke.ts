@@ -4,59 +4,36 @@
  * tool does, and it never throws for anything an agent can cause: every
  * failure comes back as a {@link ToolInvocation} with `ok: false`.
  */
-import { argumentProblems, preview } from './argument-problems.ts';
-import type { AuditEvent, AuditSink } from './audit.ts';
+import type * as z from 'zod';
+import { argumentProblems } from './argument-problems.ts';
+import type { AuditSink } from './audit.ts';
 import { newId } from './call-id.ts';
-import { errorResult, successResult, type ToolCallResult } from './call-result.ts';
+import {
+  type AuditedCall,
+  type FailureCause,
+  isUntouched,
+  type Outcome,
+  type Revisions,
+  type ToolInvocation,
+  toAuditEvent,
+  toInvocation,
+} from './call-outcome.ts';
 import { type CatalogTool, listTools, type ToolCatalog } from './catalog.ts';
 import {
   createMemoryIdempotencyStore,
   type IdempotencyRecord,
   type IdempotencyStore,
 } from './idempotency-store.ts';
+import { serialize } from './key-queue.ts';
 import { type ToolManifest, toolManifest } from './manifest.ts';
 import { DEFAULT_ROLES, permissionsOf, type RoleTable } from './permissions.ts';
+import { currentRevision, revisionReader } from './revision-reader.ts';
 import { stableDigest } from './stable-digest.ts';
+import { describeThrown } from './thrown-detail.ts';
 import { isToolError, type ToolError, toolError } from './tool-error.ts';
+import { preview } from './value-preview.ts';
 
-/**
- * How a call ended. Both sides carry `result`, the MCP `CallToolResult` (and
- * WebMCP `execute` return) an adapter sends back unchanged.
- *
- * - `replayed`: the result was recorded by an earlier call with the same
- *   `idempotency_key` (`replay_of`) and returned without running.
- * - `untouched`: the target is known not to have changed, which for a write
- *   tool puts `Nothing was changed.` first in the text.
- *
- * @example
- * ```ts
- * const invocation: ToolInvocation = await pipeline.invoke('add_item', { title: 'Tea' }, { role: 'editor' });
- * if (invocation.ok) invocation.output; else invocation.error.code;
- * ```
- */
-export type ToolInvocation =
-  | {
-      readonly ok: true;
-      readonly tool: string;
-      readonly call_id: string;
-      readonly output: Record<string, unknown>;
-      readonly replayed: boolean;
-      readonly replay_of?: string;
-      readonly revision_before: string | null;
-      readonly revision_after: string | null;
-      readonly changed: readonly string[];
-      readonly result: ToolCallResult;
-    }
-  | {
-      readonly ok: false;
-      readonly tool: string;
-      readonly call_id: string;
-      readonly error: ToolError;
-      readonly untouched: boolean;
-      /** Set when the failure is the recorded one of an earlier call with the same key. */
-      readonly replay_of?: string;
-      readonly result: ToolCallResult;
-    };
+export type { ToolInvocation } from './call-outcome.ts';
 
 /**
  * Options of {@link createToolPipeline}.
@@ -78,7 +55,10 @@ export interface ToolPipelineOptions<Ctx> {
   readonly roles?: RoleTable;
   /** Where replays are recorded; default an in-memory store of 1000 records. */
   readonly idempotency?: IdempotencyStore;
-  /** Receives one event per call. */
+  /**
+   * Receives one event per call. A sink that throws is ignored: it never
+   * changes the call's outcome (a write has happened by then).
+   */
   readonly audit?: AuditSink;
   /** Makes call ids; default `crypto.randomUUID()`. */
   readonly newCallId?: () => string;
@@ -119,14 +99,6 @@ export interface ToolPipeline {
   invoke(name: string, args: unknown, options: InvokeOptions): Promise<ToolInvocation>;
 }
 
-interface Attempt {
-  readonly error: ToolError;
-  readonly untouched: boolean;
-  readonly detail?: string;
-  readonly revision_before: string | null;
-  readonly revision_after: string | null;
-}
-
 /**
  * Binds a catalog to a host context. Each call goes through, in order:
  *
@@ -143,7 +115,9 @@ interface Attempt {
  * 4. `run`, whose throw becomes `internal` (the agent sees no stack; the
  *    audit `detail` keeps it);
  * 5. the output against the output schema (`internal` if it breaks it);
- * 6. one audit event.
+ * 6. one audit event (a sink that throws changes nothing).
+ *
+ * Arguments nested however deep get a bounded problem, never a rejection.
  *
  * @example
  * ```ts
@@ -153,360 +127,463 @@ interface Attempt {
  * ```
  */
 export function createToolPipeline<Ctx>(options: ToolPipelineOptions<Ctx>): ToolPipeline {
-  const { catalog, context } = options;
-  const roles = options.roles ?? DEFAULT_ROLES;
-  const store = options.idempotency ?? createMemoryIdempotencyStore();
-  const now = options.now ?? Date.now;
-  const newCallId = options.newCallId ?? newId;
-  const queues = new Map<string, Promise<unknown>>();
+  const pipeline: Pipeline<Ctx> = {
+    catalog: options.catalog,
+    context: options.context,
+    roles: options.roles ?? DEFAULT_ROLES,
+    store: options.idempotency ?? createMemoryIdempotencyStore(),
+    audit: options.audit,
+    now: options.now ?? Date.now,
+    newCallId: options.newCallId ?? newId,
+    queues: new Map(),
+  };
+  return {
+    list: (role) =>
+      listTools(pipeline.catalog, role, pipeline.roles) as readonly CatalogTool<unknown>[],
+    manifest: (role) => toolManifest(pipeline.catalog, role, pipeline.roles),
+    invoke: (name, args, callOptions) => invoke(pipeline, name, args, callOptions),
+  };
+}
 
-  async function invoke(name: string, rawArgs: unknown, callOptions: InvokeOptions) {
-    const role = callOptions.role;
-    const granted = permissionsOf(role, roles);
-    const call_id = callOptions.call_id ?? newCallId();
-    const started = now();
-    const tool = catalog.get(name);
-    const args = rawArgs === undefined ? {} : rawArgs;
-    const digest = digestArguments(args);
+/** A pipeline's settled options. */
+interface Pipeline<Ctx> {
+  readonly catalog: ToolCatalog<Ctx>;
+  readonly context: Ctx;
+  readonly roles: RoleTable;
+  readonly store: IdempotencyStore;
+  readonly audit: AuditSink | undefined;
+  readonly now: () => number;
+  readonly newCallId: () => string;
+  /** Calls waiting for an earlier call with the same idempotency key. */
+  readonly queues: Map<string, Promise<unknown>>;
+}
 
-    const finish = (
-      invocation: ToolInvocation,
-      audit: Omit<
-        AuditEvent,
-        'tool' | 'call_id' | 'role' | 'argument_digest' | 'started_at' | 'duration_ms'
-      >,
-    ) => {
-      options.audit?.({
-        tool: name,
-        call_id,
-        role,
-        argument_digest: digest,
-        started_at: new Date(started).toISOString(),
-        duration_ms: Math.max(0, now() - started),
-        ...audit,
-      });
-      return invocation;
-    };
-    const refuse = (error: ToolError, attempt: Partial<Attempt> = {}, dry_run = false) => {
-      const untouched = attempt.untouched ?? true;
-      const write = tool?.permission === 'write';
-      return finish(
+/** One call on its way through the pipeline. */
+interface Call {
+  readonly name: string;
+  readonly role: string;
+  readonly granted: readonly string[];
+  readonly call_id: string;
+  readonly started: number;
+  readonly args: unknown;
+  readonly digest: string | null;
+  readonly signal: AbortSignal | undefined;
+}
+
+/** Arguments that passed the input schema, and what idempotency makes of them. */
+interface Parsed {
+  readonly data: Record<string, unknown>;
+  readonly dry_run: boolean;
+  readonly key: string | undefined;
+  /**
+   * What a replay compares: the parsed arguments (so a default written out
+   * and a default left out are the same call) without the key and dry_run;
+   * `null` when they cannot be digested or there is nothing to replay (no
+   * key, or a dry run).
+   */
+  readonly replayDigest: string | null;
+}
+
+type Tool<Ctx> = CatalogTool<Ctx>;
+
+/** One call, in named steps: access, arguments, replay or run (with its result), audit. */
+async function invoke<Ctx>(
+  pipeline: Pipeline<Ctx>,
+  name: string,
+  rawArgs: unknown,
+  options: InvokeOptions,
+): Promise<ToolInvocation> {
+  const call = beginCall(pipeline, name, rawArgs, options);
+  const tool = pipeline.catalog.get(name);
+  const outcome = await decide(pipeline, call, tool);
+  sendToAudit(pipeline, call, outcome);
+  return toInvocation(
+    { name, call_id: call.call_id, write: tool?.permission === 'write' },
+    outcome,
+  );
+}
+
+function beginCall<Ctx>(
+  pipeline: Pipeline<Ctx>,
+  name: string,
+  rawArgs: unknown,
+  options: InvokeOptions,
+): Call {
+  const args = rawArgs === undefined ? {} : rawArgs;
+  return {
+    name,
+    role: options.role,
+    // Throws for a role the host never defined: that is the host's bug.
+    granted: permissionsOf(options.role, pipeline.roles),
+    call_id: options.call_id ?? pipeline.newCallId(),
+    started: pipeline.now(),
+    args,
+    digest: digestArguments(args),
+    signal: options.signal,
+  };
+}
+
+async function decide<Ctx>(
+  pipeline: Pipeline<Ctx>,
+  call: Call,
+  tool: Tool<Ctx> | undefined,
+): Promise<Outcome> {
+  const access = checkAccess(pipeline, call, tool);
+  if (!access.ok) return refuseBeforeRun(pipeline, access.error);
+  const parsed = parseArguments(call, access.tool);
+  if (!parsed.ok) return refuseBeforeRun(pipeline, parsed.error);
+  return replayOrRun(pipeline, call, access.tool, parsed.value);
+}
+
+type Checked<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly error: ToolError };
+
+// --- access ------------------------------------------------------------------
+
+/**
+ * The tool's name and the caller's permission, before the arguments are
+ * looked at: a tool outside the role reveals nothing, not even its schema.
+ */
+function checkAccess<Ctx>(
+  pipeline: Pipeline<Ctx>,
+  call: Call,
+  tool: Tool<Ctx> | undefined,
+):
+  | { readonly ok: true; readonly tool: Tool<Ctx> }
+  | { readonly ok: false; readonly error: ToolError } {
+  if (tool === undefined) {
+    const available = listTools(pipeline.catalog, call.role, pipeline.roles).map((t) => t.name);
+    return {
+      ok: false,
+      error: toolError('not_found', `There is no tool named ${preview(call.name)}.`, [
         {
-          ok: false,
-          tool: name,
-          call_id,
-          error,
-          untouched,
-          result: errorResult(error, write && untouched, write && !untouched),
+          message: `Unknown tool ${preview(call.name)}.`,
+          hint: `Tools you can call: ${available.join(', ') || '(none)'}.`,
         },
-        {
-          status: 'error',
-          error_code: error.code,
-          dry_run,
-          revision_before: attempt.revision_before ?? null,
-          revision_after: attempt.revision_after ?? null,
-          changed: [],
-          ...(attempt.detail === undefined ? {} : { detail: attempt.detail }),
-        },
-      );
+      ]),
     };
+  }
+  if (call.granted.includes(tool.permission)) return { ok: true, tool };
+  return {
+    ok: false,
+    error: toolError('permission_denied', `The ${call.role} role may not call ${call.name}.`, [
+      {
+        message: `${call.name} needs the ${tool.permission} permission; ${call.role} has ${call.granted.join(', ') || 'none'}.`,
+        hint: 'Ask the user for a role that allows it, or use a tool you were given.',
+      },
+    ]),
+  };
+}
 
-    // A call refused before run changed nothing: before and after are the revision now.
-    const refuseBeforeRun = async (error: ToolError) => {
-      const current = await readRevision(context)().catch(() => null);
-      return refuse(error, { revision_before: current, revision_after: current });
+// --- arguments ---------------------------------------------------------------
+
+/** The arguments against the input schema: one problem per bad field, however deep. */
+function parseArguments<Ctx>(call: Call, tool: Tool<Ctx>): Checked<Parsed> {
+  const parsed = checkAgainst(tool.input, call.args);
+  if (parsed === 'too-deep') {
+    return {
+      ok: false,
+      error: toolError(
+        'invalid_arguments',
+        `The arguments of ${call.name} are nested too deeply.`,
+        [
+          {
+            message: 'The arguments are nested too deeply to be checked.',
+            hint: 'Send the structure the input schema describes.',
+          },
+        ],
+      ),
     };
-
-    if (tool === undefined) {
-      const available = listTools(catalog, role, roles).map((candidate) => candidate.name);
-      return refuseBeforeRun(
-        toolError('not_found', `There is no tool named ${preview(name)}.`, [
-          {
-            message: `Unknown tool ${preview(name)}.`,
-            hint: `Tools you can call: ${available.join(', ') || '(none)'}.`,
-          },
-        ]),
-      );
-    }
-    if (!granted.includes(tool.permission)) {
-      return refuseBeforeRun(
-        toolError('permission_denied', `The ${role} role may not call ${name}.`, [
-          {
-            message: `${name} needs the ${tool.permission} permission; ${role} has ${granted.join(', ') || 'none'}.`,
-            hint: 'Ask the user for a role that allows it, or use a tool you were given.',
-          },
-        ]),
-      );
-    }
-
-    const parsed = tool.input.safeParse(args);
-    if (!parsed.success) {
-      const problems = argumentProblems(parsed.error.issues, args, tool.input);
-      return refuseBeforeRun(
-        toolError(
-          'invalid_arguments',
-          `${problems.length} problem${problems.length === 1 ? '' : 's'} with the arguments of ${name}.`,
-          problems,
-        ),
-      );
-    }
-    const data = parsed.data as Record<string, unknown>;
-    const dry_run = data.dry_run === true;
-    const key = typeof data.idempotency_key === 'string' ? data.idempotency_key : undefined;
-    // Replays compare what the tool would run with: the parsed arguments (so a
-    // default written out and a default left out are the same call), without
-    // the key itself and dry_run (never true for a recorded call).
-    const recorded = key === undefined || dry_run ? null : digestArguments(withoutDryRun(data));
-
-    const attempt = async (): Promise<ToolInvocation> => {
-      const revision = readRevision(context);
-      let revision_before: string | null = null;
-      let outcome: unknown;
-      try {
-        revision_before = await revision();
-        outcome = await tool.run(data, {
-          context,
-          call_id,
-          role,
-          signal: callOptions.signal,
-        });
-      } catch (thrown) {
-        const revision_after = await revision().catch(() => null);
-        return refuse(
-          toolError('internal', `${name} failed unexpectedly.`, [
-            {
-              message: 'The tool stopped with an internal error.',
-              hint: 'Read the target again before retrying.',
-            },
-          ]),
-          {
-            untouched: revision_before !== null && revision_before === revision_after,
-            detail: describeThrown(thrown),
-            revision_before,
-            revision_after,
-          },
-          dry_run,
-        );
-      }
-      const revision_after = await revision().catch(() => null);
-      const known = revision_before !== null && revision_after !== null;
-      const unchanged = known && revision_before === revision_after;
-      if (!isRunResult(outcome)) {
-        return refuse(
-          toolError('internal', `${name} returned something that is not a result.`),
-          {
-            untouched: unchanged,
-            detail: 'run must return toolOk(...) or toolFail(...).',
-            revision_before,
-            revision_after,
-          },
-          dry_run,
-        );
-      }
-      if (!outcome.ok) {
-        if (!isToolError(outcome.error)) {
-          return refuse(
-            toolError('internal', `${name} failed with an error of unknown shape.`),
-            {
-              untouched: unchanged,
-              detail: `run returned ok: false with error ${safeJson(outcome.error)}`,
-              revision_before,
-              revision_after,
-            },
-            dry_run,
-          );
-        }
-        // A refusal the tool returns means the tool wrote nothing. The revision
-        // covers the whole context, so it may have moved through someone
-        // else's edit meanwhile: staleness and "nothing changed" are the
-        // tool's to judge on its range (DESIGN decision 4), never the
-        // pipeline's. Only a returned `internal` is treated like a throw.
-        const refusal = outcome.error.code !== 'internal';
-        return refuse(
-          outcome.error,
-          { untouched: refusal || (known && unchanged), revision_before, revision_after },
-          dry_run,
-        );
-      }
-      const checked = tool.output.safeParse(outcome.output);
-      if (!checked.success) {
-        const problems = argumentProblems(checked.error.issues, outcome.output, tool.output);
-        return refuse(
-          toolError('internal', `${name} produced a result that breaks its own output schema.`),
-          {
-            untouched: unchanged,
-            detail: problems
-              .map((problem) => `${problem.path ?? '(root)'}: ${problem.message}`)
-              .join('\n'),
-            revision_before,
-            revision_after,
-          },
-          dry_run,
-        );
-      }
-      const output = checked.data as Record<string, unknown>;
-      const changed = [...(outcome.changed ?? [])];
-      if (key !== undefined && !dry_run && recorded !== null) {
-        await store.set(name, key, { digest: recorded, call_id, output, revision_after, changed });
-      }
-      return finish(
-        {
-          ok: true,
-          tool: name,
-          call_id,
-          output,
-          replayed: false,
-          revision_before,
-          revision_after,
-          changed,
-          result: successResult(output),
-        },
-        { status: 'ok', dry_run, revision_before, revision_after, changed },
-      );
+  }
+  if (!parsed.success) {
+    const problems = argumentProblems(parsed.error.issues, call.args, tool.input);
+    const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
+    return {
+      ok: false,
+      error: toolError(
+        'invalid_arguments',
+        `${count} with the arguments of ${call.name}.`,
+        problems,
+      ),
     };
+  }
+  const data = parsed.data as Record<string, unknown>;
+  const dry_run = data.dry_run === true;
+  const key = typeof data.idempotency_key === 'string' ? data.idempotency_key : undefined;
+  const replayDigest = key === undefined || dry_run ? null : digestArguments(withoutDryRun(data));
+  return { ok: true, value: { data, dry_run, key, replayDigest } };
+}
 
-    if (key === undefined || dry_run) return attempt();
-    if (recorded === null) {
-      return refuseBeforeRun(
-        toolError('invalid_arguments', `The arguments of ${name} cannot be recorded for replay.`, [
+/** `schema.safeParse(value)`, or `'too-deep'` where zod's own recursion overflows the stack. */
+function checkAgainst(
+  schema: z.ZodType,
+  value: unknown,
+): ReturnType<z.ZodType['safeParse']> | 'too-deep' {
+  try {
+    return schema.safeParse(value);
+  } catch (thrown) {
+    if (thrown instanceof RangeError) return 'too-deep';
+    throw thrown;
+  }
+}
+
+// --- replay or run -----------------------------------------------------------
+
+/**
+ * A keyed call (not a dry run) is replayed when recorded with the same
+ * arguments, refused when recorded with others, and run and recorded
+ * otherwise; calls with the same key wait for each other. Anything else runs.
+ */
+async function replayOrRun<Ctx>(
+  pipeline: Pipeline<Ctx>,
+  call: Call,
+  tool: Tool<Ctx>,
+  parsed: Parsed,
+): Promise<Outcome> {
+  const { key, replayDigest } = parsed;
+  if (key === undefined || parsed.dry_run) return run(pipeline, call, tool, parsed);
+  if (replayDigest === null) {
+    return refuseBeforeRun(
+      pipeline,
+      toolError(
+        'invalid_arguments',
+        `The arguments of ${call.name} cannot be recorded for replay.`,
+        [
           {
             path: 'idempotency_key',
             message: 'Arguments that are not plain JSON cannot be replayed.',
             hint: 'Send JSON values only, or leave out idempotency_key.',
           },
-        ]),
+        ],
+      ),
+    );
+  }
+  return serialize(pipeline.queues, `${call.name}\u0000${key}`, async () => {
+    const record = await pipeline.store.get(call.name, key);
+    if (record === undefined) return runAndRecord(pipeline, call, tool, parsed, key, replayDigest);
+    if (record.digest === replayDigest) return replay(pipeline, call, record);
+    return refuseBeforeRun(
+      pipeline,
+      toolError(
+        'invalid_arguments',
+        `This idempotency_key was already used for other arguments of ${call.name}.`,
+        [
+          {
+            path: 'idempotency_key',
+            message: 'Already used with different arguments.',
+            hint: 'Use a new idempotency_key for a different call, or repeat the original arguments exactly.',
+          },
+        ],
+      ),
+    );
+  });
+}
+
+/**
+ * Runs a keyed call and records it: a success for replay, and a write that
+ * broke after it may have written, so that a retry is refused instead of
+ * writing twice. A refusal changed nothing, so it is not recorded.
+ */
+async function runAndRecord<Ctx>(
+  pipeline: Pipeline<Ctx>,
+  call: Call,
+  tool: Tool<Ctx>,
+  parsed: Parsed,
+  key: string,
+  digest: string,
+): Promise<Outcome> {
+  const outcome = await run(pipeline, call, tool, parsed);
+  if (outcome.ok) {
+    await pipeline.store.set(call.name, key, {
+      digest,
+      call_id: call.call_id,
+      output: outcome.output,
+      revision_after: outcome.revisions.after,
+      changed: [...outcome.changed],
+    });
+  } else if (tool.permission === 'write' && !isUntouched(outcome.cause, outcome.revisions)) {
+    await pipeline.store.set(call.name, key, {
+      digest,
+      call_id: call.call_id,
+      output: undefined,
+      revision_after: null,
+      changed: [],
+      error: outcome.error,
+    });
+  }
+  return outcome;
+}
+
+/** A recorded call, returned without running. A replay changes nothing: the target is where it is now. */
+async function replay<Ctx>(
+  pipeline: Pipeline<Ctx>,
+  call: Call,
+  record: IdempotencyRecord,
+): Promise<Outcome> {
+  const current = await currentRevision(pipeline.context);
+  const revisions = { before: current, after: current };
+  if (record.error === undefined) {
+    return {
+      ok: true,
+      // The recorded output keeps the revision the first call returned.
+      output: record.output as Record<string, unknown>,
+      changed: record.changed,
+      revisions,
+      dry_run: false,
+      replay_of: record.call_id,
+    };
+  }
+  return {
+    ok: false,
+    error: toolError(
+      'internal',
+      `${call.name} was not run again: the call with this idempotency_key (${record.call_id}) failed after it may have changed something.`,
+      [
+        {
+          path: 'idempotency_key',
+          message: 'Already used by a call that failed part-way.',
+          hint: 'Read the target again; if the change is still needed, call again with a new idempotency_key.',
+        },
+      ],
+    ),
+    cause: 'broke-before',
+    revisions,
+    dry_run: false,
+    replay_of: record.call_id,
+  };
+}
+
+/** Runs the tool between two readings of the revision; a throw becomes `internal`. */
+async function run<Ctx>(
+  pipeline: Pipeline<Ctx>,
+  call: Call,
+  tool: Tool<Ctx>,
+  parsed: Parsed,
+): Promise<Outcome> {
+  const readRevision = revisionReader(pipeline.context);
+  let before: string | null = null;
+  let returned: unknown;
+  try {
+    before = await readRevision();
+    returned = await tool.run(parsed.data, {
+      context: pipeline.context,
+      call_id: call.call_id,
+      role: call.role,
+      signal: call.signal,
+    });
+  } catch (thrown) {
+    const after = await readRevision().catch(() => null);
+    return broke(
+      toolError('internal', `${call.name} failed unexpectedly.`, [
+        {
+          message: 'The tool stopped with an internal error.',
+          hint: 'Read the target again before retrying.',
+        },
+      ]),
+      { before, after },
+      parsed.dry_run,
+      describeThrown(thrown),
+    );
+  }
+  const after = await readRevision().catch(() => null);
+  return resultOf(call, tool, returned, { before, after }, parsed.dry_run);
+}
+
+// --- result ------------------------------------------------------------------
+
+/** What the tool returned, checked: a result, a known error, an output its schema accepts. */
+function resultOf<Ctx>(
+  call: Call,
+  tool: Tool<Ctx>,
+  returned: unknown,
+  revisions: Revisions,
+  dry_run: boolean,
+): Outcome {
+  if (!isRunResult(returned)) {
+    return broke(
+      toolError('internal', `${call.name} returned something that is not a result.`),
+      revisions,
+      dry_run,
+      'run must return toolOk(...) or toolFail(...).',
+    );
+  }
+  if (!returned.ok) {
+    if (!isToolError(returned.error)) {
+      return broke(
+        toolError('internal', `${call.name} failed with an error of unknown shape.`),
+        revisions,
+        dry_run,
+        `run returned ok: false with error ${safeJson(returned.error)}`,
       );
     }
-    const replayOrRun = async (): Promise<ToolInvocation> => {
-      const record = await store.get(name, key);
-      if (record === undefined) {
-        const invocation = await attempt();
-        if (!invocation.ok && !invocation.untouched && tool.permission === 'write') {
-          // It failed after it may have written: a retry must not write twice.
-          await store.set(name, key, {
-            digest: recorded,
-            call_id,
-            output: undefined,
-            revision_after: null,
-            changed: [],
-            error: invocation.error,
-          });
-        }
-        return invocation;
-      }
-      if (record.digest !== recorded) {
-        return refuseBeforeRun(
-          toolError(
-            'invalid_arguments',
-            `This idempotency_key was already used for other arguments of ${name}.`,
-            [
-              {
-                path: 'idempotency_key',
-                message: 'Already used with different arguments.',
-                hint: 'Use a new idempotency_key for a different call, or repeat the original arguments exactly.',
-              },
-            ],
-          ),
-        );
-      }
-      return replay(record);
-    };
-    const replay = async (record: IdempotencyRecord): Promise<ToolInvocation> => {
-      const current = await readRevision(context)().catch(() => null);
-      if (record.error !== undefined) {
-        const error = toolError(
-          'internal',
-          `${name} was not run again: the call with this idempotency_key (${record.call_id}) failed after it may have changed something.`,
-          [
-            {
-              path: 'idempotency_key',
-              message: 'Already used by a call that failed part-way.',
-              hint: 'Read the target again; if the change is still needed, call again with a new idempotency_key.',
-            },
-          ],
-        );
-        return finish(
-          {
-            ok: false,
-            tool: name,
-            call_id,
-            error,
-            untouched: false,
-            replay_of: record.call_id,
-            result: errorResult(error, false, tool.permission === 'write'),
-          },
-          {
-            status: 'replayed',
-            error_code: 'internal',
-            replay_of: record.call_id,
-            dry_run,
-            revision_before: current,
-            revision_after: current,
-            changed: [],
-          },
-        );
-      }
-      return finish(
-        {
-          ok: true,
-          tool: name,
-          call_id,
-          output: record.output as Record<string, unknown>,
-          replayed: true,
-          replay_of: record.call_id,
-          // A replay changes nothing: the document is where it is now. The
-          // recorded output keeps the revision the first call returned.
-          revision_before: current,
-          revision_after: current,
-          changed: record.changed,
-          result: successResult(record.output as Record<string, unknown>),
-        },
-        {
-          status: 'replayed',
-          replay_of: record.call_id,
-          dry_run,
-          revision_before: current,
-          revision_after: current,
-          changed: [],
-        },
-      );
-    };
-    return serialize(`${name}\u0000${key}`, replayOrRun);
+    // A refusal the tool returns wrote nothing (see isUntouched); only a
+    // returned `internal` is treated like a throw.
+    const cause: FailureCause = returned.error.code === 'internal' ? 'broke' : 'refused-by-tool';
+    return { ok: false, error: returned.error, cause, revisions, dry_run };
   }
-
-  /** Runs `work` after every earlier call on the same slot has finished. */
-  function serialize<T>(slot: string, work: () => Promise<T>): Promise<T> {
-    const previous = queues.get(slot) ?? Promise.resolve();
-    const current = previous.then(work, work);
-    const settled = current.then(
-      () => undefined,
-      () => undefined,
+  const checked = checkAgainst(tool.output, returned.output);
+  if (checked === 'too-deep' || !checked.success) {
+    const detail =
+      checked === 'too-deep'
+        ? 'The output is nested too deeply to be checked.'
+        : argumentProblems(checked.error.issues, returned.output, tool.output)
+            .map((problem) => `${problem.path ?? '(root)'}: ${problem.message}`)
+            .join('\n');
+    return broke(
+      toolError('internal', `${call.name} produced a result that breaks its own output schema.`),
+      revisions,
+      dry_run,
+      detail,
     );
-    queues.set(slot, settled);
-    void settled.then(() => {
-      if (queues.get(slot) === settled) queues.delete(slot);
-    });
-    return current;
   }
-
   return {
-    list: (role) => listTools(catalog, role, roles) as readonly CatalogTool<unknown>[],
-    manifest: (role) => toolManifest(catalog, role, roles),
-    invoke,
+    ok: true,
+    output: checked.data as Record<string, unknown>,
+    changed: [...(returned.changed ?? [])],
+    revisions,
+    dry_run,
   };
 }
 
-function readRevision(context: unknown): () => Promise<string | null> {
-  const source =
-    typeof context === 'object' && context !== null
-      ? (context as { revision?: unknown }).revision
-      : undefined;
-  if (typeof source !== 'function') return async () => null;
-  return async () => {
-    const value: unknown = await source.call(context);
-    return typeof value === 'string' ? value : null;
+function broke(error: ToolError, revisions: Revisions, dry_run: boolean, detail: string): Outcome {
+  return { ok: false, error, cause: 'broke', revisions, dry_run, detail };
+}
+
+/** A call refused before the tool ran: before and after are the revision now. */
+async function refuseBeforeRun<Ctx>(pipeline: Pipeline<Ctx>, error: ToolError): Promise<Outcome> {
+  const current = await currentRevision(pipeline.context);
+  return {
+    ok: false,
+    error,
+    cause: 'not-run',
+    revisions: { before: current, after: current },
+    dry_run: false,
   };
 }
+
+// --- audit -------------------------------------------------------------------
+
+/** One audit event per call. The sink is the host's: if it throws, the outcome stands. */
+function sendToAudit<Ctx>(pipeline: Pipeline<Ctx>, call: Call, outcome: Outcome): void {
+  if (pipeline.audit === undefined) return;
+  const audited: AuditedCall = {
+    tool: call.name,
+    call_id: call.call_id,
+    role: call.role,
+    argument_digest: call.digest,
+    started_at: new Date(call.started).toISOString(),
+    duration_ms: Math.max(0, pipeline.now() - call.started),
+  };
+  try {
+    pipeline.audit(toAuditEvent(audited, outcome));
+  } catch {
+    // The call has happened, a write included: a failing sink must not turn
+    // it into a rejection that invites a retry.
+  }
+}
+
+// --- helpers -----------------------------------------------------------------
 
 function withoutDryRun(data: Record<string, unknown>): Record<string, unknown> {
   const { dry_run: _dryRun, ...rest } = data;
@@ -538,11 +615,6 @@ function isRunResult(
     (candidate.changed === undefined ||
       (Array.isArray(candidate.changed) && candidate.changed.every((id) => typeof id === 'string')))
   );
-}
-
-function describeThrown(thrown: unknown): string {
-  if (thrown instanceof Error) return thrown.stack ?? `${thrown.name}: ${thrown.message}`;
-  return `Non-error thrown: ${safeJson(thrown)}`;
 }
 
 function safeJson(value: unknown): string {

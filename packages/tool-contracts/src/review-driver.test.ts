@@ -2,7 +2,12 @@ import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { TodoEditor, todoCatalog } from '../test/todo-editor.ts';
 import { createToolPipeline } from './invoke.ts';
-import { type ApplyOutcome, createReviewDriver, type ReviewHost } from './review-driver.ts';
+import {
+  type ApplyOutcome,
+  createReviewDriver,
+  type ReviewAuditEvent,
+  type ReviewHost,
+} from './review-driver.ts';
 import type { ReviewSession } from './review-session.ts';
 import { toolError } from './tool-error.ts';
 
@@ -223,8 +228,57 @@ describe('failures', () => {
     expect((await throwing.driver.plan(b.id)).session.error).toEqual({
       code: 'internal',
       message: 'Planning failed unexpectedly.',
-      problems: [{ message: 'parser crashed' }],
+      problems: [
+        {
+          message: 'The host stopped with an internal error.',
+          hint: 'Retry to plan again; if it fails again, report it.',
+        },
+      ],
     });
+  });
+
+  it('never shows what was thrown; the audit receives it, and an audit that throws changes nothing', async () => {
+    const secret = 'password=hunter2 at db.internal:5432';
+    const audited: ReviewAuditEvent[] = [];
+    for (const failing of ['plan', 'check', 'apply'] as const) {
+      const target = new Target();
+      let planned = false;
+      const host = hostFor(target, {
+        plan: (proposal) => {
+          if (failing === 'plan') throw new Error(secret);
+          return { ok: true, preview: `add ${proposal.title}`, revision: `r${target.revision}` };
+        },
+        currentRevision: () => {
+          if (failing === 'check' && target.writes.length === 0 && planned) throw new Error(secret);
+          return `r${target.revision}`;
+        },
+        apply: () => {
+          throw new Error(secret);
+        },
+      });
+      const driver = createReviewDriver(host, {
+        audit: (event) => {
+          audited.push(event);
+          throw new Error('audit sink down');
+        },
+      });
+      const { id } = driver.open('add_item', { title: 'Tea' });
+      await driver.plan(id);
+      planned = true;
+      driver.present(id);
+      const session = failing === 'plan' ? driver.get(id) : (await driver.accept(id)).session;
+
+      expect(session).toMatchObject({ state: 'failed', error: { code: 'internal' } });
+      expect(JSON.stringify(session)).not.toContain('hunter2');
+      expect(audited.at(-1)).toMatchObject({
+        session_id: id,
+        call_id: session.call_id,
+        tool: 'add_item',
+        stage: failing,
+      });
+      expect(audited.at(-1)?.detail).toContain(`Error: ${secret}`);
+    }
+    expect(audited).toHaveLength(3);
   });
 
   it('fails when apply fails or throws', async () => {

@@ -15,6 +15,7 @@ import {
   reduceReviewSession,
 } from './review-session.ts';
 import { isTerminalReviewState } from './review-states.ts';
+import { describeThrown } from './thrown-detail.ts';
 import { type ToolError, toolError } from './tool-error.ts';
 
 /**
@@ -86,7 +87,39 @@ export interface ReviewDriverOptions {
   readonly now?: () => string;
   /** Called with every new state of every session. */
   readonly onChange?: (session: ReviewSession<unknown, unknown>) => void;
+  /**
+   * Receives every failure the host threw, with what it threw. The session
+   * (what the agent and the person see) only says that the host failed,
+   * never the thrown message, which can hold anything. A sink that throws
+   * is ignored: it never changes the session.
+   */
+  readonly audit?: (event: ReviewAuditEvent) => void;
 }
+
+/**
+ * A host failure, for the audit only: the session, the stage that threw
+ * (`plan`, `check` for `isStale`/`currentRevision` on accept, `apply`), and
+ * the detail (the thrown error's stack).
+ *
+ * @example
+ * ```ts
+ * const event: ReviewAuditEvent = {
+ *   session_id: 's1', call_id: 'c1', tool: 'add_item', stage: 'apply', at: '2026-01-01T00:00:00.000Z',
+ *   detail: 'Error: connection reset\n    at apply (host.ts:12:9)',
+ * };
+ * ```
+ */
+export interface ReviewAuditEvent {
+  readonly session_id: string;
+  readonly call_id: string;
+  readonly tool: string;
+  readonly stage: ReviewFailureStage;
+  readonly at: string;
+  readonly detail: string;
+}
+
+/** Where a host failure happened in a review. */
+export type ReviewFailureStage = 'plan' | 'check' | 'apply';
 
 /**
  * Drives sessions by id. Every method returns a {@link ReviewStep}: an action
@@ -184,7 +217,7 @@ export function createReviewDriver<P, V>(
     try {
       outcome = await host.plan(begun.session.proposal, begun.session);
     } catch (thrown) {
-      outcome = { ok: false, error: internal('Planning failed unexpectedly.', thrown) };
+      outcome = { ok: false, error: hostFailed(begun.session, 'plan', thrown) };
     }
     // An abort while planning wins: the reducer refuses the late result.
     return outcome.ok
@@ -224,10 +257,7 @@ export function createReviewDriver<P, V>(
       stale = await staleness(session);
     } catch (thrown) {
       // Not knowing is not the same as stale: the check itself failed.
-      return act(id, {
-        type: 'check_failed',
-        error: internal('Could not check whether the target changed.', thrown),
-      });
+      return act(id, { type: 'check_failed', error: hostFailed(session, 'check', thrown) });
     }
     if (stale !== null) {
       return act(id, {
@@ -248,7 +278,7 @@ export function createReviewDriver<P, V>(
     try {
       outcome = await host.apply(applying.session);
     } catch (thrown) {
-      outcome = { ok: false, error: internal('Applying failed unexpectedly.', thrown) };
+      outcome = { ok: false, error: hostFailed(applying.session, 'apply', thrown) };
     }
     if (outcome.ok) {
       return act(id, {
@@ -262,6 +292,23 @@ export function createReviewDriver<P, V>(
       return act(id, { type: 'mark_stale', revision, error: outcome.error });
     }
     return act(id, { type: 'apply_failed', error: outcome.error });
+  }
+
+  /** The error the session shows for what the host threw; the audit gets what it was. */
+  function hostFailed(session: ReviewSession<P, V>, stage: ReviewFailureStage, thrown: unknown) {
+    try {
+      options.audit?.({
+        session_id: session.id,
+        call_id: session.call_id,
+        tool: session.tool,
+        stage,
+        at: now(),
+        detail: describeThrown(thrown),
+      });
+    } catch {
+      // A failing audit sink must not change the session.
+    }
+    return hostFailure(stage);
   }
 
   async function currentRevision(): Promise<string | null> {
@@ -329,7 +376,25 @@ export function createReviewDriver<P, V>(
   };
 }
 
-function internal(message: string, thrown: unknown): ToolError {
-  const reason = thrown instanceof Error ? thrown.message : String(thrown);
-  return toolError('internal', message, [{ message: reason }]);
+const failures: Record<ReviewFailureStage, { message: string; hint: string }> = {
+  plan: {
+    message: 'Planning failed unexpectedly.',
+    hint: 'Retry to plan again; if it fails again, report it.',
+  },
+  check: {
+    message: 'Could not check whether the target changed.',
+    hint: 'Retry to plan the change again against the current target.',
+  },
+  apply: {
+    message: 'Applying failed unexpectedly.',
+    hint: 'Read the target again before retrying: the change may have been applied in part.',
+  },
+};
+
+/** What a session shows when the host threw at `stage`: a fixed message, never the thrown one. */
+function hostFailure(stage: ReviewFailureStage): ToolError {
+  const { message, hint } = failures[stage];
+  return toolError('internal', message, [
+    { message: 'The host stopped with an internal error.', hint },
+  ]);
 }

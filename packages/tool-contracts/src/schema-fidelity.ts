@@ -8,18 +8,7 @@
  * schema that disagrees with the checks the pipeline makes.
  */
 
-interface Internals {
-  _zod: { def: Record<string, unknown> & { type: string } };
-}
-
-const wrappers = new Set([
-  'optional',
-  'nullable',
-  'default',
-  'prefault',
-  'nonoptional',
-  'readonly',
-]);
+import { checkKindOf, definitionOf, wrapperKinds } from './zod-definitions.ts';
 
 /**
  * The first place in `schema` that JSON Schema would describe differently
@@ -37,11 +26,10 @@ export function unfaithfulToJsonSchema(
   schema: unknown,
   path = '',
 ): { path: string; reason: string } | undefined {
-  const def = (schema as Internals | undefined)?._zod?.def;
+  const def = definitionOf(schema);
   if (def === undefined) return undefined;
   const at = path === '' ? '(the arguments)' : path;
-  const checks = (def.checks as { _zod: { def: { check: string } } }[] | undefined) ?? [];
-  if (checks.some((check) => check._zod.def.check === 'custom')) {
+  if ((def.checks ?? []).some((check) => checkKindOf(check) === 'custom')) {
     return { path: at, reason: '.refine/.superRefine checks are invisible to JSON Schema' };
   }
   if (def.coerce === true) {
@@ -56,8 +44,8 @@ export function unfaithfulToJsonSchema(
     case 'catch':
       return { path: at, reason: '.catch accepts any value, which JSON Schema refuses' };
     case 'pipe': {
-      const inner = (def.in as Internals)._zod.def.type;
-      const outer = (def.out as Internals)._zod.def.type;
+      const inner = definitionOf(def.in)?.type;
+      const outer = definitionOf(def.out)?.type;
       if (inner === 'transform') {
         return { path: at, reason: 'z.preprocess accepts what JSON Schema cannot describe' };
       }
@@ -67,7 +55,7 @@ export function unfaithfulToJsonSchema(
       return unfaithfulToJsonSchema(def.in, path);
     }
     case 'object': {
-      for (const [key, value] of Object.entries(def.shape as Record<string, unknown>)) {
+      for (const [key, value] of Object.entries(def.shape ?? {})) {
         const found = unfaithfulToJsonSchema(value, child(key));
         if (found !== undefined) return found;
       }
@@ -79,7 +67,7 @@ export function unfaithfulToJsonSchema(
       return unfaithfulToJsonSchema(def.element, child(0));
     case 'union':
     case 'tuple': {
-      const items = (def.type === 'union' ? def.options : def.items) as unknown[];
+      const items = (def.type === 'union' ? def.options : def.items) ?? [];
       for (const item of items) {
         const found = unfaithfulToJsonSchema(item, path);
         if (found !== undefined) return found;
@@ -91,6 +79,7 @@ export function unfaithfulToJsonSchema(
     case 'record':
       return unfaithfulToJsonSchema(def.valueType, child('*'));
     default:
-      return wrappers.has(def.type) ? unfaithfulToJsonSchema(def.innerType, path) : undefined;
+      // 'catch' is a wrapper too, but unfaithful (above).
+      return wrapperKinds.has(def.type) ? unfaithfulToJsonSchema(def.innerType, path) : undefined;
   }
 }

@@ -5,23 +5,7 @@
  * catchall), and that object stays as written.
  */
 import * as z from 'zod';
-
-interface Internals {
-  _zod: { def: Record<string, unknown> & { type: string } };
-  clone(def: Record<string, unknown>, params?: { parent: boolean }): z.ZodType;
-}
-
-/** Wrappers whose one child is `innerType`. */
-const wrappers = new Set([
-  'optional',
-  'nullable',
-  'default',
-  'prefault',
-  'nonoptional',
-  'readonly',
-  'catch',
-  'success',
-]);
+import { definitionOf, withDefinition, wrapperKinds } from './zod-definitions.ts';
 
 /**
  * Returns `schema` with every `z.object` inside it (through optional,
@@ -36,54 +20,54 @@ const wrappers = new Set([
  * ```
  */
 export function strictInput<S extends z.ZodType>(schema: S): S {
-  return strictify(schema as unknown as Internals) as unknown as S;
+  return strictify(schema) as S;
 }
 
-function strictify(schema: Internals): z.ZodType {
-  const def = schema._zod.def;
-  const same = schema as unknown as z.ZodType;
-  // `parent` keeps the original's metadata (its description) on the copy.
-  const replace = (changes: Record<string, unknown>): z.ZodType =>
-    schema.clone({ ...def, ...changes }, { parent: true });
+function strictify(schema: z.ZodType): z.ZodType {
+  const def = definitionOf(schema);
+  if (def === undefined) return schema;
+  const replace = (changes: Parameters<typeof withDefinition>[1]): z.ZodType =>
+    withDefinition(schema, changes);
   switch (def.type) {
     case 'object': {
-      const shape = def.shape as Record<string, Internals>;
+      const shape = def.shape ?? {};
       let changed = def.catchall === undefined;
       const next: Record<string, z.ZodType> = {};
       for (const [key, child] of Object.entries(shape)) {
         const strict = strictify(child);
-        if (strict !== (child as unknown)) changed = true;
+        if (strict !== child) changed = true;
         next[key] = strict;
       }
-      if (!changed) return same;
+      if (!changed) return schema;
       return replace({ shape: next, catchall: def.catchall ?? z.never() });
     }
     case 'array': {
-      const element = strictify(def.element as Internals);
-      return element === def.element ? same : replace({ element });
+      if (def.element === undefined) return schema;
+      const element = strictify(def.element);
+      return element === def.element ? schema : replace({ element });
     }
     case 'union': {
-      const options = (def.options as Internals[]).map(strictify);
-      return options.every((option, index) => option === (def.options as unknown[])[index])
-        ? same
+      const options = (def.options ?? []).map(strictify);
+      return options.every((option, index) => option === def.options?.[index])
+        ? schema
         : replace({ options });
     }
     case 'tuple': {
-      const items = (def.items as Internals[]).map(strictify);
-      const rest = def.rest == null ? def.rest : strictify(def.rest as Internals);
-      return items.every((item, index) => item === (def.items as unknown[])[index]) &&
-        rest === def.rest
-        ? same
+      const items = (def.items ?? []).map(strictify);
+      const rest = def.rest == null ? def.rest : strictify(def.rest);
+      return items.every((item, index) => item === def.items?.[index]) && rest === def.rest
+        ? schema
         : replace({ items, rest });
     }
     case 'record': {
-      const valueType = strictify(def.valueType as Internals);
-      return valueType === def.valueType ? same : replace({ valueType });
+      if (def.valueType === undefined) return schema;
+      const valueType = strictify(def.valueType);
+      return valueType === def.valueType ? schema : replace({ valueType });
     }
     default: {
-      if (!wrappers.has(def.type) || def.innerType === undefined) return same;
-      const innerType = strictify(def.innerType as Internals);
-      return innerType === def.innerType ? same : replace({ innerType });
+      if (!wrapperKinds.has(def.type) || def.innerType === undefined) return schema;
+      const innerType = strictify(def.innerType);
+      return innerType === def.innerType ? schema : replace({ innerType });
     }
   }
 }

@@ -1,52 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { carryTransientItems, intersectDeleteSets } from './transient-items.ts';
-
-type Ranges = [number, number][];
-
-function deleteSet(clients: Record<number, Ranges>): ReturnType<typeof Y.createDeleteSet> {
-  const ds = Y.createDeleteSet();
-  for (const [client, ranges] of Object.entries(clients)) {
-    ds.clients.set(
-      Number(client),
-      ranges.map(([clock, len]) => ({ clock, len })),
-    );
-  }
-  return ds;
-}
-
-function ranges(ds: ReturnType<typeof Y.createDeleteSet>): Record<number, Ranges> {
-  const out: Record<number, Ranges> = {};
-  for (const [client, items] of ds.clients) out[client] = items.map((d) => [d.clock, d.len]);
-  return out;
-}
-
-describe('intersectDeleteSets', () => {
-  it('keeps the overlap of ranges, per client', () => {
-    const a = deleteSet({
-      1: [
-        [0, 5],
-        [10, 5],
-      ],
-      2: [[0, 3]],
-    });
-    const b = deleteSet({ 1: [[3, 9]], 3: [[0, 3]] });
-
-    expect(ranges(intersectDeleteSets(a, b))).toEqual({
-      1: [
-        [3, 2],
-        [10, 2],
-      ],
-    });
-  });
-
-  it('is empty when nothing overlaps', () => {
-    const a = deleteSet({ 1: [[0, 2]] });
-    const b = deleteSet({ 1: [[2, 2]] });
-
-    expect(intersectDeleteSets(a, b).clients.size).toBe(0);
-  });
-});
+import { ranges } from '../test/delete-set-ranges.ts';
+import { intersectDeleteSets } from './delete-sets.ts';
+import { carryTransientItems } from './transient-items.ts';
 
 describe('carryTransientItems', () => {
   it('lists the transients of newer steps as created and deleted by each older step', () => {

@@ -20,43 +20,8 @@
  */
 
 import * as Y from 'yjs';
+import { type DeleteSet, intersectDeleteSets } from './delete-sets.ts';
 import type { StackItem } from './step-meta.ts';
-
-/** Yjs' DeleteSet (not exported by name): per client, sorted `{ clock, len }` ranges. */
-type DeleteSet = ReturnType<typeof Y.createDeleteSet>;
-
-/**
- * The ranges present in both `a` and `b`.
- *
- * @example
- * ```ts
- * const both = intersectDeleteSets(item.insertions, item.deletions); // created and deleted by the step
- * ```
- */
-export function intersectDeleteSets(a: DeleteSet, b: DeleteSet): DeleteSet {
-  const result = Y.createDeleteSet();
-  const byClock = (x: { clock: number }, y: { clock: number }): number => x.clock - y.clock;
-  for (const [client, leftRanges] of a.clients) {
-    const rightRanges = b.clients.get(client);
-    if (rightRanges === undefined) continue;
-    const left = [...leftRanges].sort(byClock);
-    const right = [...rightRanges].sort(byClock);
-    const ranges: { clock: number; len: number }[] = [];
-    let i = 0;
-    let j = 0;
-    while (i < left.length && j < right.length) {
-      const l = left[i]!;
-      const r = right[j]!;
-      const start = Math.max(l.clock, r.clock);
-      const end = Math.min(l.clock + l.len, r.clock + r.len);
-      if (start < end) ranges.push({ clock: start, len: end - start });
-      if (l.clock + l.len < r.clock + r.len) i++;
-      else j++;
-    }
-    if (ranges.length > 0) result.clients.set(client, ranges);
-  }
-  return result;
-}
 
 /**
  * Walks `undoStack` from the newest step to the oldest and adds to each step

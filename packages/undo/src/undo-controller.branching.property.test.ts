@@ -1,18 +1,13 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
+import { type Write, writesOver } from '../test/key-writes.ts';
 import { createSyncedPeers, userOrigin } from '../test/synced-peers.ts';
 import { createUndoController } from './undo-controller.ts';
 
 /** Keys only local work writes (and deletes), and keys only the collaborator writes. */
 const localKeys = ['l0', 'l1', 'l2', 'l3'] as const;
 const remoteKeys = ['r0', 'r1', 'r2'] as const;
-
-/** One write: set the key to a fresh value, or delete it (if it existed when the step began). */
-interface Write {
-  readonly key: number;
-  readonly remove: boolean;
-}
 
 type Op =
   | { readonly kind: 'tool'; readonly writes: readonly Write[] }
@@ -21,11 +16,8 @@ type Op =
   | { readonly kind: 'undo' }
   | { readonly kind: 'redo' };
 
-const write: fc.Arbitrary<Write> = fc.record({
-  key: fc.nat({ max: localKeys.length - 1 }),
-  remove: fc.boolean(),
-});
-const writes = fc.array(write, { minLength: 1, maxLength: 3 });
+// Deletes only keys that existed when the step began (see apply below).
+const writes = writesOver(localKeys.length);
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('tool' as const), writes }),

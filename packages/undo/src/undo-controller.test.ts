@@ -327,6 +327,61 @@ describe('runAsStep', () => {
     );
   });
 
+  it('leaves no trace of a plain function that returns a promise, as transpiled async code does', () => {
+    const { controller, units, local, userEdit, sync, remoteUnits } = setup();
+    userEdit('m2', 'd4');
+    controller.runAsStep({ actor: 'agent' }, () => units.set('m3', 'e4'));
+    controller.undo();
+    const events: string[] = [];
+    controller.on('change', (event) => events.push(event.kind));
+    const before = units.toJSON();
+    // What TypeScript emits for `async () => { units.set(...); await ...; units.set(...) }`
+    // when it targets ES2015: a plain function that writes, then returns a promise.
+    function transpiledAsync(): Promise<void> {
+      units.set('m1', 'g4');
+      units.delete('m2');
+      units.set('m4', 'a4');
+      return Promise.resolve().then(() => undefined);
+    }
+
+    expect(() => controller.runAsStep({ actor: 'agent' }, transpiledAsync)).toThrow(
+      /returned a promise/,
+    );
+
+    expect(units.toJSON()).toEqual(before);
+    expect(events).toEqual([]);
+    expect(controller.peekRedo()?.meta.actor).toBe('agent');
+    expect(controller.redo().ok).toBe(true);
+    expect(controller.undo().ok).toBe(true);
+    expect(controller.undo()).toMatchObject({ ok: true, step: { meta: { actor: 'unknown' } } });
+    expect(units.toJSON()).toEqual({ m1: 'c4' });
+    sync();
+    expect(remoteUnits.toJSON()).toEqual({ m1: 'c4' });
+    expect(local.getMap('units').toJSON()).toEqual({ m1: 'c4' });
+  });
+
+  it("also reverts an observer's follow-up write when fn returns a promise", () => {
+    const { local, units, controller } = setup();
+    const index = local.getMap<number>('index');
+    units.observe((event) => {
+      if (event.transaction.origin !== controller.origin) return;
+      local.transact(() => {
+        for (const key of event.keysChanged) index.set(key, 1);
+      }, userOrigin);
+    });
+
+    expect(() =>
+      controller.runAsStep({ actor: 'agent' }, () => {
+        units.set('m2', 'd4');
+        return Promise.resolve();
+      }),
+    ).toThrow(/returned a promise/);
+
+    expect(units.toJSON()).toEqual({ m1: 'c4' });
+    expect(index.toJSON()).toEqual({});
+    expect(controller.canUndo()).toBe(false);
+  });
+
   it('refuses an origin it does not track', () => {
     const { controller, units } = setup();
     expect(() =>

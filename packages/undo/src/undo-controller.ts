@@ -5,28 +5,12 @@
  * the host's selection with every step.
  */
 
-import * as Y from 'yjs';
-import { createLocalDeletions } from './local-deletions.ts';
-import {
-  attachStep,
-  type StackItem,
-  type StepMeta,
-  type StepRecord,
-  stepOf,
-  toStepMeta,
-  type UndoStep,
-} from './step-meta.ts';
-import { carryTransientItems } from './transient-items.ts';
-import {
-  createListenerSet,
-  type UndoChange,
-  type UndoChangeEvent,
-  type UndoChangeListener,
-  type UndoState,
-} from './undo-events.ts';
-import { UndoMisuseError } from './undo-misuse-error.ts';
+import type * as Y from 'yjs';
+import { GestureUndoController } from './gesture-undo-controller.ts';
+import type { StepMeta, UndoStep } from './step-meta.ts';
+import type { UndoChangeListener } from './undo-events.ts';
 import type { UndoResult } from './undo-result.ts';
-import { type ResolvedUndoScope, resolveUndoScope, type UndoScope } from './undo-scope.ts';
+import type { UndoScope } from './undo-scope.ts';
 
 /**
  * Options of {@link createUndoController}. `S` is the host's selection type;
@@ -107,8 +91,9 @@ export interface UndoController<S = unknown> {
    * The underlying `Y.UndoManager`, for editor bindings that take one (such as
    * y-prosemirror's `yUndoPlugin`). Steps it pops still restore the selection
    * and emit `change`, but prefer the controller's `undo()` and `redo()`:
-   * they also keep Y.Map undo exact when a step wrote one key twice and after
-   * history branches (see the README).
+   * they also leave the keys collaborators changed alone, act on exactly the
+   * newest step, and keep Y.Map undo exact when a step wrote one key twice
+   * and after history branches (see the README).
    */
   readonly undoManager: Y.UndoManager;
   /** Whether `destroy()` was called (directly or by destroying the document). */
@@ -127,24 +112,42 @@ export interface UndoController<S = unknown> {
    * Runs `fn` in one Yjs transaction with a tracked origin, as exactly one
    * step described by `meta`, closed before and after, and returns what `fn`
    * returns. Tracked follow-up transactions that observers make synchronously
-   * during the call join the same step. `fn` must be synchronous. If it throws, the changes it made
+   * during the call join the same step. If it throws, the changes it made
    * before throwing stay applied (Yjs has no rollback) and form the step;
    * the error propagates.
+   *
+   * `fn` must be synchronous. An `async` function is refused before it runs;
+   * a plain function that returns a promise (as transpiled async code does)
+   * is detected when it returns: what it wrote is reverted at once, no step
+   * is recorded, the history stays as it was, and an
+   * {@link UndoMisuseError} is thrown.
    */
   runAsStep<T>(
     meta: StepMeta,
     fn: (transaction: Y.Transaction) => T,
     options?: RunAsStepOptions,
   ): T;
-  /** Reverts the newest step that still changes something, and restores the selection before it. */
+  /**
+   * Reverts the newest step, and restores the selection before it. Keys a
+   * collaborator changed since the step stay as they are: the result says
+   * `partial` and names them, or, when that was everything the step wrote,
+   * refuses with `changed-by-collaborator` and takes the step off the
+   * history. It never reverts any other step than the newest.
+   */
   undo(): UndoResult<S>;
-  /** Re-applies the newest undone step, and restores the selection after it. */
+  /** Re-applies the newest undone step, and restores the selection after it; collaborators' keys as for `undo()`. */
   redo(): UndoResult<S>;
+  /**
+   * Whether `undo()` will act on a step: revert it (fully or partly), or
+   * refuse it because collaborators changed all it wrote. False exactly when
+   * `undo()` would answer `nothing-to-undo` and change nothing.
+   */
   canUndo(): boolean;
+  /** Whether `redo()` will act on a step (as `canUndo()` for `undo()`). */
   canRedo(): boolean;
-  /** The step `undo()` would revert first, if any. */
+  /** The step `undo()` will act on, if any. */
   peekUndo(): UndoStep<S> | undefined;
-  /** The step `redo()` would re-apply first, if any. */
+  /** The step `redo()` will act on, if any. */
   peekRedo(): UndoStep<S> | undefined;
   /** Listens to history changes; returns the function that stops listening. */
   on(event: 'change', listener: UndoChangeListener<S>): () => void;
@@ -157,18 +160,6 @@ export interface UndoController<S = unknown> {
    */
   destroy(): void;
 }
-
-const defaultCaptureTimeout = 500;
-const defaultMaxSteps = 100;
-const noOrigin: unique symbol = Symbol('no step open');
-const unboundOrigin: unique symbol = Symbol('gesture origin not yet known');
-
-interface Gesture {
-  readonly meta: StepMeta;
-  /** The origin of the gesture's first step; steps of other origins get their own meta. */
-  origin: unknown;
-}
-
 /**
  * Creates an undo controller over `scope` (a `Y.Doc`, a shared type, or a
  * list of shared types of one document).
@@ -205,461 +196,4 @@ export function createUndoController<S = unknown>(
   options: UndoControllerOptions<S> = {},
 ): UndoController<S> {
   return new GestureUndoController<S>(scope, options);
-}
-
-class GestureUndoController<S> implements UndoController<S> {
-  readonly origin: object = Object.freeze({ name: '@scorelane/undo step' });
-  readonly undoManager: Y.UndoManager;
-
-  readonly #doc: Y.Doc;
-  readonly #scope: ResolvedUndoScope['scope'];
-  readonly #maxSteps: number;
-  readonly #getSelection: (() => S) | undefined;
-  readonly #setSelection: UndoControllerOptions<S>['setSelection'];
-  readonly #describeOrigin: (origin: unknown) => StepMeta;
-  readonly #changeListeners = createListenerSet<[UndoChangeEvent<S>]>();
-  readonly #destroyListeners = createListenerSet<[]>();
-  /** The selection when each tracked transaction began. */
-  readonly #selectionAtStart = new WeakMap<Y.Transaction, S>();
-  /** Every deletion local work made, shown to Yjs while a step is popped (see local-deletions.ts). */
-  readonly #localDeletions = createLocalDeletions();
-  #hideLocalDeletions: () => void = noop;
-
-  #destroyed = false;
-  #runningStep = false;
-  #gesture: Gesture | null = null;
-  /** The step still open to more changes (the newest, unless closed). */
-  #openItem: StackItem | null = null;
-  #openOrigin: unknown = noOrigin;
-  /** The transaction Y.UndoManager is capturing right now. */
-  #capturing: Y.Transaction | null = null;
-
-  constructor(scope: UndoScope, options: UndoControllerOptions<S>) {
-    const resolved = resolveUndoScope(scope);
-    this.#doc = resolved.doc;
-    this.#scope = resolved.scope;
-    const captureTimeout = options.captureTimeout ?? defaultCaptureTimeout;
-    if (typeof captureTimeout !== 'number' || Number.isNaN(captureTimeout) || captureTimeout < 0) {
-      throw new UndoMisuseError('captureTimeout must be a number of milliseconds, 0 or more.');
-    }
-    const maxSteps = options.maxSteps ?? defaultMaxSteps;
-    if (maxSteps !== Number.POSITIVE_INFINITY && !(Number.isInteger(maxSteps) && maxSteps >= 1)) {
-      throw new UndoMisuseError('maxSteps must be a whole number, 1 or more (or Infinity).');
-    }
-    this.#maxSteps = maxSteps;
-    this.#getSelection = options.getSelection;
-    this.#setSelection = options.setSelection;
-    this.#describeOrigin = options.describeOrigin ?? (() => ({ actor: 'unknown' }));
-
-    const trackedOrigins = new Set<unknown>(options.trackedOrigins ?? []);
-    trackedOrigins.add(this.origin);
-    this.undoManager = new Y.UndoManager(resolved.scope, {
-      captureTimeout,
-      trackedOrigins,
-      captureTransaction: this.#captureTransaction,
-    });
-    this.undoManager.on('stack-item-added', this.#onStackItemAdded);
-    this.undoManager.on('stack-item-updated', this.#onStackItemUpdated);
-    this.undoManager.on('stack-item-popped', this.#onStackItemPopped);
-    this.undoManager.on('stack-cleared', this.#onStackCleared);
-    this.#doc.on('beforeTransaction', this.#onBeforeTransaction);
-    this.#doc.on('afterTransaction', this.#onAfterTransaction);
-    this.#doc.on('destroy', this.#onDocDestroy);
-  }
-
-  get destroyed(): boolean {
-    return this.#destroyed;
-  }
-
-  beginUndoGesture(meta: StepMeta): void {
-    this.#assertUsable('beginUndoGesture');
-    if (this.#runningStep) {
-      throw new UndoMisuseError(
-        'beginUndoGesture was called inside runAsStep; a step cannot be split from inside.',
-      );
-    }
-    const checked = toStepMeta(meta);
-    this.#closeStep();
-    this.#gesture = { meta: checked, origin: unboundOrigin };
-  }
-
-  runAsStep<T>(
-    meta: StepMeta,
-    fn: (transaction: Y.Transaction) => T,
-    options: RunAsStepOptions = {},
-  ): T {
-    this.#assertUsable('runAsStep');
-    if (this.#runningStep) {
-      throw new UndoMisuseError(
-        'runAsStep was called inside another runAsStep; do all the work of one step in one function.',
-      );
-    }
-    if (typeof fn !== 'function') {
-      throw new UndoMisuseError('runAsStep needs a function to run.');
-    }
-    if (fn.constructor.name === 'AsyncFunction') {
-      throw new UndoMisuseError(
-        'runAsStep needs a synchronous function: await the async work first, then apply the result in runAsStep.',
-      );
-    }
-    this.#assertNoOpenTransaction('runAsStep');
-    const origin = 'origin' in options ? options.origin : this.origin;
-    if (!this.#isLocalOrigin(origin)) {
-      throw new UndoMisuseError(
-        'runAsStep was given an origin the controller does not track, so its step could never be undone; add it to trackedOrigins.',
-      );
-    }
-    const checked = toStepMeta(meta);
-    this.#closeStep();
-    // A person's gesture the call lands in the middle of (a held key, a drag)
-    // goes on after it: their next edits are a new step with their meta.
-    const interrupted = this.#gesture;
-    this.#gesture = { meta: checked, origin };
-    this.#runningStep = true;
-    // Observers that react to fn's changes with a tracked origin write in
-    // follow-up transactions, still inside this call: they join the step
-    // whatever the capture timeout.
-    const captureTimeout = this.undoManager.captureTimeout;
-    this.undoManager.captureTimeout = Number.POSITIVE_INFINITY;
-    let result: T;
-    try {
-      result = this.#doc.transact(fn, origin);
-    } finally {
-      this.undoManager.captureTimeout = captureTimeout;
-      this.#runningStep = false;
-      if (!this.#destroyed) this.#closeStep();
-      this.#gesture = this.#destroyed ? null : interrupted;
-    }
-    if (isThenable(result)) {
-      // The caller gets the misuse error; keep the dropped promise from also
-      // surfacing as an unhandled rejection.
-      result.then(undefined, () => undefined);
-      throw new UndoMisuseError(
-        'runAsStep needs a synchronous function, but it returned a promise; changes made after its first await are not part of the step.',
-      );
-    }
-    return result;
-  }
-
-  undo(): UndoResult<S> {
-    this.#assertUsable('undo');
-    this.#assertNotInStep('undo');
-    this.#assertNoOpenTransaction('undo');
-    this.#closeStep();
-    carryTransientItems(this.undoManager.undoStack);
-    const item = this.#popShowingLocalDeletions('undo');
-    if (item === null) {
-      return { ok: false, code: 'nothing-to-undo', message: 'Nothing to undo.' };
-    }
-    return { ok: true, step: this.#recordOf(item) };
-  }
-
-  redo(): UndoResult<S> {
-    this.#assertUsable('redo');
-    this.#assertNotInStep('redo');
-    this.#assertNoOpenTransaction('redo');
-    this.#closeStep();
-    const item = this.#popShowingLocalDeletions('redo');
-    if (item === null) {
-      return { ok: false, code: 'nothing-to-redo', message: 'Nothing to redo.' };
-    }
-    return { ok: true, step: this.#recordOf(item) };
-  }
-
-  canUndo(): boolean {
-    this.#assertUsable('canUndo');
-    return this.undoManager.canUndo();
-  }
-
-  canRedo(): boolean {
-    this.#assertUsable('canRedo');
-    return this.undoManager.canRedo();
-  }
-
-  peekUndo(): UndoStep<S> | undefined {
-    this.#assertUsable('peekUndo');
-    const item = this.undoManager.undoStack.at(-1);
-    return item === undefined ? undefined : this.#recordOf(item);
-  }
-
-  peekRedo(): UndoStep<S> | undefined {
-    this.#assertUsable('peekRedo');
-    const item = this.undoManager.redoStack.at(-1);
-    return item === undefined ? undefined : this.#recordOf(item);
-  }
-
-  on(event: 'change', listener: UndoChangeListener<S>): () => void;
-  on(event: 'destroy', listener: () => void): () => void;
-  on(event: 'change' | 'destroy', listener: UndoChangeListener<S> | (() => void)): () => void {
-    this.#assertUsable('on');
-    if (typeof listener !== 'function') {
-      throw new UndoMisuseError('on needs a listener function.');
-    }
-    if (event === 'change') return this.#changeListeners.add(listener);
-    if (event === 'destroy') return this.#destroyListeners.add(listener as () => void);
-    throw new UndoMisuseError(`unknown event "${String(event)}"; use "change" or "destroy".`);
-  }
-
-  destroy(): void {
-    if (this.#destroyed) return;
-    this.#destroyed = true;
-    this.#doc.off('beforeTransaction', this.#onBeforeTransaction);
-    this.#doc.off('afterTransaction', this.#onAfterTransaction);
-    this.#doc.off('destroy', this.#onDocDestroy);
-    this.undoManager.off('stack-item-added', this.#onStackItemAdded);
-    this.undoManager.off('stack-item-updated', this.#onStackItemUpdated);
-    this.undoManager.off('stack-item-popped', this.#onStackItemPopped);
-    this.undoManager.off('stack-cleared', this.#onStackCleared);
-    // Removes the undo manager's own listeners on the document.
-    this.undoManager.destroy();
-    this.#gesture = null;
-    this.#openItem = null;
-    this.#changeListeners.clear();
-    try {
-      this.#destroyListeners.emit();
-    } finally {
-      this.#destroyListeners.clear();
-    }
-  }
-
-  // --- step boundaries -------------------------------------------------------
-
-  /**
-   * Ends the open step and stops Yjs from merging into it. Unless told not to
-   * (when a change of another origin has already been applied), records the
-   * current selection as the step's final `selectionAfter`.
-   */
-  #closeStep(refreshSelection = true): void {
-    const open = this.#openItem;
-    if (refreshSelection && open !== null && this.undoManager.undoStack.at(-1) === open) {
-      const record = stepOf<S>(open);
-      if (record !== undefined) record.selectionAfter = this.#readSelection();
-    }
-    this.#openItem = null;
-    this.#openOrigin = noOrigin;
-    this.undoManager.stopCapturing();
-  }
-
-  /**
-   * Y.UndoManager asks this about every transaction before recording it. It
-   * refuses transactions that change nothing (which Yjs would otherwise record
-   * as empty steps when the scope is the whole document), and closes the open
-   * step when a local transaction of another origin is about to join it.
-   */
-  readonly #captureTransaction = (transaction: Y.Transaction): boolean => {
-    if (!this.#changesScope(transaction)) return false;
-    if (this.#isLocalOrigin(transaction.origin)) {
-      this.#capturing = transaction;
-      // Inside runAsStep every tracked transaction (an observer's follow-up
-      // included) belongs to the step, whatever its origin.
-      if (
-        !this.#runningStep &&
-        this.#openOrigin !== noOrigin &&
-        transaction.origin !== this.#openOrigin
-      ) {
-        this.#closeStep(false);
-      }
-    }
-    return true;
-  };
-
-  #changesScope(transaction: Y.Transaction): boolean {
-    const changed =
-      transaction.deleteSet.clients.size > 0 ||
-      [...transaction.afterState].some(
-        ([client, clock]) => clock > (transaction.beforeState.get(client) ?? 0),
-      );
-    if (!changed) return false;
-    const scope = this.#scope;
-    return (
-      scope instanceof Y.Doc ||
-      scope.some((type) => (transaction.changedParentTypes as Map<unknown, unknown>).has(type))
-    );
-  }
-
-  /** Whether `origin` is a tracked origin of local work (the undo manager's own excluded). */
-  #isLocalOrigin(origin: unknown): boolean {
-    if (origin === this.undoManager) return false;
-    const tracked = this.undoManager.trackedOrigins;
-    return (
-      tracked.has(origin) ||
-      (origin !== null &&
-        origin !== undefined &&
-        tracked.has((origin as { constructor?: unknown }).constructor))
-    );
-  }
-
-  readonly #onBeforeTransaction = (transaction: Y.Transaction): void => {
-    if (this.#getSelection !== undefined && this.#isLocalOrigin(transaction.origin)) {
-      this.#selectionAtStart.set(transaction, this.#getSelection());
-    }
-  };
-
-  /** Undoes or redoes with every local deletion visible to Yjs' conflict check. */
-  #popShowingLocalDeletions(direction: 'undo' | 'redo'): StackItem | null {
-    this.#hideLocalDeletions = this.#localDeletions.show(this.undoManager, direction);
-    try {
-      return direction === 'undo' ? this.undoManager.undo() : this.undoManager.redo();
-    } finally {
-      this.#hideLocalDeletions();
-      this.#hideLocalDeletions = noop;
-    }
-  }
-
-  readonly #onAfterTransaction = (transaction: Y.Transaction): void => {
-    // The pop's transaction has ended: hide the marker before the undo
-    // manager tells listeners (stack-item-popped), so they see true stacks.
-    if (transaction.origin === this.undoManager) this.#hideLocalDeletions();
-    const origin = transaction.origin;
-    if (origin === this.undoManager || this.#isLocalOrigin(origin)) {
-      this.#localDeletions.add(transaction.deleteSet);
-    }
-  };
-
-  // --- undo manager events ---------------------------------------------------
-
-  readonly #onStackItemAdded = (event: { stackItem: StackItem; origin: unknown }): void => {
-    const manager = this.undoManager;
-    if (manager.undoing || manager.redoing) {
-      // The item records how to reverse the undo/redo in progress: it is the same step.
-      const popped = manager.currStackItem;
-      const record = popped === null ? undefined : stepOf<S>(popped);
-      attachStep(event.stackItem, record ?? this.#newRecord(event.origin, undefined));
-      return;
-    }
-    const transaction = this.#capturing;
-    const before = transaction === null ? undefined : this.#selectionAtStart.get(transaction);
-    const record = this.#newRecord(event.origin, before);
-    attachStep(event.stackItem, record);
-    this.#openItem = event.stackItem;
-    this.#openOrigin = event.origin;
-    this.#emitChange({ kind: 'step-added', step: record });
-    this.#trim();
-  };
-
-  readonly #onStackItemUpdated = (event: { stackItem: StackItem; origin: unknown }): void => {
-    const record = stepOf<S>(event.stackItem);
-    if (record === undefined) return;
-    record.selectionAfter = this.#readSelection();
-    this.#openItem = event.stackItem;
-    this.#openOrigin = event.origin;
-    this.#emitChange({ kind: 'step-extended', step: record });
-  };
-
-  readonly #onStackItemPopped = (event: { stackItem: StackItem; type: 'undo' | 'redo' }): void => {
-    const record = this.#recordOf(event.stackItem);
-    this.#openItem = null;
-    this.#openOrigin = noOrigin;
-    // An undo or redo ends the gesture: what follows is described afresh.
-    this.#gesture = null;
-    const selection = event.type === 'undo' ? record.selectionBefore : record.selectionAfter;
-    if (this.#setSelection !== undefined && selection !== undefined) {
-      this.#setSelection(selection, record, event.type);
-    }
-    this.#emitChange({ kind: event.type === 'undo' ? 'undone' : 'redone', step: record });
-  };
-
-  readonly #onStackCleared = (event: {
-    undoStackCleared: boolean;
-    redoStackCleared: boolean;
-  }): void => {
-    this.#emitChange({
-      kind: 'cleared',
-      undoStack: event.undoStackCleared,
-      redoStack: event.redoStackCleared,
-    });
-  };
-
-  readonly #onDocDestroy = (): void => {
-    this.destroy();
-  };
-
-  // --- helpers ---------------------------------------------------------------
-
-  /**
-   * Drops the oldest steps beyond `maxSteps`. Each stack item holds its own
-   * insertions and deletions, so the remaining steps undo exactly as before.
-   * The content the dropped steps deleted stays in memory: Yjs only
-   * garbage-collects when a transaction ends, and those transactions ended
-   * while the undo manager kept that content.
-   */
-  #trim(): void {
-    const stack = this.undoManager.undoStack;
-    const excess = stack.length - this.#maxSteps;
-    if (excess <= 0) return;
-    const dropped = stack.splice(0, excess);
-    this.#emitChange({ kind: 'trimmed', steps: dropped.map((item) => this.#recordOf(item)) });
-  }
-
-  #newRecord(origin: unknown, selectionBefore: S | undefined): StepRecord<S> {
-    const gesture = this.#gesture;
-    let meta: StepMeta;
-    if (
-      gesture !== null &&
-      (this.#runningStep || gesture.origin === unboundOrigin || gesture.origin === origin)
-    ) {
-      gesture.origin = origin;
-      meta = gesture.meta;
-    } else {
-      meta = toStepMeta(this.#describeOrigin(origin));
-    }
-    return { meta, origin, selectionBefore, selectionAfter: this.#readSelection() };
-  }
-
-  #recordOf(item: StackItem): StepRecord<S> {
-    const record = stepOf<S>(item);
-    if (record !== undefined) return record;
-    // Only items that existed before a listener saw them land here (none in practice).
-    const fallback: StepRecord<S> = {
-      meta: toStepMeta(this.#describeOrigin(undefined)),
-      origin: undefined,
-      selectionBefore: undefined,
-      selectionAfter: undefined,
-    };
-    attachStep(item, fallback);
-    return fallback;
-  }
-
-  #readSelection(): S | undefined {
-    return this.#getSelection === undefined ? undefined : this.#getSelection();
-  }
-
-  #emitChange(change: UndoChange<S>): void {
-    if (this.#changeListeners.size === 0) return;
-    const state: UndoState = {
-      canUndo: this.undoManager.canUndo(),
-      canRedo: this.undoManager.canRedo(),
-    };
-    this.#changeListeners.emit({ ...state, ...change });
-  }
-
-  #assertUsable(method: string): void {
-    if (this.#destroyed) {
-      throw new UndoMisuseError(`${method} was called after destroy(); create a new controller.`);
-    }
-  }
-
-  #assertNotInStep(method: string): void {
-    if (this.#runningStep) {
-      throw new UndoMisuseError(`${method} was called inside runAsStep; call it after the step.`);
-    }
-  }
-
-  #assertNoOpenTransaction(method: string): void {
-    if (this.#doc._transaction !== null) {
-      throw new UndoMisuseError(
-        `${method} was called inside a Yjs transaction (for example from an observer); call it after the transaction ends.`,
-      );
-    }
-  }
-}
-
-function noop(): void {}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    (typeof value === 'object' || typeof value === 'function') &&
-    value !== null &&
-    typeof (value as { then?: unknown }).then === 'function'
-  );
 }

@@ -25,7 +25,11 @@ export interface UndoState {
  * - `step-added`: a local change opened a new step;
  * - `step-extended`: a local change joined the open step (capture timeout);
  * - `undone` / `redone`: a step was reverted or re-applied;
- * - `trimmed`: the oldest steps were dropped to stay within `maxSteps`;
+ * - `trimmed`: steps were dropped: the oldest beyond `maxSteps`, or a step
+ *   whose changes cancel out (a key set and deleted again), which has
+ *   nothing left to undo;
+ * - `refused`: `undo()` or `redo()` refused the newest step because
+ *   collaborators changed every key it wrote (`keys`); the step is gone;
  * - `cleared`: a stack was emptied (a new local step discards the redo stack).
  *
  * @example
@@ -39,6 +43,12 @@ export type UndoChange<S> =
       readonly step: UndoStep<S>;
     }
   | { readonly kind: 'trimmed'; readonly steps: readonly UndoStep<S>[] }
+  | {
+      readonly kind: 'refused';
+      readonly direction: 'undo' | 'redo';
+      readonly step: UndoStep<S>;
+      readonly keys: readonly string[];
+    }
   | { readonly kind: 'cleared'; readonly undoStack: boolean; readonly redoStack: boolean };
 
 /**

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { type FailureCause, isUntouched, toAuditEvent, toInvocation } from './call-outcome.ts';
+import { NOTHING_WAS_CHANGED, toolError } from './tool-error.ts';
+
+describe('whether a failed call left the target untouched', () => {
+  it('is one rule: refusals are untouched, a broken call only if the revision is known and did not move', () => {
+    const revisions = [
+      { before: 'r1', after: 'r1' },
+      { before: 'r1', after: 'r2' },
+      { before: null, after: null },
+    ];
+    const untouched = (cause: FailureCause) => revisions.map((r) => isUntouched(cause, r));
+    expect(untouched('not-run')).toEqual([true, true, true]);
+    expect(untouched('refused-by-tool')).toEqual([true, true, true]);
+    expect(untouched('broke')).toEqual([true, false, false]);
+    expect(untouched('broke-before')).toEqual([false, false, false]);
+  });
+});
+
+describe('the two views of an outcome', () => {
+  const failure = {
+    ok: false as const,
+    error: toolError('internal', 'bump failed unexpectedly.'),
+    cause: 'broke' as const,
+    revisions: { before: 'r1', after: 'r1' },
+    dry_run: false,
+    detail: 'Error: secret at host.ts:1',
+  };
+
+  it('shows the caller no detail, and says nothing changed for an untouched write', () => {
+    const invocation = toInvocation({ name: 'bump', call_id: 'c1', write: true }, failure);
+    expect(invocation).toMatchObject({ ok: false, untouched: true, tool: 'bump', call_id: 'c1' });
+    expect(JSON.stringify(invocation)).not.toContain('secret');
+    expect(invocation.result.content[0]?.text.startsWith(NOTHING_WAS_CHANGED)).toBe(true);
+  });
+
+  it('gives the audit the detail, and no changes for a replay', () => {
+    const call = {
+      tool: 'bump',
+      call_id: 'c1',
+      role: 'editor',
+      argument_digest: null,
+      started_at: '2026-01-01T00:00:00.000Z',
+      duration_ms: 1,
+    };
+    expect(toAuditEvent(call, failure)).toMatchObject({
+      status: 'error',
+      error_code: 'internal',
+      detail: 'Error: secret at host.ts:1',
+    });
+    const replayed = toAuditEvent(call, {
+      ok: true,
+      output: {},
+      changed: ['item:1'],
+      revisions: { before: 'r2', after: 'r2' },
+      dry_run: false,
+      replay_of: 'c0',
+    });
+    expect(replayed).toMatchObject({ status: 'replayed', replay_of: 'c0', changed: [] });
+  });
+});
