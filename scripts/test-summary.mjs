@@ -12,23 +12,35 @@
 //   node scripts/test-summary.mjs --total RUNS
 //       prints each recorded run again, then the closing line for all of
 //       them together.
+//   --browser (with any form above)
+//       reads the browser tests' results instead: `test-results.browser.json`
+//       of each package with a `test:browser` script (`npm run test:browser`).
 //
 // Every form exits 1 when anything failed or no test ran at all.
 import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
+/** Where each kind of run writes its results, and the script that runs it. */
+const KINDS = {
+  unit: { script: 'test', file: 'test-results.json' },
+  browser: { script: 'test:browser', file: 'test-results.browser.json' },
+};
+
 /** This checkout's results: counts, and the packages that wrote none. */
-function collectResults() {
+function collectResults(kind) {
   const totals = { passed: 0, failed: 0, skipped: 0 };
   const missing = [];
   for (const group of ['packages', 'examples']) {
     if (!existsSync(group)) continue;
     for (const name of readdirSync(group)) {
       const manifest = join(group, name, 'package.json');
-      if (!existsSync(manifest) || !JSON.parse(readFileSync(manifest, 'utf8')).scripts?.test)
+      if (
+        !existsSync(manifest) ||
+        !JSON.parse(readFileSync(manifest, 'utf8')).scripts?.[kind.script]
+      )
         continue;
-      const file = join(group, name, 'test-results.json');
+      const file = join(group, name, kind.file);
       if (!existsSync(file)) {
         missing.push(`${group}/${name}`);
         continue;
@@ -51,8 +63,8 @@ const counts = ({ passed, failed, skipped }) =>
 
 const isGreen = ({ passed, failed }) => failed === 0 && passed > 0;
 
-function recordRun(runsFile, label) {
-  const { totals, missing } = collectResults();
+function recordRun(runsFile, label, kind) {
+  const { totals, missing } = collectResults(kind);
   for (const where of missing) console.log(`${label}: no test results from ${where}`);
   console.log(`${label}: ${counts(totals)}`);
   appendFileSync(runsFile, `${JSON.stringify({ label, ...totals })}\n`);
@@ -77,18 +89,24 @@ function printTotal(runsFile) {
   return isGreen(total) && runs.every(isGreen);
 }
 
-function printThisCheckout() {
-  const { totals, missing } = collectResults();
+function printThisCheckout(kind) {
+  const { totals, missing } = collectResults(kind);
   for (const where of missing) console.log(`no test results from ${where}`);
   console.log(`tests: ${counts(totals)}`);
   return isGreen(totals);
 }
 
 const { values } = parseArgs({
-  options: { record: { type: 'string' }, label: { type: 'string' }, total: { type: 'string' } },
+  options: {
+    record: { type: 'string' },
+    label: { type: 'string' },
+    total: { type: 'string' },
+    browser: { type: 'boolean' },
+  },
 });
+const kind = values.browser ? KINDS.browser : KINDS.unit;
 let green;
-if (values.record !== undefined) green = recordRun(values.record, values.label ?? 'tests');
+if (values.record !== undefined) green = recordRun(values.record, values.label ?? 'tests', kind);
 else if (values.total !== undefined) green = printTotal(values.total);
-else green = printThisCheckout();
+else green = printThisCheckout(kind);
 process.exit(green ? 0 : 1);

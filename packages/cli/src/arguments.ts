@@ -3,7 +3,7 @@
  */
 
 /** Flags that take no value. */
-const SWITCHES = new Set(['allow-measure-count-change', 'help']);
+const SWITCHES = new Set(['allow-measure-count-change', 'help', 'http', 'read-only', 'no-save']);
 
 /** Short flags and the long flags they stand for. */
 const SHORT: Readonly<Record<string, string>> = { o: 'output', h: 'help' };

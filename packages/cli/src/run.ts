@@ -6,6 +6,7 @@ import { parseArguments, UsageError } from './arguments.ts';
 import { convertCommand } from './convert-command.ts';
 import { exampleScorePath } from './example-score.ts';
 import type { CommandIo } from './io.ts';
+import { mcpCommand } from './mcp-command.ts';
 import { readCommand } from './read-command.ts';
 import { rewriteCommand } from './rewrite-command.ts';
 import { FileError } from './score-file-io.ts';
@@ -32,6 +33,12 @@ export const USAGE = `Usage: scorelane <command> [arguments]
   convert IN OUT
       Convert by extension: reads .lanes, .musicxml, .xml, .mxl;
       writes .lanes, .musicxml, .xml and .mid.
+  mcp [FILE] [--http] [--port N] [--read-only] [--no-save]
+      Serve the score tools on FILE to an MCP client: over stdio, or with
+      --http on http://127.0.0.1:PORT/mcp (first free port from 8642 to 8651
+      unless --port). Each change is saved to FILE (the opened file is kept
+      as FILE.orig); --no-save keeps changes in memory; --read-only serves
+      the viewer's tools. Without FILE, the built-in example, in memory.
 
 FILE may be "example" for the built-in example score.
 `;
@@ -72,6 +79,8 @@ export async function run(argv: readonly string[], io: CommandIo): Promise<numbe
         return await validateCommand(args, io);
       case 'convert':
         return await convertCommand(args, io);
+      case 'mcp':
+        return await mcpCommand(args, io);
       default:
         throw new UsageError(`Unknown command "${args.command}".`);
     }

@@ -1,0 +1,243 @@
+import { access, readFile } from 'node:fs/promises';
+import { formatGuide } from '@scorelane/lanes-seq';
+import { afterEach, describe, expect, it } from 'vitest';
+import { exampleScorePath } from './example-score.ts';
+import {
+  firstText,
+  httpSession,
+  type McpSession,
+  scoreFile,
+  stdioSession,
+} from './mcp-session.test-support.ts';
+import { run } from './run.ts';
+import { TWO_BARS } from './small-scores.test-support.ts';
+
+const sessions: McpSession[] = [];
+
+async function open(kind: 'stdio' | 'http', ...args: string[]) {
+  const session = await (kind === 'stdio' ? stdioSession(...args) : httpSession(...args));
+  sessions.push(session);
+  return session;
+}
+
+afterEach(async () => {
+  await Promise.all(sessions.splice(0).map((session) => session.close()));
+});
+
+async function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Calls `name` and returns its structured output, failing the test on an error result. */
+async function call(session: McpSession, name: string, args: Record<string, unknown>) {
+  const result = await session.client.callTool({ name, arguments: args });
+  expect(result.isError, firstText(result)).toBe(false);
+  return result.structuredContent as Record<string, unknown> & { revision: string };
+}
+
+const rewrite = (text: string, extra: Record<string, unknown> = {}) => ({
+  start_measure: 1,
+  parts: [1],
+  lanes_seq: `P1 s1 v1 m1: ${text}\n`,
+  ...extra,
+});
+
+describe.each(['stdio', 'http'] as const)('scorelane mcp over %s', (kind) => {
+  it('lists the score tools and the format guide, and saves each change, keeping the original', async () => {
+    const file = await scoreFile('two.lanes', TWO_BARS);
+    const session = await open(kind, file);
+    const { tools } = await session.client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(
+      expect.arrayContaining(['get_score_info', 'read_measures', 'rewrite_measures', 'undo']),
+    );
+    const guide = await session.client.readResource({ uri: 'scorelane://guide/lanes-seq' });
+    expect(guide.contents[0]).toMatchObject({ text: formatGuide() });
+
+    const read = await call(session, 'read_measures', { start_measure: 1, end_measure: 2 });
+    expect(read.lanes_seq).toContain('P1 s1 v1 m1: F5=1/4 E5=1/4 D5=1/4');
+    await call(session, 'rewrite_measures', rewrite('A5=3/4', { revision: read.revision }));
+    expect(await readFile(`${file}.orig`, 'utf8')).toBe(TWO_BARS);
+    expect(await readFile(file, 'utf8')).toContain('P1 s1 v1 m1: A5=3/4');
+  });
+
+  it('leaves the file byte for byte after a refused rewrite, and saves two rewrites less one undo', async () => {
+    const file = await scoreFile('two.lanes', TWO_BARS);
+    const session = await open(kind, file);
+    const refused = await session.client.callTool({
+      name: 'rewrite_measures',
+      arguments: rewrite('A5=1/4'),
+    });
+    expect(refused.isError).toBe(true);
+    expect(firstText(refused)).toMatch(/^Nothing was changed\./);
+    expect(await readFile(file, 'utf8')).toBe(TWO_BARS);
+    expect(await exists(`${file}.orig`)).toBe(false);
+
+    await call(session, 'rewrite_measures', rewrite('A5=3/4'));
+    await call(session, 'rewrite_measures', rewrite('G5=3/4'));
+    expect(await readFile(file, 'utf8')).toContain('P1 s1 v1 m1: G5=3/4');
+    await call(session, 'undo', {});
+    const saved = await readFile(file, 'utf8');
+    expect(saved).toContain('P1 s1 v1 m1: A5=3/4');
+    expect(saved).toContain('P1 s1 v1 m2: D5=1/2 C5=1/4');
+    expect(await readFile(`${file}.orig`, 'utf8')).toBe(TWO_BARS);
+  });
+
+  it('refuses a stale write and replays an idempotent retry without writing twice', async () => {
+    const file = await scoreFile('two.lanes', TWO_BARS);
+    const session = await open(kind, file);
+    const { revision } = await call(session, 'read_measures', { start_measure: 1, end_measure: 1 });
+    const first = rewrite('A5=3/4', { revision, idempotency_key: 'k-1' });
+    const applied = await call(session, 'rewrite_measures', first);
+    const afterFirst = await readFile(file, 'utf8');
+    const retried = await call(session, 'rewrite_measures', first);
+    expect(retried).toEqual(applied);
+    expect(await readFile(file, 'utf8')).toBe(afterFirst);
+
+    const stale = await session.client.callTool({
+      name: 'rewrite_measures',
+      arguments: rewrite('B5=3/4', { revision }),
+    });
+    expect(stale.isError).toBe(true);
+    expect(firstText(stale)).toMatch(/^Nothing was changed\./);
+    expect(firstText(stale)).toContain('stale');
+    expect(await readFile(file, 'utf8')).toBe(afterFirst);
+  });
+
+  it('applies exactly one of 8 concurrent writes carrying one revision', async () => {
+    const file = await scoreFile('two.lanes', TWO_BARS);
+    const session = await open(kind, file);
+    const { revision } = await call(session, 'read_measures', { start_measure: 1, end_measure: 1 });
+    const clients =
+      kind === 'http'
+        ? await Promise.all(Array.from({ length: 8 }, () => session.connect()))
+        : Array.from({ length: 8 }, () => session.client);
+    const pitches = ['C5', 'D5', 'E5', 'F5', 'G5', 'A5', 'B5', 'C6'];
+    const results = await Promise.all(
+      clients.map((client, i) =>
+        client.callTool({
+          name: 'rewrite_measures',
+          arguments: rewrite(`${pitches[i]}=3/4`, { revision }),
+        }),
+      ),
+    );
+    const applied = results.flatMap((result, i) => (result.isError === false ? [i] : []));
+    expect(applied).toHaveLength(1);
+    for (const result of results.filter((r) => r.isError === true)) {
+      expect(firstText(result)).toMatch(/^Nothing was changed\./);
+    }
+    expect(await readFile(file, 'utf8')).toContain(`P1 s1 v1 m1: ${pitches[applied[0]!]}=3/4`);
+  });
+
+  it('--read-only serves the viewer tools and writes nothing', async () => {
+    const file = await scoreFile('two.lanes', TWO_BARS);
+    const session = await open(kind, file, '--read-only');
+    const names = (await session.client.listTools()).tools.map((tool) => tool.name);
+    expect(names).toContain('read_measures');
+    expect(names).not.toContain('rewrite_measures');
+    const refused = await session.client.callTool({
+      name: 'rewrite_measures',
+      arguments: rewrite('A5=3/4'),
+    });
+    expect(refused.isError).toBe(true);
+    expect(firstText(refused)).toContain('The viewer role may not call rewrite_measures.');
+    expect(await readFile(file, 'utf8')).toBe(TWO_BARS);
+  });
+});
+
+describe('scorelane mcp: command lines and files it refuses', () => {
+  async function scorelane(...argv: string[]) {
+    let err = '';
+    const code = await run(argv, { out: () => undefined, err: (text) => (err += text) });
+    return { code, firstLine: err.split('\n')[0] };
+  }
+
+  it.each([
+    [['mcp', '--port', '8700'], '--port is for --http; over stdio there is no port.'],
+    [
+      ['mcp', '--http', '--port', 'eighty'],
+      '--port takes a port number from 0 to 65535, not "eighty".',
+    ],
+    [
+      ['mcp', '--http', '--port', '70000'],
+      '--port takes a port number from 0 to 65535, not "70000".',
+    ],
+    [
+      ['mcp', '--read-onyl', 'song.lanes'],
+      'mcp has no --read-onyl option; did you mean --read-only?',
+    ],
+    [['mcp', 'a.lanes', 'b.lanes'], 'mcp takes FILE; "b.lanes" is one argument too many.'],
+  ])('exits 2 on %j', async (argv, message) => {
+    expect(await scorelane(...argv)).toEqual({ code: 2, firstLine: message });
+  });
+
+  it('exits 1 for a file that is not a score, serving nothing', async () => {
+    const file = await scoreFile('bars.lanes', 'P1 s1 v1 m1: C4=1\n');
+    expect(await scorelane('mcp', file)).toEqual({
+      code: 1,
+      firstLine: `${file} has no %% header (parts, time, key), so it is not a score to serve.`,
+    });
+  });
+});
+
+describe('scorelane mcp and its file', () => {
+  it('serves the built-in example without FILE, in memory, leaving it as shipped', async () => {
+    const shipped = await readFile(exampleScorePath(), 'utf8');
+    const session = await open('stdio');
+    const info = await call(session, 'get_score_info', {});
+    expect(JSON.stringify(info)).toContain('Ode to Joy');
+    await call(session, 'rewrite_measures', {
+      start_measure: 1,
+      parts: [1],
+      lanes_seq: 'P1 s1 v1 m1: D5=1\n',
+    });
+    const read = await call(session, 'read_measures', {
+      start_measure: 1,
+      end_measure: 1,
+      parts: [1],
+    });
+    expect(read.lanes_seq).toContain('P1 s1 v1 m1: D5=1');
+    expect(await readFile(exampleScorePath(), 'utf8')).toBe(shipped);
+    expect(await exists(`${exampleScorePath()}.orig`)).toBe(false);
+  });
+
+  it('--no-save keeps changes in memory', async () => {
+    const file = await scoreFile('two.lanes', TWO_BARS);
+    const session = await open('stdio', file, '--no-save');
+    await call(session, 'rewrite_measures', rewrite('A5=3/4'));
+    const read = await call(session, 'read_measures', { start_measure: 1, end_measure: 1 });
+    expect(read.lanes_seq).toContain('P1 s1 v1 m1: A5=3/4');
+    expect(await readFile(file, 'utf8')).toBe(TWO_BARS);
+    expect(await exists(`${file}.orig`)).toBe(false);
+  });
+
+  it('keeps what a MusicXML file holds beyond the notes (a lyric) when it saves a rewrite elsewhere', async () => {
+    const file = await scoreFile('song.musicxml', SONG);
+    const session = await open('stdio', file);
+    await call(session, 'rewrite_measures', {
+      start_measure: 1,
+      parts: [1],
+      lanes_seq: 'P1 s1 v1 m1: D4=1\n',
+    });
+    const saved = await readFile(file, 'utf8');
+    expect(saved).toContain('<text>la</text>');
+    expect(await readFile(`${file}.orig`, 'utf8')).toBe(SONG);
+  });
+});
+
+const SONG = `<?xml version="1.0" encoding="UTF-8"?>
+<score-partwise version="4.0">
+  <part-list><score-part id="P1"><part-name>Voice</part-name></score-part></part-list>
+  <part id="P1">
+    <measure number="1">
+      <attributes><divisions>1</divisions><key><fifths>0</fifths></key><time><beats>4</beats><beat-type>4</beat-type></time><clef><sign>G</sign><line>2</line></clef></attributes>
+      <note><pitch><step>C</step><octave>4</octave></pitch><duration>4</duration><type>whole</type></note>
+    </measure>
+    <measure number="2">
+      <note><pitch><step>E</step><octave>4</octave></pitch><duration>4</duration><type>whole</type><lyric><syllabic>single</syllabic><text>la</text></lyric></note>
+    </measure>
+  </part>
+</score-partwise>
+`;

@@ -1,0 +1,170 @@
+/**
+ * `scorelane mcp [FILE] [--http] [--port N] [--read-only] [--no-save]`: serves
+ * the score tools on one score file to an MCP client, over stdio (as Claude
+ * Desktop and Claude Code start it) or over HTTP on 127.0.0.1.
+ */
+import { readFile } from 'node:fs/promises';
+import { formatGuide } from '@scorelane/lanes-seq';
+import {
+  type CatalogServerOptions,
+  serveCatalogHttp,
+  serveCatalogStdio,
+} from '@scorelane/mcp-server';
+import { exportMusicXml } from '@scorelane/musicxml';
+import type { Score } from '@scorelane/score-model';
+import { createScoreTools } from '@scorelane/score-tools';
+import { createUndoController } from '@scorelane/undo';
+import cliPackage from '../package.json' with { type: 'json' };
+import { expectArguments, type ParsedArguments, UsageError } from './arguments.ts';
+import { exampleScorePath } from './example-score.ts';
+import type { CommandIo } from './io.ts';
+import { type SavedScoreFile, savedScoreFile } from './saved-score-file.ts';
+import { savingAfterChanges } from './saving-pipeline.ts';
+import { loadFile, warningLines } from './score-file-io.ts';
+
+/** The URI of the lanes-seq format guide among the server's resources. */
+const FORMAT_GUIDE_URI = 'scorelane://guide/lanes-seq';
+
+const INSTRUCTIONS = `Read with get_score_info, then read_measures; write with rewrite_measures and the other write tools, passing the revision your read returned. Music is lanes-seq text: its guide is the resource ${FORMAT_GUIDE_URI}.`;
+
+interface McpSettings {
+  readonly path: string;
+  /** The built-in example, which is never overwritten. */
+  readonly example: boolean;
+  readonly http: boolean;
+  readonly port: number | undefined;
+  readonly role: 'viewer' | 'editor';
+  readonly save: boolean;
+}
+
+/**
+ * Serves until the client closes stdin (stdio), or until SIGINT or SIGTERM.
+ *
+ * @returns the exit code: 0 after serving, 1 when FILE is not a valid score.
+ */
+export async function mcpCommand(args: ParsedArguments, io: CommandIo): Promise<number> {
+  const settings = mcpSettings(args);
+  const score = await loadScore(settings.path, io);
+  if (score === undefined) return 1;
+  const file = savedScoreFile(settings.path, await readFile(settings.path), score);
+  io.err(describeSession(settings, file.originalPath));
+  const options = serverOptions(settings, score, file);
+  if (settings.http) {
+    const endpoint = await serveCatalogHttp(
+      options,
+      settings.port === undefined ? {} : { port: settings.port },
+    );
+    io.out(`MCP endpoint: ${endpoint.url}\n`);
+    await untilStopped();
+    await endpoint.close();
+  } else {
+    const handle = serveCatalogStdio(options);
+    await untilStopped(true);
+    await handle.close();
+  }
+  return 0;
+}
+
+/** The score FILE holds, or undefined after saying on the error stream why it holds none. */
+async function loadScore(path: string, io: CommandIo): Promise<Score | undefined> {
+  const loaded = await loadFile(path, 'scorelane-mcp-import');
+  if (loaded.kind === 'invalid') {
+    io.err(`${path} is not valid:\n${loaded.problems.map((p) => `- ${p}`).join('\n')}\n`);
+    return undefined;
+  }
+  if (loaded.kind === 'lanes') {
+    io.err(`${path} has no %% header (parts, time, key), so it is not a score to serve.\n`);
+    return undefined;
+  }
+  io.err(warningLines(path, loaded.warnings));
+  return loaded.score;
+}
+
+/** The score tools on `score`, saving to `file` after each change unless told not to, and the guide. */
+function serverOptions(
+  settings: McpSettings,
+  score: Score,
+  file: SavedScoreFile,
+): CatalogServerOptions {
+  const tools = createScoreTools({
+    score,
+    undo: createUndoController(score.doc),
+    role: settings.role,
+    exporters: { musicxml: exportMusicXml },
+  });
+  return {
+    pipeline: settings.save ? savingAfterChanges(tools.pipeline, file.save) : tools.pipeline,
+    role: settings.role,
+    name: 'scorelane',
+    version: cliPackage.version,
+    instructions: INSTRUCTIONS,
+    resources: [
+      {
+        uri: FORMAT_GUIDE_URI,
+        name: 'lanes-seq',
+        title: 'The lanes-seq format',
+        description: 'How read_measures prints music and rewrite_measures reads it.',
+        mimeType: 'text/markdown',
+        read: () => formatGuide(),
+      },
+    ],
+  };
+}
+
+function mcpSettings(args: ParsedArguments): McpSettings {
+  expectArguments(args, 'mcp', {
+    positional: ['FILE'],
+    flags: ['http', 'port', 'read-only', 'no-save'],
+  });
+  const http = args.flags.get('http') === true;
+  const portText = args.flags.get('port');
+  if (portText !== undefined && !http) {
+    throw new UsageError('--port is for --http; over stdio there is no port.');
+  }
+  const port = portText === undefined ? undefined : parsePort(String(portText));
+  const path = args.positional[0] ?? exampleScorePath();
+  const example = path === exampleScorePath();
+  return {
+    example,
+    path,
+    http,
+    port,
+    role: args.flags.get('read-only') === true ? 'viewer' : 'editor',
+    save: !example && args.flags.get('no-save') !== true,
+  };
+}
+
+function parsePort(text: string): number {
+  if (!/^\d{1,5}$/.test(text) || Number(text) > 65535) {
+    throw new UsageError(`--port takes a port number from 0 to 65535, not "${text}".`);
+  }
+  return Number(text);
+}
+
+function describeSession(settings: McpSettings, originalPath: string): string {
+  const what = settings.example ? 'the built-in example' : settings.path;
+  if (settings.role === 'viewer') return `scorelane mcp: serving ${what} (read-only).\n`;
+  const saving = settings.save
+    ? `each change is saved to ${settings.path}, the opened file kept as ${originalPath}`
+    : 'changes stay in memory';
+  return `scorelane mcp: serving ${what} (read and write; ${saving}).\n`;
+}
+
+/** Resolves on SIGINT or SIGTERM, or, with `stdin`, when the client closes standard input. */
+function untilStopped(stdin = false): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      process.stdin.off('end', stop);
+      process.stdin.off('close', stop);
+      resolve();
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    if (stdin) {
+      process.stdin.once('end', stop);
+      process.stdin.once('close', stop);
+    }
+  });
+}

@@ -1,0 +1,62 @@
+import { parseScoreFile } from '@scorelane/lanes-seq';
+import { scoreFromLanes } from '@scorelane/score-model';
+import { createScoreTools } from '@scorelane/score-tools';
+import { createUndoController } from '@scorelane/undo';
+import { describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { savingAfterChanges } from './saving-pipeline.ts';
+import { ONE_BAR } from './small-scores.test-support.ts';
+
+function scoreTools() {
+  const file = parseScoreFile(ONE_BAR);
+  if (!file.ok) throw new Error('the test score does not parse');
+  const score = scoreFromLanes(file.score.header, file.score.document, { doc: new Y.Doc() });
+  return createScoreTools({ score, undo: createUndoController(score.doc) });
+}
+
+const rewrite = (lanes: string, extra: Record<string, unknown> = {}) => ({
+  start_measure: 1,
+  parts: [1],
+  lanes_seq: `P1 s1 v1 m1: ${lanes}\n`,
+  ...extra,
+});
+
+describe('savingAfterChanges', () => {
+  it('saves after a write that applied and an undo, never after a read, a refusal, a dry run or a replay', async () => {
+    const tools = scoreTools();
+    let saves = 0;
+    const pipeline = savingAfterChanges(tools.pipeline, async () => {
+      saves += 1;
+    });
+    const as = { role: 'editor' };
+    await pipeline.invoke('read_measures', { start_measure: 1, end_measure: 1 }, as);
+    await pipeline.invoke('rewrite_measures', rewrite('D5=1/2'), as);
+    await pipeline.invoke('rewrite_measures', rewrite('D5=1', { dry_run: true }), as);
+    expect(saves).toBe(0);
+    const applied = await pipeline.invoke(
+      'rewrite_measures',
+      rewrite('D5=1', { idempotency_key: 'k' }),
+      as,
+    );
+    expect(applied.ok).toBe(true);
+    expect(saves).toBe(1);
+    await pipeline.invoke('rewrite_measures', rewrite('D5=1', { idempotency_key: 'k' }), as);
+    expect(saves).toBe(1);
+    const undone = await pipeline.invoke('undo', {}, as);
+    expect(undone.ok).toBe(true);
+    expect(saves).toBe(2);
+  });
+
+  it('says in the result that a change was made but not saved, and why', async () => {
+    const tools = scoreTools();
+    const pipeline = savingAfterChanges(tools.pipeline, async () => {
+      throw new Error('Cannot write song.lanes: it cannot be opened: permission denied.');
+    });
+    const applied = await pipeline.invoke('rewrite_measures', rewrite('D5=1'), { role: 'editor' });
+    expect(applied.ok).toBe(true);
+    expect(applied.result.isError).toBe(false);
+    expect(applied.result.content.at(-1)?.text).toBe(
+      'The change is made in the open score but could not be saved to its file: Cannot write song.lanes: it cannot be opened: permission denied. Tell the user; the next change that saves will write the file whole.',
+    );
+  });
+});

@@ -1,0 +1,11 @@
+export type { CallQueue } from './call-queue.ts';
+export { callQueueOf, createCallQueue } from './call-queue.ts';
+export type { CatalogResource } from './catalog-resource.ts';
+export type { CatalogServerOptions } from './catalog-server.ts';
+export { catalogServerFactory } from './catalog-server.ts';
+export type { HttpEndpoint, HttpServeOptions } from './http-server.ts';
+export { DEFAULT_MAX_BODY_BYTES, serveCatalogHttp } from './http-server.ts';
+export { MCP_PATH } from './local-request-guard.ts';
+export { DEFAULT_PORTS, LOOPBACK_HOST } from './loopback-port.ts';
+export type { StdioStreams } from './stdio-server.ts';
+export { serveCatalogStdio } from './stdio-server.ts';

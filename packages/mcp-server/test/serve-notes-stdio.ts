@@ -1,0 +1,18 @@
+/**
+ * The notes catalog served over stdio, as a host process would: the child
+ * process the stdio tests start. `--role viewer` serves the read tools only.
+ */
+import { serveCatalogStdio } from '../src/index.ts';
+import { createNotes, notesGuide } from './notes-catalog.ts';
+
+const role = process.argv.includes('--role')
+  ? process.argv[process.argv.indexOf('--role') + 1]
+  : 'editor';
+const { notes, pipeline } = createNotes();
+serveCatalogStdio({
+  pipeline,
+  role: role ?? 'editor',
+  name: 'notes',
+  version: '1.0.0',
+  resources: [notesGuide(notes)],
+});
