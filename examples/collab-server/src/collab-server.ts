@@ -9,6 +9,7 @@ import type { Duplex } from 'node:stream';
 import { type Extension, Hocuspocus } from '@hocuspocus/server';
 import { WebSocketServer } from 'ws';
 import { accessControl } from './access-control.ts';
+import { type AgentEndpoint, createAgentEndpoint } from './agent-endpoint.ts';
 import { type DocumentLinks, documentLinks } from './document-links.ts';
 import { type DocumentStore, type Durability, openDocumentStore } from './document-store.ts';
 import { exampleScoreUpdate } from './example-score.ts';
@@ -95,8 +96,9 @@ export async function startCollabServer(options: CollabServerOptions): Promise<C
     debounce: options.compactDebounceMs ?? 2000,
     extensions,
   });
+  const agents: AgentEndpoint = createAgentEndpoint({ hocuspocus, store, onRefused: warn });
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
-  const http = createServer((req, res) => handleRequest(req, res));
+  const http = createServer((req, res) => handleRequest(agents, req, res));
   http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     sockets.handleUpgrade(req, socket, head, (ws) => {
       ws.on('error', () => ws.terminate());
@@ -118,15 +120,35 @@ export async function startCollabServer(options: CollabServerOptions): Promise<C
         editorUrl: options.editorUrl ?? `${httpUrl}/`,
         mcpUrl: `${httpUrl}/mcp`,
       }),
-    close: () => closeAll(http, sockets, hocuspocus, store),
+    close: () => closeAll(http, sockets, hocuspocus, agents, store),
   };
 }
 
-function handleRequest(_req: IncomingMessage, res: ServerResponse): void {
+function handleRequest(agents: AgentEndpoint, req: IncomingMessage, res: ServerResponse): void {
+  if (agents.handles(req)) {
+    agents.handle(req, res).catch(() => failed(res));
+    return;
+  }
   res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
   res.end(
     'Scorelane collaboration server: open a document with its edit or view link; agents POST to /mcp.\n',
   );
+}
+
+/** A request the agent endpoint failed on unexpectedly: the server answers 500 and goes on. */
+function failed(res: ServerResponse): void {
+  if (!res.headersSent) {
+    res.writeHead(500, { 'Content-Type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        error: { code: -32603, message: 'Internal error.' },
+        id: null,
+      }),
+    );
+  } else {
+    res.end();
+  }
 }
 
 function listen(http: Server, host: string, port: number): Promise<number> {
@@ -147,8 +169,10 @@ async function closeAll(
   http: Server,
   sockets: WebSocketServer,
   hocuspocus: Hocuspocus,
+  agents: AgentEndpoint,
   store: DocumentStore,
 ): Promise<void> {
+  await agents.close();
   hocuspocus.closeConnections();
   for (const client of sockets.clients) client.terminate();
   await new Promise<void>((resolve) => sockets.close(() => resolve()));

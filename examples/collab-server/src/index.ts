@@ -4,6 +4,7 @@
  */
 export type { AccessRole } from './access-role.ts';
 export { roleOfToken } from './access-role.ts';
+export type { AgentEndpoint, AgentEndpointOptions } from './agent-endpoint.ts';
 export type { AgentSession } from './agent-session.ts';
 export { openAgentSession } from './agent-session.ts';
 export type { CollabServer, CollabServerOptions } from './collab-server.ts';

@@ -9,6 +9,11 @@ describe('README', () => {
   });
 
   it('prints what its comments say', async () => {
-    expect(await example.run()).toEqual([[['edit', 'view', 'mcp']], [16]]);
+    expect(await example.run()).toEqual([
+      [['edit', 'view', 'mcp']],
+      [16],
+      [false, 'applied'],
+      [false],
+    ]);
   });
 });
