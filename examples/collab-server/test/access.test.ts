@@ -19,6 +19,16 @@ async function serverWithDocument(name: string) {
   return { server, db, edit: tokenOf(links.edit), view: tokenOf(links.view) };
 }
 
+/** Connects with `token` and resolves with the server's reason for refusing it. */
+function refusal(url: string, name: string, token: string): Promise<string> {
+  return new Promise<string>((resolve) => {
+    void connectClient(url, name, token, {
+      waitForSync: false,
+      onAuthenticationFailed: resolve,
+    }).then((client) => cleanups.push(client.destroy));
+  });
+}
+
 describe('access by token', () => {
   it('gives each document its own random edit and view tokens, kept in the database', async () => {
     const { server, edit, view } = await serverWithDocument('one');
@@ -33,13 +43,7 @@ describe('access by token', () => {
     const { server, edit } = await serverWithDocument('one');
     const otherEdit = tokenOf(server.links('two').edit);
     for (const token of ['', 'guess', otherEdit]) {
-      const refused = await new Promise<string>((resolve) => {
-        void connectClient(server.url, 'one', token, {
-          waitForSync: false,
-          onAuthenticationFailed: resolve,
-        }).then((client) => cleanups.push(client.destroy));
-      });
-      expect(refused).toBe('permission-denied');
+      expect(await refusal(server.url, 'one', token)).toBe('permission-denied');
     }
     const admitted = await connectClient(server.url, 'one', edit);
     cleanups.push(admitted.destroy);
@@ -48,13 +52,7 @@ describe('access by token', () => {
 
   it('refuses a never-created document whatever the token', async () => {
     const { server, edit } = await serverWithDocument('one');
-    const refused = await new Promise<string>((resolve) => {
-      void connectClient(server.url, 'never-created', edit, {
-        waitForSync: false,
-        onAuthenticationFailed: resolve,
-      }).then((client) => cleanups.push(client.destroy));
-    });
-    expect(refused).toBe('permission-denied');
+    expect(await refusal(server.url, 'never-created', edit)).toBe('permission-denied');
     expect(server.store.tokens('never-created')).toBeUndefined();
   });
 
@@ -97,12 +95,7 @@ describe('access by token', () => {
     }
     const { server, edit, view } = await serverWithDocument('quiet');
     const refusedToken = 'wrong-token-that-must-not-be-printed';
-    await new Promise<string>((resolve) => {
-      void connectClient(server.url, 'quiet', refusedToken, {
-        waitForSync: false,
-        onAuthenticationFailed: resolve,
-      }).then((client) => cleanups.push(client.destroy));
-    });
+    await refusal(server.url, 'quiet', refusedToken);
     const viewer = await connectClient(server.url, 'quiet', view);
     cleanups.push(viewer.destroy);
     units(viewer.doc).set('refused write', { voices: [] });
