@@ -130,23 +130,53 @@ describe('awareness and bad input', () => {
     const { server, edit } = await serverWithDocument('robust');
     const editor = await connectClient(server.url, 'robust', edit);
     cleanups.push(editor.destroy);
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const garbage = [
       new Uint8Array([255, 255, 255, 255, 255]),
       new Uint8Array([6, 114, 111, 98, 117, 115, 116, 0, 2, 250, 1, 2, 3]), // "robust", sync, update of junk
       new Uint8Array([]),
     ];
-    for (const bytes of garbage) await sendRaw(server.url, bytes);
+    for (const bytes of garbage) await sendRaw(server.url, [bytes]);
+    // An authenticated editor's socket sending Yjs updates that are not updates.
+    for (const junk of [
+      [1, 2, 3],
+      [0, 0, 255, 255, 255, 255, 15],
+      [200, 1, 7, 7, 7, 7],
+    ]) {
+      await sendRaw(server.url, [authMessage('robust', edit), syncUpdate('robust', junk)]);
+    }
+    // The junk reached Yjs, which refused it (Hocuspocus says so and goes on).
+    const said = errors.mock.calls.map((call) => String(call[0]));
+    expect(said).toContain('Caught error while handling a Yjs update');
     units(editor.doc).set('still-served', { voices: [] });
     await editor.acknowledged();
     const late = await connectClient(server.url, 'robust', edit);
     cleanups.push(late.destroy);
     expect(units(late.doc).get('still-served')).toEqual({ voices: [] });
+    const reopened = new Y.Doc();
+    for (const update of server.store.updates('robust')) Y.applyUpdate(reopened, update);
+    expect(units(reopened).toJSON()).toEqual(units(late.doc).toJSON());
   });
 });
 
-/** Opens a raw socket, sends `bytes`, and waits until the server closes it or 200 ms pass. */
-function sendRaw(url: string, bytes: Uint8Array): Promise<void> {
+/** A short string as Hocuspocus's messages write it (length, then UTF-8; under 128 bytes). */
+function shortString(text: string): number[] {
+  const bytes = [...Buffer.from(text, 'utf8')];
+  return [bytes.length, ...bytes];
+}
+
+/** Hocuspocus's auth message (type 2, token 0) for document `name`. */
+function authMessage(name: string, token: string): Uint8Array {
+  return new Uint8Array([...shortString(name), 2, 0, ...shortString(token)]);
+}
+
+/** A sync message (type 0) holding a Yjs update (2) made of `bytes`. */
+function syncUpdate(name: string, bytes: readonly number[]): Uint8Array {
+  return new Uint8Array([...shortString(name), 0, 2, bytes.length, ...bytes]);
+}
+
+/** Opens a raw socket, sends `messages`, and waits until the server closes it or 200 ms pass. */
+function sendRaw(url: string, messages: readonly Uint8Array[]): Promise<void> {
   return new Promise((resolve) => {
     const socket = new WebSocket(url);
     const done = () => {
@@ -154,7 +184,7 @@ function sendRaw(url: string, bytes: Uint8Array): Promise<void> {
       resolve();
     };
     socket.on('open', () => {
-      socket.send(bytes);
+      for (const bytes of messages) socket.send(bytes);
       setTimeout(done, 200);
     });
     socket.on('close', done);
