@@ -45,7 +45,11 @@ export interface ChordNote {
   readonly tie: boolean;
 }
 
-/** A chord: `(C4 E4 G4)=1/2`. Its notes are in the order written. */
+/**
+ * A chord: `(C4 E4 G4)=1/2`. Its notes are a set, held low to high by sound
+ * (then by spelling) whatever order the text wrote them in, as the canonical
+ * text writes them: `parse` sorts them.
+ */
 export interface ChordEvent extends EventBase {
   readonly kind: 'chord';
   readonly notes: readonly ChordNote[];

@@ -19,7 +19,7 @@ describe('formatGuide', () => {
   it('lists every common mistake with its fix', () => {
     expect(COMMON_MISTAKES.length).toBeGreaterThanOrEqual(8);
     for (const { wrong, right } of COMMON_MISTAKES)
-      expect(guide).toContain(`- ${wrong} -> ${right}:`);
+      expect(guide).toContain(`- ${wrong} -> ${right} (`);
   });
 
   const asLane = (text: string) => (text.startsWith('P') ? `${text} C4=1` : `P1 s1 v1 m1: ${text}`);
@@ -31,6 +31,11 @@ describe('formatGuide', () => {
       expect(parse(asLane(right)).issues).toEqual([]);
     },
   );
+
+  it('writes each fix as it should be typed, never with a doubled colon (P1 s1 v1 m2::)', () => {
+    expect(guide).toContain('- P1 v1 m2: -> P1 s1 v1 m2: (');
+    expect(guide).not.toContain('::');
+  });
 
   it('stays short enough to embed in every tool description', () => {
     expect(guide.length).toBeLessThan(4000);

@@ -65,7 +65,7 @@ export const COMMON_MISTAKES: readonly CommonMistake[] = [
 ];
 
 const MISTAKES = `Common mistakes (wrong -> right):
-${COMMON_MISTAKES.map((mistake) => `- ${mistake.wrong} -> ${mistake.right}: ${mistake.why}.`).join('\n')}
+${COMMON_MISTAKES.map((mistake) => `- ${mistake.wrong} -> ${mistake.right} (${mistake.why}).`).join('\n')}
 - A 4/4 measure written C4=1/4 D4=1/4 E4=1/4 is refused: it adds up to 3/4; fill it, e.g. add r=1/4.
 - A tie to another pitch (C4=1/2~ D4=1/2) is refused: a tie joins equal pitches.`;
 

@@ -20,7 +20,7 @@ export {
 } from './document.ts';
 export type { CommonMistake, FormatGuideOptions } from './format-guide.ts';
 export { COMMON_MISTAKES, formatGuide } from './format-guide.ts';
-export type { IssueCode, LanesIssue } from './issue.ts';
+export type { IssueCode, LanesIssue, TextEdit } from './issue.ts';
 export { formatIssue, ISSUE_CODES, LIMITS } from './issue.ts';
 export type { DurationNotation, NoteValue, TupletRatio } from './note-value.ts';
 export {
@@ -34,7 +34,7 @@ export {
   noteValueOf,
   SHORTEST_VALUE,
 } from './note-value.ts';
-export type { ParseResult } from './parse.ts';
+export type { ParseResult, ReadableLanes } from './parse.ts';
 export { parse } from './parse.ts';
 export type { Alter, Pitch, Step } from './pitch.ts';
 export {

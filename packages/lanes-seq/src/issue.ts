@@ -51,6 +51,12 @@ export const ISSUE_CODES = {
   'missing-directive': 'A score file without a directive it needs (the time or key at m1, a part).',
   'undeclared-part': 'A lane for a part or staff that the score file does not declare.',
   'measure-out-of-range': 'A lane or directive for a measure past the declared measure count.',
+  'markdown-fence':
+    'A Markdown code fence (a line of three backticks); lanes-seq text is sent without fences.',
+  'wrong-comment-marker': 'A comment started with `//` or `#`; lanes-seq comments start with `%`.',
+  'duration-in-chord':
+    'A duration inside a chord; all notes of a chord share the one duration after `)`.',
+  'too-many-problems': `More problems than a result lists (\`LIMITS.maxIssues\`): the last issue counts the rest.`,
 } as const;
 
 /** The stable code of a problem; see {@link ISSUE_CODES} for the meaning of each. */
@@ -80,6 +86,28 @@ export interface LanesIssue {
   readonly span: { readonly start: Point; readonly end: Point };
   /** How to fix it, often with the corrected text, where one helps. */
   readonly hint?: string;
+  /**
+   * Where the hint shows corrected text: the replacement that makes it. Apply
+   * it and this problem is gone, with everything the writer got right kept.
+   * Left out where the fix is a guess (a missing octave, an unknown duration).
+   */
+  readonly edit?: TextEdit;
+}
+
+/**
+ * A replacement in the parsed text: `text` in place of the UTF-16 offsets
+ * `start` (inclusive) to `end` (exclusive).
+ *
+ * @example
+ * ```ts
+ * const edit: TextEdit = { start: 13, end: 15, text: 'C4' }; // "c4" -> "C4"
+ * const fixed = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+ * ```
+ */
+export interface TextEdit {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
 }
 
 /**
@@ -92,6 +120,12 @@ export const LIMITS = {
   maxIndex: 100_000,
   /** The largest numerator or denominator of a duration. */
   maxDurationTerm: 1_000_000,
+  /**
+   * The most problems one result lists one by one. Past it, one more issue, a
+   * `too-many-problems` summary, counts the rest by code, so text with a
+   * million mistakes gets a short answer in linear time.
+   */
+  maxIssues: 100,
 } as const;
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IssueCode } from './issue.ts';
 import { parse } from './parse.ts';
+import { formatPitch } from './pitch.ts';
 import { serialize } from './serialize.ts';
 
 const H = 'P1 s1 v1 m1: ';
@@ -458,7 +459,7 @@ const reviewedInputs: ReadonlyArray<{
     text: `${H}C4=1/4\u00a0D4=1/4`,
     code: 'unexpected-character',
     column: 20,
-    hint: 'separate events with plain spaces or tabs',
+    hint: 'write a plain space or tab instead',
   },
   {
     name: 'a lone carriage return at the very end',
@@ -500,7 +501,7 @@ describe('parse: inputs a review found', () => {
   it('never repeats one mistake in the fix for another', () => {
     const hints = parse(`${H}F♯4=0.25 c4 D4=1`).issues.map((issue) => issue.hint);
     expect(hints).toContain('write durations as fractions of a whole note: F#4=1/4');
-    expect(hints).toContain('give every event a duration after "=": C4=1/4');
+    expect(hints).toContain('give every event a duration after "=", as in C4=1/4 for a quarter');
   });
 
   it('spans a character outside the basic plane whole, and counts columns after it right', () => {
@@ -724,5 +725,39 @@ describe('parse: valid edge cases', () => {
 
   it('refuses a value that is not a string, as misuse', () => {
     expect(() => parse(42 as unknown as string)).toThrow(TypeError);
+  });
+});
+
+describe('parse: the lanes it could read, beside the problems', () => {
+  it('returns every lane read without a problem as partial, in canonical order', () => {
+    const text =
+      'P1 s1 v1 m2: D4=1\nP1 s1 v1 m1: c4=1\nP2 s1 v1 m1: E4=1/2 r=1/2\nP1 s1 v1 m2: F4=1\n';
+    const result = parse(text);
+    if (result.ok) throw new Error('expected problems');
+    expect(result.issues.map((issue) => issue.code)).toEqual(['lowercase-step', 'duplicate-lane']);
+    expect(serialize(result.partial.document)).toBe(
+      'P2 s1 v1 m1: E4=1/2 r=1/2\nP1 s1 v1 m2: D4=1\n',
+    );
+    expect(result.partial.locations.map((location) => location.line)).toEqual([3, 1]);
+  });
+
+  it('leaves out a lane with any problem in it, even one after its first event', () => {
+    const result = parse('P1 s1 v1 m1: C4=1/2 D4=1/2 E4=0\n');
+    expect(!result.ok && result.partial.document.lanes).toEqual([]);
+  });
+});
+
+describe('parse: chord notes as ChordEvent documents them', () => {
+  it("holds a chord's notes low to high by sound, whatever order the text wrote them in", () => {
+    const result = parse('P1 s1 v1 m1: (G4 C#4 Db4~ E4)=1');
+    if (!result.ok) throw new Error(JSON.stringify(result.issues));
+    const chord = result.document.lanes[0]!.events[0]!;
+    if (chord.kind !== 'chord') throw new Error('expected a chord');
+    expect(chord.notes.map((note) => formatPitch(note.pitch) + (note.tie ? '~' : ''))).toEqual([
+      'C#4',
+      'Db4~',
+      'E4',
+      'G4',
+    ]);
   });
 });

@@ -7,14 +7,31 @@
  * line, so one pass finds every problem. It never throws, uses no regular
  * expression on unbounded input, and its time is linear in the text's length.
  */
-import { CR, PERCENT } from './char-codes.ts';
+import { BACKTICK, CR, HASH, isSpace, LF, PERCENT, SLASH, TILDE } from './char-codes.ts';
 import { compareLanes, type Lane, type LaneLocation, type LanesDocument } from './document.ts';
 import { type LanesIssue, LIMITS } from './issue.ts';
-import { type Cursor, report, reportStrayCharacter, skipSpaces } from './parse-cursor.ts';
+import {
+  type Cursor,
+  emptyTally,
+  type ProblemTally,
+  report,
+  reportStrayCharacter,
+  skipSpaces,
+} from './parse-cursor.ts';
+import { emptyPitchDraft } from './pitch-draft.ts';
 import { PITCH_COUNT } from './pitch-table.ts';
+import { boundedIssues } from './problem-cap.ts';
 import { readEvents } from './read-event.ts';
 import { readHeader } from './read-header.ts';
 import { contentStart } from './source-text.ts';
+
+/** The lanes of a text that were read without a problem, with where each came from. */
+export interface ReadableLanes {
+  /** The lanes read whole, in canonical order; a lane with any problem in it is left out. */
+  readonly document: LanesDocument;
+  /** Where each lane came from, parallel to `document.lanes`. */
+  readonly locations: readonly LaneLocation[];
+}
 
 /** The result of {@link parse}: a document, or every problem found. */
 export type ParseResult =
@@ -25,12 +42,24 @@ export type ParseResult =
       /** Where each lane came from, parallel to `document.lanes`. */
       readonly locations: readonly LaneLocation[];
     }
-  | { readonly ok: false; readonly issues: readonly LanesIssue[] };
+  | {
+      readonly ok: false;
+      readonly issues: readonly LanesIssue[];
+      /**
+       * The lanes that could be read, so a checker can report what is wrong
+       * with them (a lane that does not fill its measure) in the same round
+       * as the syntax problems.
+       */
+      readonly partial: ReadableLanes;
+    };
 
 /**
  * Parses lanes-seq text. Returns the document when the text is valid, or
  * every problem found, each with a stable code, a message, the 1-based line
- * and column, the span it covers and, where one helps, a hint with the fix.
+ * and column, the span it covers and, where one helps, a hint with the fix
+ * (and the `edit` that makes it). Past `LIMITS.maxIssues` problems, one last
+ * `too-many-problems` issue counts the rest. On failure, `partial` holds the
+ * lanes that were read without a problem.
  *
  * A leading byte-order mark (U+FEFF) is ignored and counts toward no column.
  * Columns count Unicode code points. Lines end in `\n` or `\r\n`.
@@ -48,16 +77,41 @@ export function parse(text: string): ParseResult {
   if (typeof text !== 'string') {
     throw new TypeError(`parse() takes a string, got ${text === null ? 'null' : typeof text}.`);
   }
+  const read = readText(text);
+  const { document, locations, tally } = read;
+  if (tally.count > 0) {
+    return {
+      ok: false,
+      issues: boundedIssues(read.issues, tally),
+      partial: { document, locations },
+    };
+  }
+  return { ok: true, document, issues: [], locations };
+}
+
+/** What {@link readText} read: the lanes without a problem, and the problems kept and counted. */
+export interface TextRead extends ReadableLanes {
+  /** The problems kept (at most `LIMITS.maxIssues`), in text order. */
+  readonly issues: readonly LanesIssue[];
+  /** Every problem found, with those past the cap counted by code. */
+  readonly tally: ProblemTally;
+}
+
+/** Reads the text line by line: the parser itself, for `parse` and `parseScoreFile`. */
+export function readText(text: string): TextRead {
+  const start = contentStart(text);
   const cursor: Cursor = {
     text,
-    pos: contentStart(text),
+    pos: start,
     line: 1,
-    lineStart: contentStart(text),
+    lineStart: start,
     contentEnd: 0,
     issues: [],
+    tally: emptyTally(),
     chordSeen: new Int32Array(PITCH_COUNT),
     chordId: 0,
-    columnMemo: { offset: contentStart(text), column: 1 },
+    memoOffset: start,
+    memoColumn: 1,
     value: {
       duration: undefined,
       grace: false,
@@ -66,7 +120,16 @@ export function parse(text: string): ParseResult {
       durationEnd: 0,
       subjectStart: 0,
       subjectEnd: 0,
+      problemsBefore: 0,
+      subjectOk: true,
+      fixedSubject: undefined,
     },
+    pitch: emptyPitchDraft(),
+    header: { part: 0, staff: 0, voice: 0, measure: 0 },
+    events: [],
+    eventStarts: [],
+    eventEnds: [],
+    chordNotes: [],
   };
   const lanes: Lane[] = [];
   const locations: LaneLocation[] = [];
@@ -86,16 +149,11 @@ export function parse(text: string): ParseResult {
     cursor.pos = newline + 1;
     cursor.line++;
     cursor.lineStart = cursor.pos;
-    cursor.columnMemo = { offset: cursor.pos, column: 1 };
+    cursor.memoOffset = cursor.pos;
+    cursor.memoColumn = 1;
   }
-
-  if (cursor.issues.length > 0) return { ok: false, issues: inTextOrder(cursor.issues) };
-  return {
-    ok: true,
-    document: { lanes: inCanonicalOrder(lanes, locations) },
-    issues: [],
-    locations,
-  };
+  const document = { lanes: inCanonicalOrder(lanes, locations) };
+  return { document, locations, issues: inTextOrder(cursor.issues), tally: cursor.tally };
 }
 
 function readLine(
@@ -105,55 +163,106 @@ function readLine(
   firstLineOfLane: Map<number, Map<number, number>>,
 ): void {
   skipSpaces(cursor);
+  if (cursor.pos >= cursor.contentEnd) return; // a blank line
   // A byte-order mark or a lone carriage return where a line starts: say so, then read on.
   if (reportStrayCharacter(cursor, cursor.pos)) skipSpaces(cursor);
   if (cursor.pos >= cursor.contentEnd) return;
-  if (cursor.text.charCodeAt(cursor.pos) === PERCENT) return; // a comment fills the line
+  const first = cursor.text.charCodeAt(cursor.pos);
+  if (first === PERCENT) return; // a comment fills the line
+  if (readForeignLine(cursor, first)) return;
   const laneStart = cursor.pos;
-  const header = readHeader(cursor);
-  const issuesBefore = cursor.issues.length;
-  const eventStarts: number[] = [];
-  const eventEnds: number[] = [];
-  const events = readEvents(cursor, header !== undefined, eventStarts, eventEnds);
-  if (header === undefined || events.length === 0 || cursor.issues.length > issuesBefore) return;
+  const problemsBefore = cursor.tally.count;
+  const headerOk = readHeader(cursor);
+  const count = readEvents(cursor, headerOk);
+  if (!headerOk || count === 0 || cursor.tally.count > problemsBefore) return;
+  const { part, staff, voice, measure } = cursor.header;
+  const end = cursor.eventEnds[count - 1]!;
 
-  let linesOfMeasure = firstLineOfLane.get(header.measure);
+  let linesOfMeasure = firstLineOfLane.get(measure);
   if (linesOfMeasure === undefined) {
     linesOfMeasure = new Map();
-    firstLineOfLane.set(header.measure, linesOfMeasure);
+    firstLineOfLane.set(measure, linesOfMeasure);
   }
   // part, staff and voice are at most LIMITS.maxIndex, so this key is exact.
-  const key =
-    (header.part * (LIMITS.maxIndex + 1) + header.staff) * (LIMITS.maxIndex + 1) + header.voice;
+  const key = (part * (LIMITS.maxIndex + 1) + staff) * (LIMITS.maxIndex + 1) + voice;
   const firstLine = linesOfMeasure.get(key);
   if (firstLine !== undefined) {
-    const headerText = `P${header.part} s${header.staff} v${header.voice} m${header.measure}`;
     report(
       cursor,
       'duplicate-lane',
       laneStart,
-      eventEnds[eventEnds.length - 1] ?? laneStart,
-      `Lane ${headerText} is written twice: first on line ${firstLine}, again on line ${cursor.line}.`,
+      end,
+      `Lane P${part} s${staff} v${voice} m${measure} is written twice: first on line ${firstLine}, again on line ${cursor.line}.`,
       'write each lane once; to change it, edit the first one and delete this one',
     );
     return;
   }
   linesOfMeasure.set(key, cursor.line);
-  lanes.push({
-    part: header.part,
-    staff: header.staff,
-    voice: header.voice,
-    measure: header.measure,
-    events,
-  });
+  // The lane's arrays, copied out of the cursor's at their exact length.
+  lanes.push({ part, staff, voice, measure, events: cursor.events.slice(0, count) });
   locations.push({
     line: cursor.line,
     lineStart: cursor.lineStart,
     start: laneStart,
-    end: eventEnds[eventEnds.length - 1] ?? laneStart,
-    eventStarts,
-    eventEnds,
+    end,
+    eventStarts: cursor.eventStarts.slice(0, count),
+    eventEnds: cursor.eventEnds.slice(0, count),
   });
+}
+
+/**
+ * A line from another notation wrapped around lanes-seq: a Markdown code
+ * fence, or a comment started with `//` or `#`. Reports it, with the edit that
+ * fixes it, and returns true; false for any other line.
+ */
+function readForeignLine(cursor: Cursor, first: number): boolean {
+  const { text, pos } = cursor;
+  const isFence =
+    (first === BACKTICK || first === TILDE) &&
+    text.charCodeAt(pos + 1) === first &&
+    text.charCodeAt(pos + 2) === first;
+  if (isFence) {
+    report(
+      cursor,
+      'markdown-fence',
+      pos,
+      cursor.contentEnd,
+      `Line ${cursor.line} is a Markdown code fence, which is not lanes-seq.`,
+      'send the lanes-seq lines alone, without the ``` lines around them',
+      { start: cursor.lineStart, end: lineBreakEnd(cursor), text: '' },
+    );
+    return true;
+  }
+  let markerEnd = pos;
+  if (first === SLASH && text.charCodeAt(pos + 1) === SLASH) {
+    markerEnd = pos + 2;
+    while (text.charCodeAt(markerEnd) === SLASH) markerEnd++;
+  } else if (first === HASH) {
+    while (text.charCodeAt(markerEnd) === HASH) markerEnd++;
+    const after = text.charCodeAt(markerEnd);
+    if (markerEnd < cursor.contentEnd && !isSpace(after)) return false; // #F4 is read as a misplaced accidental
+  } else {
+    return false;
+  }
+  const marker = text.slice(pos, markerEnd);
+  report(
+    cursor,
+    'wrong-comment-marker',
+    pos,
+    markerEnd,
+    `Line ${cursor.line} starts a comment with "${marker}"; lanes-seq comments start with %.`,
+    `start the comment with %: ${`%${text.slice(markerEnd, cursor.contentEnd)}`.slice(0, 40)}`,
+    { start: pos, end: markerEnd, text: '%' },
+  );
+  return true;
+}
+
+/** Where the current line's break ends: the start of the next line, or the end of the text. */
+function lineBreakEnd(cursor: Cursor): number {
+  let end = cursor.contentEnd;
+  if (cursor.text.charCodeAt(end) === CR) end++;
+  if (cursor.text.charCodeAt(end) === LF) end++;
+  return end;
 }
 
 /**

@@ -86,6 +86,8 @@ export interface HeaderDraft {
   /** `"time 9"`, `"key 1"`...: the changes given so far, to find one given twice. */
   readonly given: Set<string>;
   firstDirective?: DirectiveLine;
+  /** Whether any `part` directive was written, read or refused: a refused one is not "no part". */
+  partWritten?: boolean;
 }
 
 export function readDirective(
@@ -123,6 +125,7 @@ export function readDirective(
       );
       return;
     case 'part':
+      draft.partWritten = true;
       readPart(body, at, draft, reporter);
       return;
     case 'measures': {
@@ -260,16 +263,32 @@ export function readKey(
   const alter: Alter = tonic[2] === '#' ? 1 : tonic[2] === 'b' ? -1 : 0;
   const fifths = keyFifths({ step, alter }, mode);
   if (fifths < -7 || fifths > 7) {
+    const respelled = enharmonicKey(fifths, mode);
     reporter.report(
       at,
       'invalid-directive',
       `The key ${words[2]} ${mode} would need ${Math.abs(fifths)} ${fifths > 0 ? 'sharps' : 'flats'}.`,
-      'use its enharmonic key, which needs at most 7: G# major is written Ab major',
+      `use the same key spelled with at most 7: ${words[2]} ${mode} is written ${respelled} (%% key m${measure} ${respelled})`,
     );
     return;
   }
   if (isGivenTwice(draft, 'key', measure, at, reporter)) return;
   draft.keys.push({ measure, tonic: { step, alter }, mode, fifths, at });
+}
+
+/** Tonics by fifths from -7 (Cb major, Ab minor) to 7 (C# major, A# minor). */
+const MAJOR_TONICS = 'Cb Gb Db Ab Eb Bb F C G D A E B F# C#'.split(' ');
+const MINOR_TONICS = 'Ab Eb Bb F C G D A E B F# C# G# D# A#'.split(' ');
+
+/**
+ * The key that sounds the same as one of `fifths` sharps (or flats, below 0)
+ * and is written with at most 7: twelve fifths away. `D# major` (9 sharps) is
+ * `Eb major` (3 flats).
+ */
+export function enharmonicKey(fifths: number, mode: 'major' | 'minor'): string {
+  const respelled = fifths - 12 * Math.round(fifths / 12);
+  const tonics = mode === 'major' ? MAJOR_TONICS : MINOR_TONICS;
+  return `${tonics[respelled + 7]} ${mode}`;
 }
 
 export function readPickup(

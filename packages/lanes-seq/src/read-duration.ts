@@ -6,6 +6,7 @@
 import {
   CLOSE,
   DIGIT_0,
+  DIGIT_9,
   DOT,
   EQUALS,
   isDigit,
@@ -14,6 +15,7 @@ import {
   LOWER_R,
   LOWER_X,
   MINUS,
+  MINUS_SIGN,
   OPEN,
   SLASH,
   TILDE,
@@ -28,7 +30,7 @@ import {
   skipToken,
   subjectOf,
 } from './parse-cursor.ts';
-import { type Rational, rational } from './rational.ts';
+import { formatRational, type Rational, rational } from './rational.ts';
 import { isUnicodeSpace, quoteSource } from './source-text.ts';
 /** Shared duration objects for the common small fractions. */
 export const DURATION_CACHE_NUM = 32;
@@ -60,6 +62,7 @@ export function readEquals(cursor: Cursor, eventStart: number): EventValue | und
   const value = cursor.value;
   value.subjectStart = eventStart;
   value.subjectEnd = cursor.pos;
+  value.subjectOk = cursor.tally.count === value.problemsBefore;
   let failed = false;
   while (text.charCodeAt(cursor.pos) === CLOSE) {
     report(
@@ -68,7 +71,8 @@ export function readEquals(cursor: Cursor, eventStart: number): EventValue | und
       cursor.pos,
       cursor.pos + 1,
       'A ")" with no chord open.',
-      `close a chord once: ${hintSubjectOf(cursor)}=1/4`,
+      'close a chord once: remove this ")"',
+      { start: cursor.pos, end: cursor.pos + 1, text: '' },
     );
     cursor.pos++;
     failed = true;
@@ -87,7 +91,7 @@ export function readEquals(cursor: Cursor, eventStart: number): EventValue | und
       eventStart,
       cursor.pos,
       `The event ${quote(cursor, eventStart, cursor.pos)} has no "=" before its duration.`,
-      `give every event a duration after "=": ${hintSubjectOf(cursor) || 'C4'}=1/4`,
+      `give every event a duration after "=", as in ${hintSubjectOf(cursor)}=1/4 for a quarter`,
     );
     return undefined;
   }
@@ -113,24 +117,35 @@ export function readEquals(cursor: Cursor, eventStart: number): EventValue | und
         tildeStart - 1,
         cursor.pos,
         'More than one "~" after a duration.',
-        `a tie is one "~": ${hintSubjectOf(cursor)}=${text.slice(value.durationStart, value.durationEnd)}~`,
+        `a tie is one "~": ${hintSubjectOf(cursor)}=${durationText(cursor)}~`,
+        { start: tildeStart, end: cursor.pos, text: '' },
       );
       value.duration = undefined;
     }
   }
   if (tieBefore >= 0) {
+    const duration = durationText(cursor);
     report(
       cursor,
       'invalid-tie',
       tieBefore,
       tieBefore + 1,
       'The tie "~" stands before the duration.',
-      `a tie goes after the duration: ${hintSubjectOf(cursor)}=${text.slice(value.durationStart, value.durationEnd) || '1/4'}~`,
+      `a tie goes after the duration: ${hintSubjectOf(cursor)}=${duration || '1/4'}~`,
+      value.tie
+        ? { start: tieBefore, end: tieBefore + 1, text: '' }
+        : { start: tieBefore, end: value.durationEnd, text: `=${duration}~` },
     );
     failed = true;
   }
   if (failed) value.duration = undefined;
   return value;
+}
+
+/** The duration of the event being read as written, with its grace `g`: `1/4`, `g1/16`. */
+export function durationText(cursor: Cursor): string {
+  const { value } = cursor;
+  return `${value.grace ? 'g' : ''}${cursor.text.slice(value.durationStart, value.durationEnd)}`;
 }
 
 /** Whether a code can start an event (so a duration ended there is missing a space, not malformed). */
@@ -195,13 +210,50 @@ export function readDetachedDuration(cursor: Cursor, eventStart: number): boolea
     eventStart,
     cursor.pos,
     `The event ${quote(cursor, eventStart, cursor.pos)} has spaces where its "=" should join it to its duration.`,
-    `write an event with no spaces inside it: ${subject}=${duration || '1/4'}`,
+    cursor.value.subjectOk
+      ? `write an event with no spaces inside it: ${subject}=${duration || '1/4'}`
+      : 'write an event with no spaces inside it, as in C4=1/4',
+    duration === '' ? undefined : { start: subjectEnd, end: next, text: '=' },
   );
   return true;
 }
 
 /** Reads `1/4`, `3/8`, `1`, `2`; reports and returns undefined on anything else. */
 export function readDuration(cursor: Cursor): Rational | undefined {
+  return readPlainDuration(cursor) ?? diagnoseDuration(cursor);
+}
+
+/**
+ * The fast path for a duration written right (`1/4`, `3/8`, `1`), read in
+ * one pass over its digits. Leaves the cursor where it was and returns
+ * undefined for anything else, which `diagnoseDuration` reads and explains.
+ */
+export function readPlainDuration(cursor: Cursor): Rational | undefined {
+  const { text } = cursor;
+  let pos = cursor.pos;
+  let code = text.charCodeAt(pos);
+  if (!(code > DIGIT_0 && code <= DIGIT_9)) return undefined; // NaN at the end of the text too
+  let num = 0;
+  for (; isDigit(code) && num <= LIMITS.maxDurationTerm; code = text.charCodeAt(++pos)) {
+    num = num * 10 + (code - DIGIT_0);
+  }
+  let den = 1;
+  if (code === SLASH) {
+    code = text.charCodeAt(++pos);
+    if (!(code > DIGIT_0 && code <= DIGIT_9)) return undefined; // NaN at the end of the text too
+    den = 0;
+    for (; isDigit(code) && den <= LIMITS.maxDurationTerm; code = text.charCodeAt(++pos)) {
+      den = den * 10 + (code - DIGIT_0);
+    }
+  }
+  if (num > LIMITS.maxDurationTerm || den > LIMITS.maxDurationTerm) return undefined;
+  if (pos < cursor.contentEnd && !isSpace(code) && code !== TILDE) return undefined;
+  cursor.pos = pos;
+  return durationOf(num, den);
+}
+
+/** Reads a duration that is not plainly written, to report exactly what is wrong with it. */
+export function diagnoseDuration(cursor: Cursor): Rational | undefined {
   const { text } = cursor;
   const start = cursor.pos;
   const code = text.charCodeAt(start);
@@ -216,16 +268,9 @@ export function readDuration(cursor: Cursor): Rational | undefined {
     );
     return undefined;
   }
-  if (code === MINUS) {
+  if (code === MINUS || code === MINUS_SIGN) {
     cursor.pos = tokenEnd(cursor);
-    report(
-      cursor,
-      'negative-duration',
-      start,
-      cursor.pos,
-      `The duration ${quote(cursor, start, cursor.pos)} is negative.`,
-      'durations are positive fractions of a whole note: 1/4, 3/8, 1',
-    );
+    reportNegativeDuration(cursor, start);
     return undefined;
   }
   while (isDigit(text.charCodeAt(cursor.pos))) cursor.pos++;
@@ -240,13 +285,15 @@ export function readDuration(cursor: Cursor): Rational | undefined {
   if (after === DOT) {
     cursor.pos = tokenEnd(cursor);
     const written = text.slice(start, cursor.pos);
+    const fraction = fractionForDecimal(written);
     report(
       cursor,
       'decimal-duration',
       start,
       cursor.pos,
       `The duration ${quoteSource(written)} has a decimal point.`,
-      decimalHint(written, hintSubjectOf(cursor)),
+      decimalHint(written, fraction?.text, hintSubjectOf(cursor)),
+      fraction?.exact ? { start, end: cursor.pos, text: fraction.text } : undefined,
     );
     return undefined;
   }
@@ -303,13 +350,15 @@ export function durationTerm(
   const { text } = cursor;
   if (end - start > 1 && text.charCodeAt(start) === DIGIT_0) {
     const digits = text.slice(start, end);
+    const trimmed = digits.replace(/^0+/, '') || '0';
     report(
       cursor,
       'invalid-number',
       start,
       end,
       `The ${name} ${quoteSource(digits)} has a leading zero.`,
-      `write it without leading zeros: ${digits.replace(/^0+/, '') || '0'}`,
+      `write it without leading zeros: ${trimmed}`,
+      trimmed === '0' ? undefined : { start, end, text: trimmed },
     );
     return undefined;
   }
@@ -331,25 +380,63 @@ export function durationTerm(
   return value;
 }
 
-/** For `0.25` suggests `1/4`; for `1/4.` (a dotted quarter in other notations) suggests `3/8`. */
-export function decimalHint(written: string, subject: string): string {
+/**
+ * `-1/4` or `−1/4` (a Unicode minus): the fix drops the sign when what
+ * follows it is a plain duration, which is what the writer meant.
+ */
+function reportNegativeDuration(cursor: Cursor, start: number): void {
+  const magnitude = cursor.text.slice(start + 1, cursor.pos);
+  const plain = /^[1-9]\d{0,6}(?:\/[1-9]\d{0,6})?$/.test(magnitude);
+  report(
+    cursor,
+    'negative-duration',
+    start,
+    cursor.pos,
+    `The duration ${quote(cursor, start, cursor.pos)} is negative${cursor.text.charCodeAt(start) === MINUS_SIGN ? ' (it starts with a minus sign, U+2212)' : ''}.`,
+    plain
+      ? `durations are positive fractions of a whole note: ${hintSubjectOf(cursor)}=${magnitude}`
+      : 'durations are positive fractions of a whole note: 1/4, 3/8, 1',
+    plain ? { start, end: start + 1, text: '' } : undefined,
+  );
+}
+
+/**
+ * The fraction a decimal duration means: `0.25` is `1/4` and `1/4.` (a dotted
+ * quarter elsewhere) is `3/8`, exactly; `0.3333` was rounded, and the nearest
+ * simple fraction, `1/3`, is a likely guess, not a sure fix (`exact: false`).
+ */
+export function fractionForDecimal(
+  written: string,
+): { readonly text: string; readonly exact: boolean } | undefined {
   const decimal = /^(\d{0,6})\.(\d{1,6})$/.exec(written);
   if (decimal) {
     const scale = 10 ** decimal[2]!.length;
-    const exact = rational(Number(decimal[1] || '0') * scale + Number(decimal[2]), scale);
-    if (exact.num > 0) {
-      const value = exact.den >= 1000 ? (nearestSimpleFraction(exact) ?? exact) : exact;
-      const text = value.den === 1 ? `${value.num}` : `${value.num}/${value.den}`;
-      return `write durations as fractions of a whole note: ${subject}=${text}`;
-    }
+    const value = rational(Number(decimal[1] || '0') * scale + Number(decimal[2]), scale);
+    if (value.num === 0) return undefined;
+    const guess = value.den >= 1000 ? nearestSimpleFraction(value) : undefined;
+    return guess === undefined
+      ? { text: formatRational(value), exact: true }
+      : { text: formatRational(guess), exact: false };
   }
   const dotted = /^(\d{1,6})(?:\/(\d{1,6}))?\.$/.exec(written);
-  if (dotted) {
-    const value = rational(Number(dotted[1]) * 3, Number(dotted[2] ?? '1') * 2 || 1);
-    const text = value.den === 1 ? `${value.num}` : `${value.num}/${value.den}`;
-    return `a dot is written into the fraction: a dotted ${dotted[0].slice(0, -1)} is ${subject}=${text}`;
+  if (dotted && Number(dotted[1]) > 0 && Number(dotted[2] ?? '1') > 0) {
+    const value = rational(Number(dotted[1]) * 3, Number(dotted[2] ?? '1') * 2);
+    return { text: formatRational(value), exact: true };
   }
-  return 'write durations as fractions of a whole note: 1/4, 3/8, 1';
+  return undefined;
+}
+
+/** For `0.25` suggests `1/4`; for `1/4.` (a dotted quarter in other notations) suggests `3/8`. */
+export function decimalHint(
+  written: string,
+  fraction: string | undefined,
+  subject: string,
+): string {
+  if (fraction === undefined) return 'write durations as fractions of a whole note: 1/4, 3/8, 1';
+  if (written.endsWith('.')) {
+    return `a dot is written into the fraction: a dotted ${written.slice(0, -1)} is ${subject}=${fraction}`;
+  }
+  return `write durations as fractions of a whole note: ${subject}=${fraction}`;
 }
 
 /**

@@ -9,19 +9,21 @@ import {
   COMMA,
   CR,
   EQUALS,
+  HASH,
   isSpace,
   LF,
+  LOWER_G,
   LOWER_R,
   LOWER_X,
   OPEN,
   PERCENT,
   SEMICOLON,
+  SLASH,
   TILDE,
   UPPER_R,
   UPPER_X,
 } from './char-codes.ts';
-import type { ChordNote, LaneEvent } from './document.ts';
-import { canonicalChord } from './document.ts';
+import type { LaneEvent } from './document.ts';
 import {
   type Cursor,
   report,
@@ -29,20 +31,21 @@ import {
   skipSpaces,
   skipToken,
 } from './parse-cursor.ts';
+import { STEP_INDEX } from './pitch-draft.ts';
 import { pitchAt } from './pitch-table.ts';
+import { readChord } from './read-chord.ts';
 import { readEquals } from './read-duration.ts';
 import { NOT_A_PITCH, readPitch } from './read-pitch.ts';
-import { characterEnd, describeCharacter } from './source-text.ts';
+import { characterEnd, describeCharacter, quoteSource } from './source-text.ts';
 
-/** Reads the events after a header, up to the end of the line. */
-export function readEvents(
-  cursor: Cursor,
-  headerOk: boolean,
-  eventStarts: number[],
-  eventEnds: number[],
-): LaneEvent[] {
-  const { text } = cursor;
-  const events: LaneEvent[] = [];
+/**
+ * Reads the events after a header, up to the end of the line, into
+ * `cursor.events` (with `cursor.eventStarts` and `cursor.eventEnds`).
+ * Returns how many it read whole.
+ */
+export function readEvents(cursor: Cursor, headerOk: boolean): number {
+  const { text, events, eventStarts, eventEnds } = cursor;
+  let count = 0;
   skipSpaces(cursor);
   if (cursor.pos >= cursor.contentEnd) {
     if (headerOk) {
@@ -55,27 +58,33 @@ export function readEvents(
         'a lane needs at least one event; a voice with nothing to play holds a rest filling the measure, such as r=1',
       );
     }
-    return events;
+    return 0;
   }
   while (cursor.pos < cursor.contentEnd) {
     const start = cursor.pos;
-    if (isSeparatorMistake(text.charCodeAt(start))) {
-      reportAfterEvent(cursor, text.charCodeAt(start));
+    const code = text.charCodeAt(start);
+    if (isForeignComment(cursor, start)) {
+      reportCommentInLane(cursor, start);
+      continue;
+    }
+    if (isSeparatorMistake(code)) {
+      reportAfterEvent(cursor, code);
       skipSpaces(cursor);
       continue;
     }
     const event = readEvent(cursor);
     if (event !== undefined) {
-      events.push(event);
-      eventStarts.push(start);
-      eventEnds.push(cursor.pos);
+      events[count] = event;
+      eventStarts[count] = start;
+      eventEnds[count] = cursor.pos;
+      count++;
     }
     if (cursor.pos < cursor.contentEnd && !isSpace(text.charCodeAt(cursor.pos))) {
       reportAfterEvent(cursor, text.charCodeAt(cursor.pos));
     }
     skipSpaces(cursor);
   }
-  return events;
+  return count;
 }
 
 /** A character that, where an event should start, means the writer took lanes-seq for another notation. */
@@ -83,19 +92,48 @@ export function isSeparatorMistake(code: number): boolean {
   return code === PERCENT || code === COMMA || code === SEMICOLON || code === BAR;
 }
 
+/** Where an event should start: a comment in the manner of another language, `# ...` or `// ...`. */
+export function isForeignComment(cursor: Cursor, at: number): boolean {
+  const { text } = cursor;
+  const code = text.charCodeAt(at);
+  if (code === SLASH) return text.charCodeAt(at + 1) === SLASH;
+  if (code !== HASH) return false;
+  const after = text.charCodeAt(at + 1);
+  return at + 1 >= cursor.contentEnd || isSpace(after) || after === HASH;
+}
+
+/**
+ * A comment after the events of a lane (`% ...`, `# ...`, `// ...`). The fix
+ * moves it to a line of its own after the lane, as a `%` comment, so nothing
+ * the writer said is lost.
+ */
+export function reportCommentInLane(cursor: Cursor, at: number): void {
+  const { text } = cursor;
+  let markerEnd = at + 1;
+  const marker = text.charCodeAt(at);
+  while (text.charCodeAt(markerEnd) === marker) markerEnd++;
+  let before = at;
+  while (before > cursor.lineStart && isSpace(text.charCodeAt(before - 1))) before--;
+  const comment = `%${text.slice(markerEnd, cursor.contentEnd)}`;
+  report(
+    cursor,
+    'unexpected-character',
+    at,
+    cursor.contentEnd,
+    marker === PERCENT
+      ? 'A comment starts in the middle of a lane.'
+      : `A comment starts with "${text.slice(at, markerEnd)}" in the middle of a lane; lanes-seq comments start with % and fill a line.`,
+    `comments take a whole line: move it to a line of its own that starts with %: ${quoteSource(comment)}`,
+    { start: before, end: cursor.contentEnd, text: `\n${comment}` },
+  );
+  cursor.pos = cursor.contentEnd;
+}
+
 /** Something stands right after an event where a space or the line's end should. */
 export function reportAfterEvent(cursor: Cursor, code: number): void {
   const at = cursor.pos;
-  if (code === PERCENT) {
-    report(
-      cursor,
-      'unexpected-character',
-      at,
-      cursor.contentEnd,
-      'A comment starts in the middle of a lane.',
-      'comments take a whole line: move it to a line of its own that starts with %',
-    );
-    cursor.pos = cursor.contentEnd;
+  if (code === PERCENT || isForeignComment(cursor, at)) {
+    reportCommentInLane(cursor, at);
     return;
   }
   if (code === COMMA || code === SEMICOLON) {
@@ -106,6 +144,7 @@ export function reportAfterEvent(cursor: Cursor, code: number): void {
       at + 1,
       `Events are separated by ${describeCharacter(cursor.text, at)}.`,
       'separate events with spaces only: C4=1/4 D4=1/4',
+      { start: at, end: at + 1, text: isSpace(cursor.text.charCodeAt(at + 1)) ? '' : ' ' },
     );
     cursor.pos++;
     return;
@@ -129,7 +168,8 @@ export function reportAfterEvent(cursor: Cursor, code: number): void {
       at,
       at + 1,
       'A ")" closes a chord that was never opened.',
-      'open the chord with "(" before its first pitch: (C4 E4 G4)=1/2',
+      'remove it, or open the chord with "(" before its first pitch: (C4 E4 G4)=1/2',
+      { start: at, end: at + 1, text: '' },
     );
     cursor.pos++;
     return;
@@ -142,6 +182,7 @@ export function reportAfterEvent(cursor: Cursor, code: number): void {
       at + 1,
       'A second "~" after an event.',
       'a tie is one "~" after the duration: C4=1/4~',
+      { start: at, end: at + 1, text: '' },
     );
     cursor.pos++;
     return;
@@ -155,6 +196,7 @@ export function reportAfterEvent(cursor: Cursor, code: number): void {
       at + 1,
       `Two events are written with no space between them, at ${describeCharacter(cursor.text, at)}.`,
       'put a space between events: C4=1/4 D4=1/4',
+      { start: at, end: at, text: ' ' },
     );
     return; // the next event is read from here
   }
@@ -175,50 +217,24 @@ export function readEvent(cursor: Cursor): LaneEvent | undefined {
   const { text } = cursor;
   const start = cursor.pos;
   const code = text.charCodeAt(start);
+  cursor.value.problemsBefore = cursor.tally.count;
+  cursor.value.fixedSubject = undefined;
 
   if (code === OPEN) return readChord(cursor);
   if ((code === LOWER_R || code === LOWER_X) && isSubjectEnd(text.charCodeAt(start + 1))) {
-    cursor.pos++;
-    const kind = code === LOWER_R ? 'rest' : 'space';
-    const value = readEquals(cursor, start);
-    if (value === undefined) return undefined;
-    let ok = true;
-    if (value.grace) {
-      report(
-        cursor,
-        'grace-rest',
-        start,
-        cursor.pos,
-        `${kind === 'rest' ? 'A rest' : 'An invisible rest'} cannot be a grace note.`,
-        `drop the "g": ${kind === 'rest' ? 'r' : 'x'}=${text.slice(value.durationStart, value.durationEnd)}`,
-      );
-      ok = false;
-    }
-    if (value.tie) {
-      report(
-        cursor,
-        'rest-tie',
-        start,
-        cursor.pos,
-        `${kind === 'rest' ? 'A rest' : 'An invisible rest'} cannot be tied.`,
-        'remove the "~"; to make a rest longer, give it the longer duration',
-      );
-      ok = false;
-    }
-    if (!ok || value.duration === undefined) return undefined;
-    return kind === 'rest'
-      ? { kind: 'rest', duration: value.duration, grace: false }
-      : { kind: 'space', duration: value.duration, grace: false };
+    return readRest(cursor, code === LOWER_R ? 'rest' : 'space');
   }
   if (code === UPPER_R || code === UPPER_X) {
     const isRest = code === UPPER_R;
+    const letter = isRest ? 'r' : 'x';
     report(
       cursor,
       'invalid-pitch',
       start,
       start + 1,
-      `${isRest ? 'A rest' : 'An invisible rest'} is written with a lower-case "${isRest ? 'r' : 'x'}".`,
+      `${isRest ? 'A rest' : 'An invisible rest'} is written with a lower-case "${letter}".`,
       isRest ? 'write rests as r=1/4' : 'write invisible rests as x=1/4',
+      { start, end: start + 1, text: letter },
     );
     cursor.pos++;
     readEquals(cursor, start);
@@ -243,10 +259,14 @@ export function readEvent(cursor: Cursor): LaneEvent | undefined {
       start,
       start + 1,
       'A ")" closes a chord that was never opened.',
-      'open the chord with "(" before its first pitch: (C4 E4 G4)=1/2',
+      'remove it, or open the chord with "(" before its first pitch: (C4 E4 G4)=1/2',
+      { start, end: start + 1, text: '' },
     );
     cursor.pos++;
     return undefined;
+  }
+  if (code === LOWER_G && STEP_INDEX[text.charCodeAt(start + 1)]! >= 0) {
+    return readGraceBeforePitch(cursor);
   }
 
   const pitch = readPitch(cursor);
@@ -254,6 +274,7 @@ export function readEvent(cursor: Cursor): LaneEvent | undefined {
     skipToken(cursor);
     return undefined;
   }
+  if (pitch < 0) cursor.value.fixedSubject = cursor.pitch.corrected;
   const value = readEquals(cursor, start);
   if (value === undefined || value.duration === undefined || pitch < 0) return undefined;
   return {
@@ -263,6 +284,74 @@ export function readEvent(cursor: Cursor): LaneEvent | undefined {
     grace: value.grace,
     tie: value.tie,
   };
+}
+
+/** Reads `r=1/4` or `x=1/4`, refusing a grace or a tie on it. */
+export function readRest(cursor: Cursor, kind: 'rest' | 'space'): LaneEvent | undefined {
+  const start = cursor.pos;
+  cursor.pos++;
+  const value = readEquals(cursor, start);
+  if (value === undefined) return undefined;
+  const name = kind === 'rest' ? 'A rest' : 'An invisible rest';
+  const letter = kind === 'rest' ? 'r' : 'x';
+  let ok = true;
+  if (value.grace) {
+    report(
+      cursor,
+      'grace-rest',
+      start,
+      cursor.pos,
+      `${name} cannot be a grace note.`,
+      `drop the "g": ${letter}=${cursor.text.slice(value.durationStart, value.durationEnd)}`,
+      { start: value.durationStart - 1, end: value.durationStart, text: '' },
+    );
+    ok = false;
+  }
+  if (value.tie) {
+    report(
+      cursor,
+      'rest-tie',
+      start,
+      cursor.pos,
+      `${name} cannot be tied.`,
+      'remove the "~"; to make a rest longer, give it the longer duration',
+      { start: value.durationEnd, end: value.durationEnd + 1, text: '' },
+    );
+    ok = false;
+  }
+  if (!ok || value.duration === undefined) return undefined;
+  return kind === 'rest'
+    ? { kind: 'rest', duration: value.duration, grace: false }
+    : { kind: 'space', duration: value.duration, grace: false };
+}
+
+/**
+ * `gD5=1/16`: the grace mark written before the pitch. Reads the event
+ * after the `g`, then reports the mark with the fix that moves it into the
+ * duration, `D5=g1/16`.
+ */
+export function readGraceBeforePitch(cursor: Cursor): undefined {
+  const start = cursor.pos;
+  cursor.pos++;
+  const pitch = readPitch(cursor);
+  const value = readEquals(cursor, start + 1);
+  const movable = value !== undefined && value.duration !== undefined && pitch >= 0;
+  const subject = cursor.text.slice(start + 1, value?.subjectEnd ?? start + 1);
+  const fixed = movable
+    ? `${subject}=g${cursor.text.slice(value.durationStart, value.durationEnd)}${value.tie ? '~' : ''}`
+    : '';
+  report(
+    cursor,
+    'invalid-pitch',
+    start,
+    start + 1,
+    'The grace mark "g" stands before the pitch; it belongs to the duration.',
+    movable
+      ? `write a grace note with g after "=": ${fixed}`
+      : 'write a grace note with g after "=", as in D5=g1/16',
+    movable ? { start, end: cursor.pos, text: fixed } : undefined,
+  );
+  return undefined;
 }
 
 /** After `r` or `x`: whether the subject ends there (so `rx=1` is not read as a rest). */
@@ -275,153 +364,4 @@ export function isSubjectEnd(code: number): boolean {
     code === CR ||
     code === LF
   );
-}
-
-/** The text a pitch was written as, for hints (empty when it was not a readable pitch). */
-export function pitchText(cursor: Cursor, start: number, end: number): string {
-  return cursor.text.slice(start, end);
-}
-
-/** Reads `(C4 E4~ G4)=1/2~`. */
-export function readChord(cursor: Cursor): LaneEvent | undefined {
-  const { text } = cursor;
-  const open = cursor.pos;
-  cursor.pos++;
-  const chordId = ++cursor.chordId;
-  const notes: ChordNote[] = [];
-  let ok = true;
-  let closed = false;
-
-  if (isSpace(text.charCodeAt(cursor.pos))) {
-    report(
-      cursor,
-      'unexpected-character',
-      cursor.pos,
-      cursor.pos + 1,
-      'A space after "(" in a chord.',
-      'write chords with no space inside the parentheses: (C4 E4 G4)=1/2',
-    );
-    ok = false;
-    skipSpaces(cursor);
-  }
-  while (cursor.pos < cursor.contentEnd) {
-    const code = text.charCodeAt(cursor.pos);
-    if (code === CLOSE) {
-      cursor.pos++;
-      closed = true;
-      break;
-    }
-    if (code === EQUALS) break; // reported below as unclosed
-    if (code === OPEN) {
-      report(
-        cursor,
-        'nested-chord',
-        cursor.pos,
-        cursor.pos + 1,
-        'A "(" inside a chord.',
-        'a chord is one pair of parentheses around its pitches: (C4 E4 G4)=1/2',
-      );
-      ok = false;
-      cursor.pos++;
-      continue;
-    }
-    if (isSpace(code)) {
-      const spaceStart = cursor.pos;
-      skipSpaces(cursor);
-      if (text.charCodeAt(cursor.pos) === CLOSE) {
-        report(
-          cursor,
-          'unexpected-character',
-          spaceStart,
-          cursor.pos,
-          'A space before ")" in a chord.',
-          'write chords with no space inside the parentheses: (C4 E4 G4)=1/2',
-        );
-        ok = false;
-      }
-      continue;
-    }
-    const pitchStart = cursor.pos;
-    const pitch = readPitch(cursor);
-    if (pitch === NOT_A_PITCH) {
-      while (cursor.pos < cursor.contentEnd) {
-        const c = text.charCodeAt(cursor.pos);
-        if (isSpace(c) || c === CLOSE || c === EQUALS) break;
-        cursor.pos++;
-      }
-      ok = false;
-      continue;
-    }
-    let tie = false;
-    if (text.charCodeAt(cursor.pos) === TILDE) {
-      tie = true;
-      cursor.pos++;
-    }
-    if (pitch < 0) {
-      ok = false;
-    } else if (cursor.chordSeen[pitch] === chordId) {
-      report(
-        cursor,
-        'duplicate-chord-pitch',
-        pitchStart,
-        cursor.pos,
-        `The pitch ${pitchText(cursor, pitchStart, cursor.pos).replace('~', '')} appears twice in one chord.`,
-        'write each pitch of a chord once',
-      );
-      ok = false;
-    } else {
-      cursor.chordSeen[pitch] = chordId;
-      notes.push({ pitch: pitchAt(pitch), tie });
-    }
-    const after = text.charCodeAt(cursor.pos);
-    if (cursor.pos < cursor.contentEnd && !isSpace(after) && after !== CLOSE && after !== EQUALS) {
-      report(
-        cursor,
-        'unexpected-character',
-        cursor.pos,
-        characterEnd(text, cursor.pos),
-        `Unexpected ${describeCharacter(text, cursor.pos)} after a pitch in a chord.`,
-        'separate the pitches of a chord with spaces: (C4 E4 G4)=1/2',
-      );
-      ok = false;
-      while (cursor.pos < cursor.contentEnd) {
-        const c = text.charCodeAt(cursor.pos);
-        if (isSpace(c) || c === CLOSE || c === EQUALS) break;
-        cursor.pos++;
-      }
-    }
-  }
-
-  if (!closed) {
-    report(
-      cursor,
-      'unclosed-chord',
-      open,
-      cursor.pos,
-      'A chord opened with "(" is never closed.',
-      'close the chord before its duration: (C4 E4 G4)=1/2',
-    );
-    ok = false;
-    if (cursor.pos >= cursor.contentEnd) return undefined;
-  } else if (notes.length === 0 && ok) {
-    report(
-      cursor,
-      'empty-chord',
-      open,
-      cursor.pos,
-      'A chord "()" with no pitches.',
-      'put the pitches inside the parentheses, (C4 E4 G4)=1/2, or write a rest: r=1/2',
-    );
-    ok = false;
-  }
-  const value = readEquals(cursor, open);
-  if (!ok || value === undefined || value.duration === undefined) return undefined;
-  // A chord's pitches are a set: the document holds them as the canonical text does (low to high, ties said once).
-  return canonicalChord({
-    kind: 'chord',
-    notes,
-    duration: value.duration,
-    grace: value.grace,
-    tie: value.tie,
-  });
 }

@@ -16,8 +16,8 @@ import {
   UPPER_P,
 } from './char-codes.ts';
 import { LIMITS } from './issue.ts';
-import { type Cursor, quote, report, skipSpaces } from './parse-cursor.ts';
-import { quoteSource } from './source-text.ts';
+import { type Cursor, quote, report, reportStrayCharacter, skipSpaces } from './parse-cursor.ts';
+import { isUnicodeSpace, quoteSource } from './source-text.ts';
 export interface LaneHeader {
   readonly part: number;
   readonly staff: number;
@@ -40,19 +40,29 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
 export const FIELD_LETTERS: Readonly<Record<string, string>> = { p: 'P', s: 's', v: 'v', m: 'm' };
 
 /**
- * Reads `P1 s1 v1 m1:` and leaves the cursor where the events start.
- * Returns undefined (after reporting why) when the header is not usable.
+ * Reads `P1 s1 v1 m1:` into `cursor.header` and leaves the cursor where the
+ * events start. Returns false (after reporting why) when the header is not
+ * usable.
  */
-export function readHeader(cursor: Cursor): LaneHeader | undefined {
-  return readWellFormedHeader(cursor) ?? diagnoseHeader(cursor);
+export function readHeader(cursor: Cursor): boolean {
+  if (readWellFormedHeader(cursor)) return true;
+  const header = diagnoseHeader(cursor);
+  if (header === undefined) return false;
+  const into = cursor.header;
+  into.part = header.part;
+  into.staff = header.staff;
+  into.voice = header.voice;
+  into.measure = header.measure;
+  return true;
 }
 
 /**
  * The fast path for the common case, a header written exactly right
- * (`P1 s1 v1 m1:`), read without allocating. Leaves the cursor where it was
- * and returns undefined for anything else, which `diagnoseHeader` explains.
+ * (`P1 s1 v1 m1:`), read into `cursor.header` without allocating. Leaves
+ * the cursor where it was and returns false for anything else, which
+ * `diagnoseHeader` explains.
  */
-export function readWellFormedHeader(cursor: Cursor): LaneHeader | undefined {
+export function readWellFormedHeader(cursor: Cursor): boolean {
   const start = cursor.pos;
   const part = readHeaderField(cursor, UPPER_P, false);
   const staff = part > 0 ? readHeaderField(cursor, LOWER_S, true) : 0;
@@ -62,11 +72,16 @@ export function readWellFormedHeader(cursor: Cursor): LaneHeader | undefined {
     skipSpaces(cursor);
     if (cursor.text.charCodeAt(cursor.pos) === COLON) {
       cursor.pos++;
-      return { part, staff, voice, measure };
+      const header = cursor.header;
+      header.part = part;
+      header.staff = staff;
+      header.voice = voice;
+      header.measure = measure;
+      return true;
     }
   }
   cursor.pos = start;
-  return undefined;
+  return false;
 }
 
 /** Reads `[spaces] letter digits` for a well-formed header; 0 when it is not exactly that. */
@@ -99,6 +114,11 @@ export function diagnoseHeader(cursor: Cursor): LaneHeader | undefined {
   while (true) {
     skipSpaces(cursor);
     if (cursor.pos >= cursor.contentEnd) break;
+    // A no-break space between fields: say so, and read on as if it were a space.
+    if (isUnicodeSpace(text.charCodeAt(cursor.pos))) {
+      reportStrayCharacter(cursor, cursor.pos);
+      continue;
+    }
     if (text.charCodeAt(cursor.pos) === COLON) {
       terminator = 'colon';
       break;
@@ -107,7 +127,7 @@ export function diagnoseHeader(cursor: Cursor): LaneHeader | undefined {
     let looksLikeEvent = text.charCodeAt(start) === OPEN;
     while (cursor.pos < cursor.contentEnd) {
       const code = text.charCodeAt(cursor.pos);
-      if (isSpace(code) || code === COLON) break;
+      if (isSpace(code) || code === COLON || isUnicodeSpace(code)) break;
       if (code === EQUALS) looksLikeEvent = true;
       cursor.pos++;
     }
@@ -169,6 +189,7 @@ export function diagnoseHeader(cursor: Cursor): LaneHeader | undefined {
     headerEnd + 1,
     `The lane header ${headerText} is not followed by ":".`,
     `put a colon between the header and the events: ${headerText}: ...`,
+    { start: headerEnd, end: headerEnd, text: ':' },
   );
   cursor.pos = tokens[4]?.start ?? eventStart;
   return undefined;
@@ -188,13 +209,15 @@ export function headerFromTokens(
   if (tokens.length === 1) {
     const compact = /^[Pp](\d+)[Ss](\d+)[Vv](\d+)[Mm](\d+)$/.exec(written);
     if (compact) {
+      const spaced = `P${compact[1]} s${compact[2]} v${compact[3]} m${compact[4]}`;
       report(
         cursor,
         'invalid-header',
         start,
         end,
         `The lane header ${quoteSource(written)} has no spaces between its fields.`,
-        `separate the fields with spaces: P${compact[1]} s${compact[2]} v${compact[3]} m${compact[4]}`,
+        `separate the fields with spaces: ${spaced}`,
+        { start, end, text: spaced },
       );
       return undefined;
     }
@@ -268,6 +291,7 @@ export function headerFromTokens(
       end,
       `The lane header ${quoteSource(written)} has its fields out of order.`,
       `write part, staff, voice, measure in that order: ${suggestion}`,
+      numbersOk ? { start, end, text: suggestion } : undefined,
     );
     return undefined;
   }
@@ -280,6 +304,7 @@ export function headerFromTokens(
       wrongCase[1].token.end,
       `The lane header field ${quote(cursor, wrongCase[1].token.start, wrongCase[1].token.end)} has the wrong case.`,
       `write the header with an upper-case P and lower-case s, v and m: ${suggestion}`,
+      numbersOk ? { start, end, text: suggestion } : undefined,
     );
     return undefined;
   }
@@ -331,6 +356,7 @@ export function readIndexNumber(
       end,
       `The ${name} number ${quoteSource(digits)} has a leading zero.`,
       `write it without leading zeros: ${trimmed}`,
+      { start, end, text: trimmed },
     );
     return undefined;
   }

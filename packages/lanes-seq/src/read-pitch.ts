@@ -1,41 +1,41 @@
 /**
- * Reading a pitch, `F#4`: step, accidental and octave, with a precise
- * problem for each way it can be written wrong.
+ * Reading a pitch, `F#4`: step, accidental and octave. The well-formed case
+ * is read straight from character codes; anything else is read into the
+ * cursor's pitch draft and reported by `report-pitch` once the whole pitch is
+ * read.
  */
 
 import {
+  APOSTROPHE,
   CLOSE,
-  DOUBLE_FLAT_LOW,
-  DOUBLE_SHARP_LOW,
+  DIGIT_0,
   EQUALS,
-  FLAT_SIGN,
+  FULLWIDTH_DIGIT_0,
+  FULLWIDTH_DIGIT_9,
   HASH,
-  HIGH_SURROGATE_MUSIC,
   isDigit,
   isSpace,
   LOWER_B,
+  LOWER_E,
+  LOWER_I,
   LOWER_N,
-  LOWER_R,
+  LOWER_S,
   LOWER_X,
   MINUS,
-  NATURAL_SIGN,
-  SHARP_SIGN,
+  PLUS,
+  TILDE,
 } from './char-codes.ts';
-import type { IssueCode } from './issue.ts';
-import { type Cursor, quote, report, reportStrayCharacter } from './parse-cursor.ts';
+import type { Cursor } from './parse-cursor.ts';
+import {
+  AccidentalForm,
+  OctaveForm,
+  type PitchDraft,
+  STEP_INDEX,
+  TrailingForm,
+  unicodeAccidental,
+} from './pitch-draft.ts';
 import { pitchIndex } from './pitch-table.ts';
-import { describeCharacter, quoteSource } from './source-text.ts';
-/** Step index (C=0 ... B=6) by upper-case letter code, or -1. */
-export const STEP_INDEX: Int8Array = (() => {
-  const table = new Int8Array(128).fill(-1);
-  'CDEFGAB'.split('').forEach((letter, index) => {
-    table[letter.charCodeAt(0)] = index;
-  });
-  return table;
-})();
-
-export const ACCIDENTAL_TEXT = ['bb', 'b', '', '#', '##'];
-export const STEP_LETTERS = 'CDEFGAB';
+import { reportNotAPitch, reportPitchProblems } from './report-pitch.ts';
 
 /** `readPitch` found nothing that starts like a pitch. */
 export const NOT_A_PITCH = -2;
@@ -51,241 +51,256 @@ export function readPitch(cursor: Cursor): number {
   const { text } = cursor;
   const start = cursor.pos;
   const code = text.charCodeAt(start);
+  const draft = cursor.pitch;
   let stepIndex = code < 128 ? STEP_INDEX[code]! : -1;
-  let lowercase = false;
+  draft.lowercase = false;
   if (stepIndex < 0 && code >= 97 && code <= 103) {
     stepIndex = STEP_INDEX[code - 32]!;
-    lowercase = true;
+    draft.lowercase = true;
   }
   if (stepIndex < 0) {
     reportNotAPitch(cursor, start);
     return NOT_A_PITCH;
   }
+  if (!draft.lowercase) {
+    const plain = readPlainPitch(cursor, stepIndex);
+    if (plain >= 0) return plain;
+  }
+  draft.stepIndex = stepIndex;
   cursor.pos++;
-  let ok = true;
-  const reportPending = (pitch: string): void => {
-    if (!pending) return;
-    report(
-      cursor,
-      pending.code,
-      accidentalStart,
-      pending.end,
-      pending.message,
-      pending.hint(pitch),
-    );
-    pending = undefined;
-  };
+  readAccidental(cursor, draft);
+  readOctave(cursor, draft);
+  readTrailingMarks(cursor, draft);
+  if (
+    draft.lowercase ||
+    draft.accidental !== AccidentalForm.Plain ||
+    draft.octaveForm !== OctaveForm.Plain ||
+    draft.trailing !== TrailingForm.None
+  ) {
+    reportPitchProblems(cursor, start, draft);
+    return BAD_PITCH;
+  }
+  return pitchIndex(stepIndex, draft.alter, draft.octave);
+}
 
-  // Accidental. A problem with it is reported once the octave is read, so its hint can show the whole pitch.
+/**
+ * The fast path for a pitch written right with octaves 0 to 9 (`C4`, `F#4`,
+ * `Bbb3`), read without the draft. Returns the pitch-table index and moves
+ * past it, or -1 (the cursor unmoved) for anything else.
+ */
+export function readPlainPitch(cursor: Cursor, stepIndex: number): number {
+  const { text } = cursor;
+  let pos = cursor.pos + 1;
+  let code = text.charCodeAt(pos);
   let alter = 0;
-  let pending:
-    | { code: IssueCode; end: number; message: string; hint: (pitch: string) => string }
-    | undefined;
-  const accidentalStart = cursor.pos;
-  const next = text.charCodeAt(cursor.pos);
-  if (next === HASH) {
-    while (text.charCodeAt(cursor.pos) === HASH) cursor.pos++;
-    alter = cursor.pos - accidentalStart;
-  } else if (next === LOWER_B) {
-    while (text.charCodeAt(cursor.pos) === LOWER_B) cursor.pos++;
-    alter = -(cursor.pos - accidentalStart);
-  } else {
-    const unicode = unicodeAccidental(text, cursor.pos);
-    if (unicode !== undefined) {
-      cursor.pos += unicode.length;
-      alter = unicode.alter;
-      pending = {
-        code: 'unicode-accidental',
-        end: cursor.pos,
-        message: `The accidental ${describeCharacter(text, accidentalStart)} is not lanes-seq.`,
-        hint: unicode.hint,
-      };
-    } else if (next === LOWER_N) {
-      cursor.pos++;
-      pending = {
-        code: 'invalid-accidental',
-        end: cursor.pos,
-        message: 'A natural sign "n" after a pitch step.',
-        hint: (pitch) => `a natural takes no sign: ${pitch} is natural in every key`,
-      };
+  if (code === HASH) {
+    alter = 1;
+    code = text.charCodeAt(++pos);
+    if (code === HASH) {
+      alter = 2;
+      code = text.charCodeAt(++pos);
+    }
+  } else if (code === LOWER_B) {
+    alter = -1;
+    code = text.charCodeAt(++pos);
+    if (code === LOWER_B) {
+      alter = -2;
+      code = text.charCodeAt(++pos);
     }
   }
-  if (alter > 2 || alter < -2) {
-    report(
-      cursor,
-      'invalid-accidental',
-      accidentalStart,
-      cursor.pos,
-      `The accidental ${quote(cursor, accidentalStart, cursor.pos)} alters by more than two semitones.`,
-      'accidentals are #, ##, b and bb',
-    );
-    ok = false;
-    alter = Math.sign(alter) * 2;
+  if (!isDigit(code)) return -1;
+  const after = text.charCodeAt(pos + 1);
+  if (
+    pos + 1 < cursor.contentEnd &&
+    after !== EQUALS &&
+    after !== TILDE &&
+    after !== CLOSE &&
+    !isSpace(after)
+  ) {
+    return -1;
   }
-
-  // Octave
-  const octaveStart = cursor.pos;
-  let octave = 0;
-  const first = text.charCodeAt(cursor.pos);
-  if (first === MINUS && isDigit(text.charCodeAt(cursor.pos + 1))) {
-    cursor.pos++;
-    while (isDigit(text.charCodeAt(cursor.pos))) cursor.pos++;
-    octave = -Number(text.slice(octaveStart + 1, cursor.pos));
-  } else if (isDigit(first)) {
-    while (isDigit(text.charCodeAt(cursor.pos))) cursor.pos++;
-    octave = Number(text.slice(octaveStart, cursor.pos));
-  } else {
-    const step = STEP_LETTERS[stepIndex]!;
-    if (pending) reportPending(`${step}${ACCIDENTAL_TEXT[alter + 2]}4`);
-    report(
-      cursor,
-      'missing-octave',
-      start,
-      cursor.pos,
-      `The pitch ${quote(cursor, start, cursor.pos)} has no octave.`,
-      `give every pitch its octave, as in ${step}${ACCIDENTAL_TEXT[alter + 2]}4 (C4 is middle C)`,
-    );
-    return BAD_PITCH;
-  }
-  const octaveText = text.slice(octaveStart, cursor.pos);
-  const inRange = octave >= -1 && octave <= 9 && octaveText.length <= (octave < 0 ? 2 : 1);
-  if (pending) {
-    reportPending(
-      `${STEP_LETTERS[stepIndex]!}${ACCIDENTAL_TEXT[alter + 2]}${inRange ? octave : 4}`,
-    );
-    ok = false;
-  }
-  if (!inRange) {
-    report(
-      cursor,
-      'octave-out-of-range',
-      octaveStart,
-      cursor.pos,
-      `The octave ${quoteSource(octaveText)} is outside -1 to 9.`,
-      'octaves run from -1 to 9; C4 is middle C',
-    );
-    return BAD_PITCH;
-  }
-  if (lowercase) {
-    const corrected = `${String.fromCharCode(code - 32)}${ACCIDENTAL_TEXT[alter + 2]}${octave}`;
-    report(
-      cursor,
-      'lowercase-step',
-      start,
-      cursor.pos,
-      `The pitch ${quote(cursor, start, cursor.pos)} has a lower-case step.`,
-      `pitch steps are upper case: ${corrected}`,
-    );
-    ok = false;
-  }
-  return ok ? pitchIndex(stepIndex, alter, octave) : BAD_PITCH;
+  cursor.pos = pos + 1;
+  return pitchIndex(stepIndex, alter, code - DIGIT_0);
 }
 
-export interface UnicodeAccidental {
-  readonly alter: number;
-  readonly length: number;
-  /** The hint, given the whole pitch as it should be written. */
-  hint(pitch: string): string;
-}
-
-export function unicodeAccidental(text: string, at: number): UnicodeAccidental | undefined {
+/** Whether an octave starts at `at`: a digit, `-` and a digit, or a full-width digit. */
+export function startsOctave(text: string, at: number): boolean {
   const code = text.charCodeAt(at);
-  if (code === SHARP_SIGN)
-    return { alter: 1, length: 1, hint: (pitch) => `write sharps as #: ${pitch}` };
-  if (code === FLAT_SIGN)
-    return { alter: -1, length: 1, hint: (pitch) => `write flats as b: ${pitch}` };
-  if (code === NATURAL_SIGN) {
-    return {
-      alter: 0,
-      length: 1,
-      hint: (pitch) => `a natural takes no sign: ${pitch} is natural in every key`,
-    };
-  }
-  if (code === HIGH_SURROGATE_MUSIC) {
-    const low = text.charCodeAt(at + 1);
-    if (low === DOUBLE_SHARP_LOW) {
-      return { alter: 2, length: 2, hint: (pitch) => `write double sharps as ##: ${pitch}` };
+  return (
+    isDigit(code) || isFullWidthDigit(code) || (code === MINUS && isDigit(text.charCodeAt(at + 1)))
+  );
+}
+
+const isFullWidthDigit = (code: number): boolean =>
+  code >= FULLWIDTH_DIGIT_0 && code <= FULLWIDTH_DIGIT_9;
+
+/** Reads the accidental after the step into the draft. */
+export function readAccidental(cursor: Cursor, draft: PitchDraft): void {
+  const { text } = cursor;
+  const at = cursor.pos;
+  draft.accidentalStart = at;
+  draft.accidental = AccidentalForm.Plain;
+  draft.alter = 0;
+  const code = text.charCodeAt(at);
+  if (code === HASH || code === LOWER_B) {
+    let sharps = 0;
+    let flats = 0;
+    for (let c = code; c === HASH || c === LOWER_B; c = text.charCodeAt(++cursor.pos)) {
+      if (c === HASH) sharps++;
+      else flats++;
     }
-    if (low === DOUBLE_FLAT_LOW) {
-      return { alter: -2, length: 2, hint: (pitch) => `write double flats as bb: ${pitch}` };
+    draft.alter = sharps - flats;
+    if (sharps > 0 && flats > 0) draft.accidental = AccidentalForm.Mixed;
+    else if (sharps > 2 || flats > 2) {
+      draft.accidental = AccidentalForm.TooMany;
+      draft.alter = Math.sign(draft.alter) * 2;
+    }
+  } else {
+    readForeignAccidental(cursor, draft, code);
+  }
+  draft.accidentalEnd = cursor.pos;
+}
+
+/** An accidental from another notation or alphabet (`♯`, `n`, `x`, `is`, `+`), read into the draft. */
+function readForeignAccidental(cursor: Cursor, draft: PitchDraft, code: number): void {
+  const { text } = cursor;
+  const at = cursor.pos;
+  const unicode = unicodeAccidental(text, at);
+  if (unicode !== undefined) {
+    draft.accidental = AccidentalForm.Unicode;
+    draft.alter = unicode.alter;
+    cursor.pos += unicode.length;
+    return;
+  }
+  if (code === LOWER_N && startsOctave(text, at + 1)) {
+    draft.accidental = AccidentalForm.Natural;
+    cursor.pos++;
+  } else if (code === LOWER_X && startsOctave(text, at + 1)) {
+    draft.accidental = AccidentalForm.DoubleSharpX;
+    draft.alter = 2;
+    cursor.pos++;
+  } else if (code === PLUS && startsOctave(text, at + 1)) {
+    draft.accidental = AccidentalForm.Plus;
+    draft.alter = 1;
+    cursor.pos++;
+  } else {
+    const german = germanAccidental(text, at, draft.stepIndex);
+    if (german !== undefined) {
+      draft.accidental = AccidentalForm.German;
+      draft.alter = german.alter;
+      cursor.pos += german.length;
+    }
+  }
+}
+
+/** German spellings, longest first: `Disis` D##, `Dis` D#, `Deses` Dbb, `Des` Db, and `As`, `Es` for Ab, Eb. */
+const GERMAN_SUFFIXES: readonly (readonly [suffix: string, alter: number])[] = [
+  ['isis', 2],
+  ['is', 1],
+  ['eses', -2],
+  ['es', -1],
+  ['s', -1],
+];
+const STEP_A = 5;
+const STEP_E = 2;
+
+function germanAccidental(
+  text: string,
+  at: number,
+  stepIndex: number,
+): { alter: number; length: number } | undefined {
+  const code = text.charCodeAt(at);
+  if (code !== LOWER_I && code !== LOWER_E && code !== LOWER_S) return undefined;
+  for (const [suffix, alter] of GERMAN_SUFFIXES) {
+    // A lone "s" is German only after A and E (As, Es); elsewhere it is "es".
+    if (suffix === 's' && stepIndex !== STEP_A && stepIndex !== STEP_E) continue;
+    if (text.startsWith(suffix, at) && startsOctave(text, at + suffix.length)) {
+      return { alter, length: suffix.length };
     }
   }
   return undefined;
 }
 
-export function reportNotAPitch(cursor: Cursor, start: number): void {
+/** The largest octave value worth counting; past it the octave is out of range anyway. */
+const OCTAVE_COUNT_LIMIT = 1000;
+
+/** Reads the octave into the draft: `4`, `-1`, and the ways it is written wrong. */
+export function readOctave(cursor: Cursor, draft: PitchDraft): void {
   const { text } = cursor;
-  let end = start;
-  while (end < cursor.contentEnd) {
-    const c = text.charCodeAt(end);
-    if (isSpace(c) || c === EQUALS || c === CLOSE) break;
-    end++;
-  }
-  const token = text.slice(start, Math.max(end, start + 1));
-  const code = text.codePointAt(start) ?? 0;
-  if (code === SHARP_SIGN || code === FLAT_SIGN || code === HASH) {
-    report(
-      cursor,
-      'invalid-pitch',
-      start,
-      end,
-      `${quoteSource(token)} puts the accidental before the step.`,
-      'write the step, then the accidental, then the octave: F#4, Bb3',
-    );
+  const at = cursor.pos;
+  draft.octaveStart = at;
+  draft.octaveForm = OctaveForm.Plain;
+  let code = text.charCodeAt(at);
+  const negative = code === MINUS && isDigit(text.charCodeAt(at + 1));
+  if (negative) code = text.charCodeAt(++cursor.pos);
+  if (!isDigit(code) && !isFullWidthDigit(code)) {
+    draft.octaveForm = OctaveForm.Missing;
+    draft.octaveEnd = cursor.pos;
     return;
   }
-  if (code === 72 || code === 104) {
-    report(
-      cursor,
-      'invalid-pitch',
-      start,
-      end,
-      `${quoteSource(token)} is not a pitch: lanes-seq uses the steps A to G.`,
-      'write the German H as B, and B as Bb',
-    );
-    return;
+  const digitsStart = cursor.pos;
+  let value = 0;
+  let fullWidth = false;
+  for (; ; code = text.charCodeAt(++cursor.pos)) {
+    let digit: number;
+    if (isDigit(code)) digit = code - DIGIT_0;
+    else if (isFullWidthDigit(code)) {
+      digit = code - FULLWIDTH_DIGIT_0;
+      fullWidth = true;
+    } else break;
+    if (value < OCTAVE_COUNT_LIMIT) value = value * 10 + digit;
   }
-  if (reportStrayCharacter(cursor, start)) return;
-  if (code < 0x20 || code === 0x7f) {
-    report(
-      cursor,
-      'unexpected-character',
-      start,
-      start + 1,
-      `Unexpected ${describeCharacter(text, start)} in a lane.`,
-      'events are separated by spaces or tabs',
-    );
-    return;
+  draft.octaveEnd = cursor.pos;
+  draft.octave = negative ? -value : value;
+  const leadingZero =
+    cursor.pos - digitsStart > 1 &&
+    (text.charCodeAt(digitsStart) === DIGIT_0 ||
+      text.charCodeAt(digitsStart) === FULLWIDTH_DIGIT_0);
+  if (draft.octave < -1 || draft.octave > 9) draft.octaveForm = OctaveForm.OutOfRange;
+  else if (fullWidth) draft.octaveForm = OctaveForm.FullWidth;
+  else if (leadingZero) draft.octaveForm = OctaveForm.LeadingZero;
+  else if (negative && value === 0) {
+    draft.octaveForm = OctaveForm.SignedZero;
+    draft.octave = 0;
   }
-  if (code === EQUALS) {
-    report(
-      cursor,
-      'invalid-pitch',
-      start,
-      start + 1,
-      'An event starts with "=": what sounds is missing before it.',
-      'write the pitch, chord, r or x before "=": C4=1/4',
-    );
-    return;
-  }
-  if ((code === LOWER_R || code === LOWER_X) && isDigit(text.charCodeAt(start + 1))) {
-    const rest = code === LOWER_R ? 'A rest' : 'An invisible rest';
-    report(
-      cursor,
-      'invalid-pitch',
-      start,
-      end,
-      `${rest} has no octave: ${quoteSource(token)}.`,
-      `write it with its duration only: ${String.fromCharCode(code)}=1/4`,
-    );
-    return;
-  }
-  report(
-    cursor,
-    'invalid-pitch',
-    start,
-    end,
-    `${quoteSource(token)} is not a pitch, a rest or an invisible rest.`,
-    'an event starts with a pitch (C4, F#4, Bb3), a chord (C4 E4 G4), r for a rest or x for an invisible rest',
+}
+
+/** Whether the code ends the subject of an event: `=`, `~`, `)`, a space or the line's end. */
+function endsSubject(cursor: Cursor, at: number): boolean {
+  const code = cursor.text.charCodeAt(at);
+  return (
+    at >= cursor.contentEnd || code === EQUALS || code === TILDE || code === CLOSE || isSpace(code)
   );
+}
+
+/** Reads what other notations write after the octave: an accidental (`E4b`) or octave marks (`C4'`). */
+export function readTrailingMarks(cursor: Cursor, draft: PitchDraft): void {
+  draft.trailing = TrailingForm.None;
+  if (draft.octaveForm === OctaveForm.Missing) return;
+  const { text } = cursor;
+  const at = cursor.pos;
+  let end = at;
+  let alter = 0;
+  let code = text.charCodeAt(end);
+  if (code === APOSTROPHE) {
+    while (text.charCodeAt(end) === APOSTROPHE) end++;
+    if (!endsSubject(cursor, end)) return;
+    draft.trailing = TrailingForm.OctaveMarks;
+  } else {
+    const unicode = unicodeAccidental(text, at);
+    if (unicode !== undefined) {
+      end += unicode.length;
+      alter = unicode.alter;
+    } else {
+      for (; code === HASH || code === LOWER_B; code = text.charCodeAt(++end)) {
+        alter += code === HASH ? 1 : -1;
+      }
+    }
+    const plainBefore = draft.accidental === AccidentalForm.Plain && draft.alter === 0;
+    if (end === at || !plainBefore || alter < -2 || alter > 2 || !endsSubject(cursor, end)) return;
+    draft.trailing = TrailingForm.Accidental;
+    draft.alter = alter;
+  }
+  draft.trailingStart = at;
+  cursor.pos = end;
 }

@@ -6,7 +6,8 @@
  */
 import type { LaneLocation, LanesDocument } from './document.ts';
 import type { IssueCode, LanesIssue } from './issue.ts';
-import { parse } from './parse.ts';
+import { readText } from './parse.ts';
+import { boundedIssues } from './problem-cap.ts';
 import { formatRational } from './rational.ts';
 import {
   DirectiveReporter,
@@ -47,7 +48,7 @@ export type ScoreFileResult =
  * ```
  */
 export function parseScoreFile(text: string): ScoreFileResult {
-  const lanes = parse(text);
+  const lanes = readText(text);
   const reporter = new DirectiveReporter(text);
   const state: HeaderDraft = {
     parts: [],
@@ -59,13 +60,14 @@ export function parseScoreFile(text: string): ScoreFileResult {
   };
   for (const directive of directiveLines(text)) readDirective(text, directive, state, reporter);
 
-  const issues: LanesIssue[] = [...(lanes.ok ? [] : lanes.issues), ...reporter.issues];
+  const readable = lanes.tally.count === 0;
+  const issues: LanesIssue[] = [...lanes.issues, ...reporter.issues];
   const header = finishHeader(state);
-  if (lanes.ok) checkLanesAgainstHeader(text, lanes.document, lanes.locations, header, issues);
+  if (readable) checkLanesAgainstHeader(text, lanes.document, lanes.locations, header, issues);
   checkHeader(text, header, state, issues);
-  if (issues.length > 0 || !lanes.ok) {
+  if (issues.length > 0 || !readable) {
     issues.sort((a, b) => a.span.start.offset - b.span.start.offset);
-    return { ok: false, issues };
+    return { ok: false, issues: boundedIssues(issues, lanes.tally) };
   }
   return {
     ok: true,
@@ -103,7 +105,7 @@ function checkHeader(
   const where = at ?? { line: 1, lineStart: start, bodyStart: start, end: start };
   const required: readonly (readonly [present: boolean, message: string, hint: string])[] = [
     [
-      header.parts.length > 0,
+      header.parts.length > 0 || draft.partWritten === true,
       'The score file declares no part.',
       'declare each part before the lanes: %% part P1 name="Violin" staves=1 clefs=treble',
     ],

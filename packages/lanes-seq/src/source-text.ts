@@ -78,6 +78,8 @@ const QUOTE_LIMIT = 40;
  * "…") so a problem with a megabyte-long token still gets a short message.
  */
 export function quoteSource(text: string): string {
+  // Short text (the usual case) has at most QUOTE_LIMIT code points: no need to count them.
+  if (text.length <= QUOTE_LIMIT) return JSON.stringify(text);
   const characters = Array.from(
     text.length > QUOTE_LIMIT * 2 ? text.slice(0, QUOTE_LIMIT * 2) : text,
   );
@@ -103,31 +105,4 @@ export function isUnicodeSpace(code: number): boolean {
     code === 0x205f ||
     code === 0x3000
   );
-}
-
-const SUBJECT_REPAIRS: readonly (readonly [RegExp, string])[] = [
-  [/♯/g, '#'],
-  [/♭/g, 'b'],
-  [/♮/g, ''],
-  [/𝄪/g, '##'],
-  [/𝄫/g, 'bb'],
-];
-
-/**
- * The subject of an event as a hint should show it: with upper-case steps and
- * ASCII accidentals, so a hint about one mistake never repeats another.
- *
- * @example
- * ```ts
- * suggestedSubject('(c4 F♯4)'); // "(C4 F#4)"
- * ```
- */
-export function suggestedSubject(subject: string): string {
-  let repaired = subject.replace(
-    /(^|[\s(])([a-g])(?=[#b♯♭♮𝄪𝄫]*-?\d)/gu,
-    (_, before: string, step: string) => `${before}${step.toUpperCase()}`,
-  );
-  for (const [pattern, replacement] of SUBJECT_REPAIRS)
-    repaired = repaired.replace(pattern, replacement);
-  return repaired;
 }

@@ -104,8 +104,11 @@ export function scoreElement(snapshot: ScoreSnapshot): XmlElement {
     if (ids.has(id)) id = `P${partIndex + 1}`;
     while (ids.has(id)) id = `${id}-${partIndex + 1}`;
     ids.add(id);
-    partList.push(...(keep.before ?? []), scorePartFor(keep.scorePart, id, part.name));
-    if (partIndex === snapshot.parts.length - 1) partList.push(...(keep.after ?? []));
+    // One at a time: a kept part-list can be longer than push(...) takes arguments.
+    for (const kept of keep.before ?? []) partList.push(kept);
+    partList.push(scorePartFor(keep.scorePart, id, part.name));
+    if (partIndex === snapshot.parts.length - 1)
+      for (const kept of keep.after ?? []) partList.push(kept);
     let stride = 1;
     for (let measure = 1; measure <= snapshot.measures.length; measure++) {
       for (let staff = 1; staff <= part.staves; staff++) {

@@ -363,7 +363,7 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
   }
   if (atEnd.length > 0) {
     moveTo(length);
-    body.push(...atEnd);
+    for (const item of atEnd) body.push(item);
   }
   const attributes: Record<string, string> = { number: printedNumber(measures, index) };
   if (measureAttributes) Object.assign(attributes, measureAttributes);

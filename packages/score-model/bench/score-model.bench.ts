@@ -95,6 +95,29 @@ function rewriteText(start: number, count: number): string {
   return serialize({ lanes });
 }
 
+/**
+ * `count` lanes that each leave a problem: half a measure of 4/4 in each
+ * part, measure and voice of a 32-measure rewrite, in turn (past v16 the
+ * voice itself is refused).
+ */
+function badLanes(count: number): string {
+  const lines: string[] = [];
+  for (let index = 0; index < count; index++) {
+    const part = (index % PARTS) + 1;
+    const measure = (Math.floor(index / PARTS) % 32) + 1;
+    const voice = Math.floor(index / (PARTS * 32)) + 1;
+    lines.push(`P${part} s1 v${voice} m${measure}: C4=1/2`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Ms of planning `text` on `score`, which refuses it. */
+function refusedPlanMs(score: Score, text: string): number {
+  const planned = time(() => plan(score, { start: 1, text }));
+  if (planned.value.ok) throw new Error('bad lanes were accepted');
+  return planned.ms;
+}
+
 function time<T>(run: () => T): { ms: number; value: T } {
   const begin = process.hrtime.bigint();
   const value = run();
@@ -168,6 +191,18 @@ function bench(): void {
   apply(big, one.plan);
   big.doc.off('update', onUpdate);
 
+  // Refusing is linear in the problems: 2x and 4x the lanes take 2x and 4x the time.
+  // Each round plans every size, so load on the machine weighs on all alike.
+  const badTexts = [10_000, 20_000, 40_000].map((count) => ({ count, text: badLanes(count) }));
+  const badRuns = badTexts.map(() => [] as number[]);
+  for (let round = 0; round < 9; round++) {
+    badTexts.forEach(({ text }, index) => {
+      const ms = refusedPlanMs(small, text);
+      if (round >= 2) badRuns[index]!.push(ms); // the first two rounds warm up
+    });
+  }
+  const badMs = badTexts.map(({ count }, index) => ({ count, ms: median(badRuns[index]!) }));
+
   const row = (label: string, value: string) => console.log(`${label.padEnd(52)} ${value}`);
   console.log('@scorelane/score-model bench (2,000 measures x 16 parts, 4 notes a unit)');
   row('load (createScore, one transaction)', `${loaded.ms.toFixed(1)} ms`);
@@ -188,6 +223,13 @@ function bench(): void {
   row('same rewrite on a 50-measure score (plan + apply)', `${smallTotal.toFixed(2)} ms`);
   row('ratio 2,000-measure / 50-measure rewrite', `${(bigTotal / smallTotal).toFixed(2)}x`);
   row('Yjs update of a one-measure rewrite', `${oneMeasureUpdate} bytes`);
+  for (const { count, ms } of badMs) {
+    const ratio = ms / badMs[0]!.ms;
+    row(
+      `plan ${count.toLocaleString('en-US')} bad lanes, refused (median of 7)`,
+      `${ms.toFixed(1)} ms, ${ratio.toFixed(2)}x the 10,000 (linear: ${(count / 10_000).toFixed(0)}x)`,
+    );
+  }
 }
 
 bench();

@@ -23,6 +23,27 @@ function placed(events: readonly ScoreEvent[]): string[] {
   }
 }
 
+/** The indexes at which each key occurs, in order, and how many of them are taken. */
+type KeyedIndexes = Map<string, { readonly indexes: number[]; taken: number }>;
+
+/** Groups indexes by key, so that matching keys takes one pass instead of a search per event. */
+function indexesByKey(keys: readonly string[]): KeyedIndexes {
+  const byKey: KeyedIndexes = new Map();
+  keys.forEach((key, index) => {
+    const entry = byKey.get(key);
+    if (entry) entry.indexes.push(index);
+    else byKey.set(key, { indexes: [index], taken: 0 });
+  });
+  return byKey;
+}
+
+/** The first index of `key` not taken yet, taking it; `undefined` when there is none. */
+function takeIndex(byKey: KeyedIndexes, key: string): number | undefined {
+  const entry = byKey.get(key);
+  if (!entry || entry.taken === entry.indexes.length) return undefined;
+  return entry.indexes[entry.taken++];
+}
+
 /**
  * The new content with attachments carried over from the old one where an
  * event is unchanged, and the attachments that are dropped.
@@ -38,12 +59,12 @@ export function carryAttachments(
   const voices: VoiceContent[] = after.voices.map((voice) => {
     const old = before.voices.find((candidate) => candidate.voice === voice.voice);
     if (!old?.events.some((event) => event.attachments !== undefined)) return voice;
-    const oldKeys = placed(old.events);
+    const unmatched = indexesByKey(placed(old.events));
     const newKeys = placed(voice.events);
     const used = new Set<number>();
     const events = voice.events.map((event, index) => {
-      const match = oldKeys.findIndex((key, at) => key === newKeys[index] && !used.has(at));
-      if (match === -1) return event;
+      const match = takeIndex(unmatched, newKeys[index]!);
+      if (match === undefined) return event;
       used.add(match);
       const attachments = old.events[match]!.attachments;
       return attachments === undefined ? event : { ...event, attachments };

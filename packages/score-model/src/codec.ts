@@ -7,6 +7,7 @@ import type { Clef } from '@scorelane/lanes-seq';
 import {
   type Alter,
   type ChordNote,
+  canonicalChord,
   formatPitch,
   type Pitch,
   parsePitch,
@@ -108,6 +109,34 @@ export function encodeUnit(content: UnitContent): StoredUnit {
   return content.attachments !== undefined
     ? { voices, attachments: content.attachments }
     : { voices };
+}
+
+/** An event with a chord's notes in canonical order and ties, attachments kept. */
+function canonicalEvent(event: ScoreEvent): ScoreEvent {
+  if (event.kind !== 'chord') return event;
+  const chord = canonicalChord(event);
+  return event.attachments !== undefined ? { ...chord, attachments: event.attachments } : chord;
+}
+
+/**
+ * Whether two contents hold the same music and attachments: the same JSON
+ * once chords are in canonical form (an imported chord keeps its notes in
+ * the file's order; one parsed from text has them sorted). Writing one over
+ * the other would change nothing but the Yjs item, and with it every
+ * reader's revision of the unit.
+ */
+export function sameUnitContent(a: UnitContent, b: UnitContent): boolean {
+  const canonical = (content: UnitContent) =>
+    JSON.stringify(
+      encodeUnit({
+        ...content,
+        voices: content.voices.map((voice) => ({
+          voice: voice.voice,
+          events: voice.events.map(canonicalEvent),
+        })),
+      }),
+    );
+  return canonical(a) === canonical(b);
 }
 
 /** A stored unit's content. */

@@ -3,8 +3,9 @@
  */
 import { parseScoreFile } from '@scorelane/lanes-seq';
 import * as Y from 'yjs';
-import type { Score } from './score.ts';
+import { createScore, type Score } from './score.ts';
 import { scoreFromLanes } from './score-lanes.ts';
+import type { VoiceContent } from './score-types.ts';
 
 /** A score from `.lanes` text; throws when the text does not parse. */
 export function scoreOf(text: string, doc: Y.Doc = new Y.Doc(), origin: unknown = 'test'): Score {
@@ -34,6 +35,20 @@ P2 s2 v1 m2: D3=1
 P2 s2 v1 m3: C3=1
 P2 s2 v1 m4: G2=1
 `;
+
+/** One measure of 4/4 in C major, for a violin whose one unit holds `voices`. */
+export function oneMeasureScore(voices: readonly VoiceContent[]): Score {
+  return createScore(new Y.Doc(), {
+    parts: [{ name: 'Violin', staves: 1, clefs: ['treble'] }],
+    measures: [
+      {
+        time: { beats: 4, beatType: 4 },
+        key: { tonic: { step: 'C', alter: 0 }, mode: 'major', fifths: 0 },
+      },
+    ],
+    units: [{ part: 1, staff: 1, measure: 1, content: { voices } }],
+  });
+}
 
 /** The doc's state vector, to compare before and after. */
 export function stateVector(score: Score): Uint8Array {

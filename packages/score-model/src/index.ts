@@ -30,12 +30,14 @@ export type {
   UnitChange,
 } from './plan-types.ts';
 export {
+  type FormatProblemsOptions,
   formatProblems,
   PROBLEM_CODES,
   type Problem,
   type ProblemCode,
   type Result,
 } from './problem.ts';
+export { MAX_PROBLEMS } from './problem-list.ts';
 export {
   MAX_READ_MEASURES,
   type ReadContext,
@@ -44,7 +46,7 @@ export {
   readMeasures,
 } from './read-measures.ts';
 export { currentRevision } from './revision.ts';
-export { MAX_REWRITE_MEASURES } from './rewrite-admission.ts';
+export { MAX_REWRITE_MEASURES, MAX_VOICES } from './rewrite-admission.ts';
 export {
   createScore,
   openScore,

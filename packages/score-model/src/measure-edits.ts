@@ -3,6 +3,7 @@
  * what is dropped and which ties are repaired; `apply` writes it.
  */
 
+import { appendAll } from './append.ts';
 import { restUnit } from './measure-length.ts';
 import { allUnits, noScore, revisionProblems, span, unitChange } from './plan-support.ts';
 import type {
@@ -79,7 +80,7 @@ function repairBefore(
     if (!repair) continue;
     result.writes.push({ op: 'unit', ...ref, content: repair.content });
     result.changes.push(unitChange(ref, unit.content, repair.content, 'tie-repair'));
-    result.repairs.push(...repair.repairs);
+    appendAll(result.repairs, repair.repairs);
     result.refs.push(ref);
   }
   return result;
@@ -160,6 +161,7 @@ export function planInsertMeasures(
   const stale = revisionProblems(view, request.revision, targets);
   if (stale.length > 0) return { ok: false, problems: stale };
   const newMeasures = span(request.at, request.at + request.count - 1);
+  const created = allUnits(view, newMeasures);
   // apply re-checks every unit of the measure before: whether its ties were
   // repaired was decided on it, so an edit there since must refuse the plan.
   const planTargets = {
@@ -170,18 +172,23 @@ export function planInsertMeasures(
     ok: true,
     plan: {
       ...emptyPlan('insert-measures', score, view),
-      range: { start: request.at, end: request.at + request.count - 1 },
+      // The measure before is in the range when a tie out of it was repaired.
+      range: {
+        start: repaired.changes.length > 0 ? request.at - 1 : request.at,
+        end: request.at + request.count - 1,
+      },
       addedMeasures: request.count,
       removedMeasures: 0,
-      changes: [...repaired.changes],
+      changes: [
+        ...repaired.changes,
+        ...created.map((ref) => unitChange(ref, undefined, restUnit(info), 'new-measure')),
+      ],
       repairs: repaired.repairs,
       dropped: [],
       writes: [
         ...repaired.writes,
         { op: 'insert-measures', at: request.at, infos: newMeasures.map(() => info) },
-        ...allUnits(view, newMeasures).map(
-          (ref): PlannedWrite => ({ op: 'unit', ...ref, content: restUnit(info) }),
-        ),
+        ...created.map((ref): PlannedWrite => ({ op: 'unit', ...ref, content: restUnit(info) })),
       ],
       targets: planTargets,
     },

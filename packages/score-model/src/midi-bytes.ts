@@ -2,6 +2,7 @@
  * Standard MIDI File bytes: chunks, variable-length quantities and the
  * events Scorelane writes. Knows nothing of scores.
  */
+import { appendAll } from './append.ts';
 
 /** One event of a track, at an absolute tick; `data` is the event's bytes after the delta time. */
 export interface TrackEvent {
@@ -54,7 +55,8 @@ export function trackChunk(events: readonly TrackEvent[]): number[] {
   const body: number[] = [];
   let tick = 0;
   for (const event of sorted) {
-    body.push(...variableLength(event.tick - tick), ...event.data);
+    appendAll(body, variableLength(event.tick - tick));
+    appendAll(body, event.data);
     tick = event.tick;
   }
   body.push(0, ...metaEvent(0x2f, []));

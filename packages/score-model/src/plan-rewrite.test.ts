@@ -48,6 +48,25 @@ describe('plan: syntax', () => {
     ]);
   });
 
+  it.each([
+    [
+      'reports a syntax problem and a lane that does not fill its measure in one round',
+      [1, 2],
+      'P1 s1 v1 m1: c5=1\nP2 s1 v1 m1: C4=1/2\n',
+    ],
+    [
+      'leaves out of the fill check only the lanes the parser could not read',
+      [1],
+      'P1 s1 v1 m1: C5=1/2 D5=1/2 E5=1/2 c5=1\nP1 s1 v1 m2: C5=1/2\nP1 s1 v1 m3: C5=1\n',
+    ],
+  ])('%s', (_name, parts, text) => {
+    const problems = problemsOf(scoreOf(SMALL), { start: 1, parts, text });
+    expect(problems.map((problem) => [problem.code, problem.line])).toEqual([
+      ['syntax', 1],
+      ['measure-fill', 2],
+    ]);
+  });
+
   it('refuses a text with no lanes', () => {
     const score = scoreOf(SMALL);
     expect(problemsOf(score, { start: 2, parts: [1], text: '% nothing\n' })).toEqual([

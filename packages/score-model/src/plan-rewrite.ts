@@ -3,13 +3,16 @@
  * lanes-seq request to a complete plan, or to every problem found.
  */
 import { laneKey, parse } from '@scorelane/lanes-seq';
+import { appendAll } from './append.ts';
 import { carryAttachments } from './attachments.ts';
+import { sameUnitContent } from './codec.ts';
 import { restUnit } from './measure-length.ts';
-import { noScore, revisionProblems } from './plan-support.ts';
+import { allUnits, noScore, revisionProblems, span } from './plan-support.ts';
 import type { DroppedAttachment, PlannedWrite, ScorePlan, UnitChange } from './plan-types.ts';
 import type { Problem, Result } from './problem.ts';
+import { ProblemList } from './problem-list.ts';
 import { currentRevision } from './revision.ts';
-import { admitLanes, MAX_REWRITE_MEASURES } from './rewrite-admission.ts';
+import { admitLanes, MAX_REWRITE_MEASURES, type WrittenUnit } from './rewrite-admission.ts';
 import { checkTiesOut, repairTiesBefore } from './rewrite-ties.ts';
 import type { Score } from './score.ts';
 import type { MeasureInfo, UnitContent } from './score-types.ts';
@@ -74,23 +77,29 @@ function syntaxProblems(
   });
 }
 
-/** Problems in text order: those without a line first, then by line and column. */
-export function sortProblems(problems: readonly Problem[]): Problem[] {
-  return problems
-    .map((problem, index) => ({ problem, index }))
-    .sort(
-      (a, b) =>
-        (a.problem.line ?? 0) - (b.problem.line ?? 0) ||
-        (a.problem.column ?? 0) - (b.problem.column ?? 0) ||
-        a.index - b.index,
-    )
-    .map((entry) => entry.problem);
-}
-
 /** The signatures of a measure the rewrite adds past the end: those of the last measure, no pickup. */
 function appendedInfo(view: ScoreView): MeasureInfo {
   const last = view.measure(view.measureCount)!.info;
   return { time: last.time, key: last.key };
+}
+
+/**
+ * The units of the measures a rewrite adds that its text leaves out: each
+ * holds a rest filling the measure, and is listed as a change like any
+ * other unit the plan creates.
+ */
+function restsOfNewMeasures(
+  view: ScoreView,
+  written: ReadonlyMap<string, WrittenUnit>,
+  count: number,
+  added: number,
+  info: MeasureInfo | undefined,
+): { ref: UnitRef; content: UnitContent; reason: 'new-measure' }[] {
+  if (!info) return [];
+  const rests = allUnits(view, span(count + 1, count + added)).filter(
+    (ref) => !written.has(`${ref.part}/${ref.staff}/${ref.measure}`),
+  );
+  return rests.map((ref) => ({ ref, content: restUnit(info), reason: 'new-measure' as const }));
 }
 
 /**
@@ -116,13 +125,16 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
   const missing = noScore(view);
   if (missing) return { ok: false, problems: [missing] };
   const parsed = parse(request.text);
-  if (!parsed.ok) return { ok: false, problems: syntaxProblems(request.text, parsed.issues) };
-  const problems: Problem[] = [];
+  // With syntax problems, the lanes the parser could read are still checked
+  // against the score, so one round reports both kinds.
+  const readable = parsed.ok ? parsed : parsed.partial;
+  const problems = new ProblemList();
+  if (!parsed.ok) problems.pushAll(syntaxProblems(request.text, parsed.issues));
   const count = view.measureCount;
   const { start } = request;
   const allow = request.allowMeasureCountChange === true;
 
-  if (parsed.document.lanes.length === 0) {
+  if (parsed.ok && parsed.document.lanes.length === 0) {
     problems.push({
       code: 'no-lanes',
       message: 'The text holds no lanes, so there is nothing to write.',
@@ -136,7 +148,7 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
       message: `The rewrite starts at m${start}, past the last measure (the score has measures 1-${count}); measures past the end are appended only when the measure-count change is allowed.`,
       fix: `Start at a measure between 1 and ${count}, or allow the measure-count change to append m${start}: allowMeasureCountChange: true (allow_measure_count_change: true in tools, --allow-measure-count-change in the CLI).`,
     });
-    return { ok: false, problems };
+    return { ok: false, problems: problems.toArray() };
   }
   if (!Number.isInteger(start) || start < 1 || start > count + (allow ? 1 : 0)) {
     problems.push({
@@ -144,7 +156,7 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
       message: `The rewrite starts at m${start}, but the score has measures 1-${count}.`,
       fix: `Start at a measure between 1 and ${count}.`,
     });
-    return { ok: false, problems };
+    return { ok: false, problems: problems.toArray() };
   }
   const end = request.end;
   if (end !== undefined && (!Number.isInteger(end) || end < start || end > rangeLimit)) {
@@ -157,8 +169,8 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
   const { written, lastMeasure } = admitLanes(
     view,
     request,
-    parsed.document.lanes,
-    parsed.locations,
+    readable.document.lanes,
+    readable.locations,
     problems,
   );
 
@@ -173,14 +185,16 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
   for (const unit of written.values()) {
     const info = infoAt(unit.measure)!;
     for (const { lane, index } of unit.voices.values()) {
-      const place = placeFor(request.text, parsed.locations[index]);
+      const place = placeFor(request.text, readable.locations[index]);
       const checked = checkVoice(laneKey(lane), lane.measure, lane.events, info, place);
-      problems.push(...checked.problems);
-      tuplets.push(...checked.tuplets);
-      splits.push(...checked.splits);
+      problems.pushAll(checked.problems);
+      appendAll(tuplets, checked.tuplets);
+      appendAll(splits, checked.splits);
     }
   }
 
+  // Ties may reach lanes the parser could not read: judge them once the text reads.
+  if (!parsed.ok) return { ok: false, problems: problems.toArray() };
   const tieTargets = checkTiesOut(view, request.text, written, parsed.locations, added, problems);
 
   // New content of every written unit.
@@ -203,10 +217,13 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
   const targets = {
     units: targetUnits,
     measures: targetUnits.map((unit) => unit.measure),
-    lastIndex: Math.min(Math.max(lastMeasure, ...tieTargets.map((unit) => unit.measure)), count),
+    lastIndex: Math.min(
+      tieTargets.reduce((last, unit) => Math.max(last, unit.measure), lastMeasure),
+      count,
+    ),
   };
-  problems.push(...revisionProblems(view, request.revision, targets));
-  if (problems.length > 0) return { ok: false, problems: sortProblems(problems) };
+  problems.pushAll(revisionProblems(view, request.revision, targets));
+  if (problems.count > 0) return { ok: false, problems: problems.toArray() };
   // apply re-checks the unit before each replaced one too: whether its ties
   // needed a repair was decided on it. (A request's revision is not judged on
   // it: the planner reads it as it is now.)
@@ -230,6 +247,7 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
       reason: 'rewrite' as const,
     })),
     ...[...repaired.values()].map((entry) => ({ ...entry, reason: 'tie-repair' as const })),
+    ...restsOfNewMeasures(view, written, count, added, newInfo),
   ].sort(
     (a, b) => a.ref.measure - b.ref.measure || a.ref.part - b.ref.part || a.ref.staff - b.ref.staff,
   );
@@ -240,7 +258,8 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
       reason === 'rewrite'
         ? carryAttachments(ref.part, ref.staff, ref.measure, before, content)
         : { content, dropped: [] };
-    dropped.push(...carried.dropped);
+    appendAll(dropped, carried.dropped);
+    const unchanged = existing !== undefined && sameUnitContent(existing.content, carried.content);
     changes.push({
       unit: unitName(ref.part, ref.staff, ref.measure),
       part: ref.part,
@@ -249,17 +268,9 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
       reason,
       before: existing ? unitText(ref.part, ref.staff, ref.measure, existing.content) : '',
       after: unitText(ref.part, ref.staff, ref.measure, carried.content),
+      ...(unchanged ? { unchanged: true as const } : {}),
     });
-    writes.push({ op: 'unit', ...ref, content: carried.content });
-  }
-  // New measures hold a rest in every unit the text leaves out.
-  for (let measure = count + 1; measure <= count + added; measure++) {
-    for (const part of view.parts) {
-      for (let staff = 1; staff <= part.info.staves; staff++) {
-        if (written.has(`${part.index}/${staff}/${measure}`)) continue;
-        writes.push({ op: 'unit', part: part.index, staff, measure, content: restUnit(newInfo!) });
-      }
-    }
+    if (!unchanged) writes.push({ op: 'unit', ...ref, content: carried.content });
   }
   const changedMeasures = entries.map((entry) => entry.ref.measure);
   const changedParts = [...new Set(entries.map((entry) => entry.ref.part))].sort((a, b) => a - b);
@@ -269,7 +280,10 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
       kind: 'rewrite',
       basis: currentRevision(score),
       measureCount: count,
-      range: { start: Math.min(...changedMeasures), end: Math.max(...changedMeasures) },
+      range: {
+        start: changedMeasures.reduce((a, b) => Math.min(a, b)),
+        end: changedMeasures.reduce((a, b) => Math.max(a, b)),
+      },
       parts: changedParts,
       addedMeasures: added,
       removedMeasures: 0,

@@ -21,12 +21,28 @@ export interface UnitChange {
   readonly part: number;
   readonly staff: number;
   readonly measure: number;
-  /** Why it changes: written by the request, or a tie into it repaired, or transposed. */
-  readonly reason: 'rewrite' | 'tie-repair' | 'transpose' | 'delete-measure' | 'refit';
+  /**
+   * Why it changes: written by the request, a tie out of it repaired,
+   * transposed, deleted, refitted to a new time, or created (filled with a
+   * rest) in a measure the plan adds.
+   */
+  readonly reason:
+    | 'rewrite'
+    | 'tie-repair'
+    | 'transpose'
+    | 'delete-measure'
+    | 'refit'
+    | 'new-measure';
   /** Canonical lanes-seq of the unit now; empty for a measure the plan adds. */
   readonly before: string;
   /** Canonical lanes-seq of the unit after the plan. */
   readonly after: string;
+  /**
+   * The unit already holds exactly this content, so the plan does not write
+   * it: no Yjs change, and no one's revision of it goes stale. Left out when
+   * the unit is written.
+   */
+  readonly unchanged?: true;
 }
 
 /**

@@ -33,3 +33,34 @@ describe('formatProblems', () => {
     );
   });
 });
+
+describe('formatProblems for a check and for a cut list', () => {
+  const problem = {
+    code: 'measure-fill' as const,
+    lane: 'P1 s1 v1 m3',
+    message: 'P1 s1 v1 m3 lasts 3/4, but m3 lasts 1 (time 4/4): 1/4 is missing.',
+    fix: 'Rewrite m3 so it adds up.',
+  };
+
+  it('opens what validate found with its own heading: nothing was attempted', () => {
+    expect(formatProblems([problem], { check: true })).toBe(
+      'The score has 1 problem:\n- P1 s1 v1 m3: P1 s1 v1 m3 lasts 3/4, but m3 lasts 1 (time 4/4): 1/4 is missing. Fix: Rewrite m3 so it adds up.\n',
+    );
+  });
+
+  it('counts a list cut at the limit by what it lists, leaving the total to its summary', () => {
+    const summary = {
+      code: 'too-many-problems' as const,
+      message:
+        '... and 5 more problems from here on (5 measure-fill), not listed one by one; 7 in all.',
+      fix: 'Fix the problems listed above.',
+    };
+    const [refused, checked] = [
+      formatProblems([problem, problem, summary]),
+      formatProblems([problem, problem, summary], { check: true }),
+    ];
+    expect(refused.split('\n')[0]).toBe('Nothing was changed. The first 2 problems:');
+    expect(checked.split('\n')[0]).toBe('The first 2 problems the score has:');
+    expect(refused.split('\n')[3]).toBe(`- ${summary.message} Fix: ${summary.fix}`);
+  });
+});

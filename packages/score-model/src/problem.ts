@@ -38,6 +38,9 @@ export const PROBLEM_CODES = {
   'pitch-out-of-range': 'A transposed pitch that lanes-seq cannot write.',
   'invalid-signature': 'A time or key signature that cannot be set.',
   'content-does-not-fit': 'Existing content that would no longer fill its measure after a change.',
+  'too-many-voices': 'A lane for a voice past the most a staff may hold (v1-v16).',
+  'too-many-problems':
+    'More problems than a result lists one by one (`MAX_PROBLEMS`): this last one counts the rest by code.',
   'malformed-unit':
     'A stored unit value that is not a unit (written by a tampered or buggy peer); it reads as a rest until rewritten.',
 } as const;
@@ -98,23 +101,58 @@ function place(problem: Problem): string | undefined {
   return `line ${problem.line}${problem.column !== undefined ? `, column ${problem.column}` : ''}`;
 }
 
+/** The first line: what happened (nothing, or a check), and how many problems follow. */
+function heading(problems: readonly Problem[], check: boolean): string {
+  // A list cut at MAX_PROBLEMS ends in a summary that gives the full count.
+  if (problems.at(-1)?.code === 'too-many-problems') {
+    const listed = `The first ${problems.length - 1} problems`;
+    return check ? `${listed} the score has:` : `Nothing was changed. ${listed}:`;
+  }
+  const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
+  return check ? `The score has ${count}:` : `Nothing was changed. ${count}:`;
+}
+
+/**
+ * Options for {@link formatProblems}.
+ *
+ * @example
+ * ```ts
+ * const options: FormatProblemsOptions = { check: true };
+ * ```
+ */
+export interface FormatProblemsOptions {
+  /**
+   * The problems come from a check that never writes (`validate`), not from
+   * a refused write: the text opens with `The score has N problems:` instead
+   * of `Nothing was changed.`, since nothing was attempted.
+   */
+  readonly check?: boolean;
+}
+
 /**
  * The message of a refused write: `Nothing was changed.`, then every problem
- * on a line of its own with where it is and how to fix it.
+ * on a line of its own with where it is and how to fix it. For what
+ * `validate` found, pass `{ check: true }`: it opens with
+ * `The score has N problems:` instead.
  *
  * @example
  * ```ts
  * formatProblems([problem]);
  * // Nothing was changed. 1 problem:
  * // - P1 s1 v1 m3 (line 2, column 1): P1 s1 v1 m3 lasts 3/4, but m3 lasts 1 (time 4/4): 1/4 is missing. Fix: Add 1/4 ...
+ * formatProblems(checked.problems, { check: true });
+ * // The score has 1 problem:
+ * // - P1 s1 v1 m3: ...
  * ```
  */
-export function formatProblems(problems: readonly Problem[]): string {
-  const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
+export function formatProblems(
+  problems: readonly Problem[],
+  options: FormatProblemsOptions = {},
+): string {
   const lines = problems.map((problem) => {
     const at = place(problem);
     const head = problem.lane ? `${problem.lane}${at ? ` (${at})` : ''}: ` : at ? `${at}: ` : '';
     return `- ${head}${problem.message} Fix: ${problem.fix}`;
   });
-  return `Nothing was changed. ${count}:\n${lines.join('\n')}\n`;
+  return `${heading(problems, options.check === true)}\n${lines.join('\n')}\n`;
 }

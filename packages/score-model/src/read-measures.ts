@@ -12,6 +12,7 @@ import {
   type Rational,
   serialize,
 } from '@scorelane/lanes-seq';
+import { appendAll } from './append.ts';
 import { formatKey } from './key-signature.ts';
 import { noPartsNamed, noScore } from './plan-support.ts';
 import type { Problem, Result } from './problem.ts';
@@ -276,7 +277,7 @@ export function readMeasures(score: Score, request: ReadRequest): Result<ReadOut
       const staves = view.parts[part - 1]!.info.staves;
       for (let staff = 1; staff <= staves; staff++) {
         const unit = view.unit(part, staff, measure)!;
-        lanes.push(...unitLanes(part, staff, measure, unit.content));
+        appendAll(lanes, unitLanes(part, staff, measure, unit.content));
       }
     }
   }

@@ -12,6 +12,7 @@
  * get wrong.
  */
 import * as Y from 'yjs';
+import { appendAll } from './append.ts';
 import type { ChangeId } from './layout.ts';
 import { entryId, scoreTypes } from './layout.ts';
 import type { Score } from './score.ts';
@@ -118,7 +119,7 @@ export function currentRevision(score: Score): string {
   const clocks = Y.encodeStateVector(score.doc);
   const bytes: number[] = [];
   writeUint(bytes, clocks.length);
-  bytes.push(...clocks);
+  appendAll(bytes, clocks);
   const deleted = deletedMeasureRanges(score);
   writeUint(bytes, deleted.length);
   for (const range of deleted) {

@@ -6,6 +6,7 @@
 import { type Lane, type LaneLocation, laneKey } from '@scorelane/lanes-seq';
 import { noPartsNamed } from './plan-support.ts';
 import type { Problem } from './problem.ts';
+import type { ProblemList } from './problem-list.ts';
 import type { ScoreView } from './score-view.ts';
 import type { UnitRef } from './staleness.ts';
 import { placeFor } from './text-place.ts';
@@ -19,6 +20,23 @@ import { placeFor } from './text-place.ts';
  * ```
  */
 export const MAX_REWRITE_MEASURES = 32;
+
+/**
+ * The most voices a staff holds, numbered v1 to v16. Real scores use up to
+ * four a staff (eight in Finale's layers); the rest is room for the voices an
+ * import adds for overlapping notes.
+ *
+ * @example
+ * ```ts
+ * lane.voice <= MAX_VOICES; // else the planner refuses it as too-many-voices
+ * ```
+ */
+export const MAX_VOICES = 16;
+
+/** The `too-many-voices` message for a voice number past {@link MAX_VOICES}. */
+export function voiceLimitMessage(key: string, voice: number): string {
+  return `${key} is voice ${voice}, but a staff holds at most ${MAX_VOICES} voices (v1-v${MAX_VOICES}).`;
+}
 
 /** A unit the rewrite writes, with its lanes by voice. */
 export interface WrittenUnit extends UnitRef {
@@ -43,7 +61,7 @@ export function admitLanes(
   request: AdmissionRequest,
   lanes: readonly Lane[],
   locations: readonly LaneLocation[],
-  problems: Problem[],
+  problems: ProblemList,
 ): { written: Map<string, WrittenUnit>; lastMeasure: number } {
   const count = view.measureCount;
   const partCount = view.parts.length;
@@ -104,6 +122,14 @@ export function admitLanes(
         part.info.staves === 1
           ? `Part P${lane.part} has one staff: use s1.`
           : `Use a staff between s1 and s${part.info.staves}.`,
+      );
+      return;
+    }
+    if (lane.voice > MAX_VOICES) {
+      refuse(
+        'too-many-voices',
+        voiceLimitMessage(key, lane.voice),
+        `Write it in a voice between v1 and v${MAX_VOICES} (most staves need no more than v1-v4), or on another staff.`,
       );
       return;
     }

@@ -10,8 +10,9 @@ import {
   type Pitch,
   serializeEvent,
 } from '@scorelane/lanes-seq';
+import { appendAll } from './append.ts';
 import type { TieRepair } from './plan-types.ts';
-import type { Problem } from './problem.ts';
+import type { ProblemList } from './problem-list.ts';
 import type { WrittenUnit } from './rewrite-admission.ts';
 import type { ScoreEvent, UnitContent } from './score-types.ts';
 import type { ScoreView } from './score-view.ts';
@@ -31,7 +32,7 @@ export function checkTiesOut(
   written: ReadonlyMap<string, WrittenUnit>,
   locations: readonly LaneLocation[],
   added: number,
-  problems: Problem[],
+  problems: ProblemList,
 ): UnitRef[] {
   const count = view.measureCount;
   const tieTargets: UnitRef[] = [];
@@ -53,8 +54,12 @@ export function checkTiesOut(
       for (const at of leaving) {
         const tied = events[at]!;
         const pitches = tiedPitches(tied);
-        const report = (pitch: Pitch, where: string | undefined, fix?: string) =>
-          problems.push(tieProblem(key, at, tied, pitch, where, place, fix));
+        const report = (
+          pitch: Pitch,
+          where: string | undefined,
+          fix?: string,
+          landing?: ScoreEvent,
+        ) => problems.push(tieProblem(key, at, tied, pitch, where, place, { fix, landing }));
         if (nextUnit) {
           const nextLane = nextUnit.voices.get(lane.voice)?.lane;
           const first = landingEvent(tied, (nextLane?.events ?? []) as readonly ScoreEvent[]);
@@ -65,6 +70,8 @@ export function checkTiesOut(
               first
                 ? `the first event of ${nextKey} "${serializeEvent(first)}"`
                 : `${nextKey}, which the text leaves out,`,
+              undefined,
+              first,
             );
           }
           continue;
@@ -95,6 +102,7 @@ export function checkTiesOut(
               ? `${nextKey} in the score, which starts with "${serializeEvent(first)}",`
               : `${nextKey} in the score, which has no voice ${lane.voice},`,
             `Remove the ~ after ${name(pitch)}, or include m${nextMeasure} in the rewrite so that ${nextKey} starts with ${name(pitch)}.`,
+            first,
           );
         }
       }
@@ -139,7 +147,7 @@ export function repairTiesBefore(
         `where P${unit.part} s${unit.staff} v${voice} m${unit.measure} no longer starts with`,
     );
     if (repair) {
-      repairs.push(...repair.repairs);
+      appendAll(repairs, repair.repairs);
       repaired.set(`${unit.part}/${unit.staff}/${before}`, {
         ref: { part: unit.part, staff: unit.staff, measure: before },
         content: repair.content,

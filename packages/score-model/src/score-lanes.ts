@@ -10,6 +10,7 @@ import {
   type ScoreHeader,
 } from '@scorelane/lanes-seq';
 import * as Y from 'yjs';
+import { appendAll } from './append.ts';
 import { keySignature } from './key-signature.ts';
 import { measureLength } from './measure-length.ts';
 import { createScore, type Score, type ScoreOptions, type UnitInit } from './score.ts';
@@ -175,7 +176,7 @@ export function scoreToLanes(score: Score): ScoreFile {
       for (let staff = 1; staff <= part.info.staves; staff++) {
         const unit = view.unit(part.index, staff, measure)!;
         if (!isRestUnit(unit.content, info)) {
-          lanes.push(...unitLanes(part.index, staff, measure, unit.content));
+          appendAll(lanes, unitLanes(part.index, staff, measure, unit.content));
         }
       }
     }

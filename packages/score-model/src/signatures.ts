@@ -2,11 +2,13 @@
  * Setting the time or key signature from a measure on, as plans.
  */
 import { compare, formatRational, type Rational, sum } from '@scorelane/lanes-seq';
+import { appendAll } from './append.ts';
 import { formatKey, keySignature } from './key-signature.ts';
 import { measureLength } from './measure-length.ts';
 import { allUnits, noScore, revisionProblems, span, unitChange } from './plan-support.ts';
 import type { PlannedWrite, ScorePlan, UnitChange } from './plan-types.ts';
 import type { Problem, Result } from './problem.ts';
+import { limitProblems } from './problem-list.ts';
 import { currentRevision } from './revision.ts';
 import type { Score } from './score.ts';
 import type {
@@ -201,14 +203,15 @@ export function planSetTime(score: Score, request: SetTimeRequest): Result<{ pla
   // Every unit of the extent: whether it fits the new length (or is a rest
   // to refit) is what the plan was decided on.
   const units = allUnits(view, span(start, end));
-  problems.push(
-    ...revisionProblems(view, request.revision, {
+  appendAll(
+    problems,
+    revisionProblems(view, request.revision, {
       units,
       measures: span(start, end),
       lastIndex: end,
     }),
   );
-  if (problems.length > 0) return { ok: false, problems };
+  if (problems.length > 0) return { ok: false, problems: limitProblems(problems) };
   return {
     ok: true,
     plan: signaturePlan('set-time', score, view, start, end, writes, changes, units),

@@ -2,11 +2,13 @@
  * Transposing a range of measures by an interval, spelled correctly.
  */
 import { formatPitch, type Pitch } from '@scorelane/lanes-seq';
+import { appendAll } from './append.ts';
 import { type Interval, parseInterval, transposePitch } from './interval.ts';
 import { formatKey, keySignature } from './key-signature.ts';
 import { allUnits, revisionProblems, span, unitChange } from './plan-support.ts';
 import type { PlannedWrite, ScorePlan, TieRepair, UnitChange } from './plan-types.ts';
 import type { Problem, Result } from './problem.ts';
+import { limitProblems } from './problem-list.ts';
 import { checkRange } from './read-measures.ts';
 import { currentRevision } from './revision.ts';
 import type { Score } from './score.ts';
@@ -115,7 +117,7 @@ export function planTranspose(
     };
     moved.set(`${ref.part}/${ref.staff}/${ref.measure}`, { ref, before: unit.content, after });
   }
-  if (problems.length > 0) return { ok: false, problems };
+  if (problems.length > 0) return { ok: false, problems: limitProblems(problems) };
 
   // Ties across the edges of the range no longer land: repair them.
   const repairs: TieRepair[] = [];
@@ -140,7 +142,7 @@ export function planTranspose(
             `where P${part} s${staff} v${voice} m${start} was transposed and no longer holds`,
         );
         if (repair) {
-          repairs.push(...repair.repairs);
+          appendAll(repairs, repair.repairs);
           const ref = { part, staff, measure: start - 1 };
           repairedRefs.push(ref);
           extra.push({ ref, before: before.content, after: repair.content });
@@ -160,7 +162,7 @@ export function planTranspose(
             `which was not transposed and P${part} s${staff} v${voice} m${end + 1} does not hold`,
         );
         if (repair) {
-          repairs.push(...repair.repairs);
+          appendAll(repairs, repair.repairs);
           repairedRefs.push({ part, staff, measure: end + 1 });
           moved.set(`${part}/${staff}/${end}`, { ...last, after: repair.content });
         }

@@ -308,14 +308,36 @@ export function checkVoice(
     for (const pitch of pitches) {
       if (holdsPitch(target, pitch)) continue;
       problems.push(
-        tieProblem(lane, index, event, pitch, `the next event "${eventText(target)}"`, place),
+        tieProblem(lane, index, event, pitch, `the next event "${eventText(target)}"`, place, {
+          landing: target,
+        }),
       );
     }
   });
   return { problems, tuplets, splits };
 }
 
-/** The problem of a tie that does not land, pointing at the tied event; no `target` means past the last measure. */
+/** What a tie problem may say besides where the tie goes. */
+export interface TieProblemOptions {
+  /** The fix, when the default ("remove the ~, or make the next event hold it") does not fit. */
+  readonly fix?: string | undefined;
+  /** The event the tie lands on, when there is one: a rest there gets its own explanation. */
+  readonly landing?: ScoreEvent | undefined;
+}
+
+/** What a silent event is, or `undefined` for one that sounds. */
+function silence(event: ScoreEvent | undefined): string | undefined {
+  if (event?.kind === 'rest') return 'rest';
+  if (event?.kind === 'space') return 'invisible rest';
+  return undefined;
+}
+
+/**
+ * The problem of a tie that does not land, pointing at the tied event; no
+ * `target` means past the last measure. A tie lands on the next event that
+ * takes time (grace notes between are passed over), so one onto a rest or an
+ * invisible rest never lands: the message says so.
+ */
 export function tieProblem(
   lane: string,
   index: number,
@@ -323,22 +345,19 @@ export function tieProblem(
   pitch: Pitch,
   target: string | undefined,
   place: EventPlace,
-  fix?: string,
+  options: TieProblemOptions = {},
 ): Problem {
   const name = formatPitch(pitch);
   const tied = `${lane} event ${index + 1} "${eventText(event)}" ties ${name}`;
-  return {
-    code: 'tie-not-landing',
-    lane,
-    ...place(index),
-    message:
-      target === undefined
-        ? `${tied} past the last measure.`
-        : `${tied}, but ${target} does not hold ${name}.`,
-    fix:
-      fix ??
-      (target === undefined
-        ? `Remove the ~ after ${name}; the score ends here, so there is no next event to tie to.`
-        : `Remove the ~ after ${name}, or make the next event hold ${name}.`),
-  };
+  const silent = silence(options.landing);
+  let message = `${tied}, but ${target} does not hold ${name}.`;
+  if (target === undefined) message = `${tied} past the last measure.`;
+  else if (silent)
+    message = `${tied}, but ${target} is ${silent === 'rest' ? 'a' : 'an'} ${silent}: a tie cannot continue over silence.`;
+  let fix = `Remove the ~ after ${name}, or make the next event hold ${name}.`;
+  if (target === undefined)
+    fix = `Remove the ~ after ${name}; the score ends here, so there is no next event to tie to.`;
+  else if (silent)
+    fix = `Remove the ~ after ${name}, or replace the ${silent} with ${name} (a tie passes over grace notes, never over a rest).`;
+  return { code: 'tie-not-landing', lane, ...place(index), message, fix: options.fix ?? fix };
 }

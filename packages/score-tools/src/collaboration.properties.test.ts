@@ -36,8 +36,15 @@ describe('the agent beside a collaborator, as a law', () => {
       const steps: { measure: number; before: string; theirsSince: boolean }[] = [];
       for (const step of actions) {
         if (step.kind === 'peer') {
+          const measureOf = () =>
+            readMeasures(openScore(peer), { start: step.measure, end: step.measure, parts: [1] });
+          const before = measureOf();
           collaboratorRewrites(peer, step.measure, `P1 s1 v1 m${step.measure}: ${step.events}\n`);
-          for (const entry of steps) if (entry.measure === step.measure) entry.theirsSince = true;
+          const after = measureOf();
+          // A rewrite of what the measure already holds writes nothing.
+          const wrote = !(before.ok && after.ok && before.lanes === after.lanes);
+          for (const entry of steps)
+            if (wrote && entry.measure === step.measure) entry.theirsSince = true;
         } else if (step.kind === 'agent') {
           const before = await lanesOf(tools, step.measure, step.measure, [1]);
           const call = await tools.invoke('rewrite_measures', {
@@ -46,7 +53,9 @@ describe('the agent beside a collaborator, as a law', () => {
             lanes_seq: `P1 s1 v1 m${step.measure}: ${step.events}\n`,
           });
           expect(call.ok).toBe(true);
-          steps.push({ measure: step.measure, before, theirsSince: false });
+          // A write of what the measure already holds writes nothing and leaves no undo step.
+          const after = await lanesOf(tools, step.measure, step.measure, [1]);
+          if (after !== before) steps.push({ measure: step.measure, before, theirsSince: false });
         } else {
           const vector = stateVector(doc);
           const top = steps.at(-1);

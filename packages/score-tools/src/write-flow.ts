@@ -161,6 +161,7 @@ export function describeWrite(
       unit: change.unit,
       reason: change.reason,
       ...(withText ? { before: change.before, after: change.after } : {}),
+      ...(change.unchanged ? { unchanged: true as const } : {}),
     })),
     repairs: plan.repairs.map((repair) => repair.message),
     dropped: plan.dropped.map((drop) => ({
@@ -187,12 +188,19 @@ function summarize(
       : plan.removedMeasures > 0
         ? ` ${plan.removedMeasures} measure${plan.removedMeasures === 1 ? '' : 's'} removed.`
         : '';
+  const unchanged = plan.changes.filter((change) => change.unchanged).length;
+  const nothingWritten = plan.writes.length === 0;
   const head = {
-    applied: `Applied ${plan.kind} of ${units} in ${where}, as one undo step; ${where} is now selected.${measures}`,
+    applied: nothingWritten
+      ? `The score already holds this: nothing was written and there is no undo step (${units} in ${where} unchanged); ${where} is now selected.`
+      : `Applied ${plan.kind} of ${units} in ${where}, as one undo step; ${where} is now selected.${measures}`,
     dry_run: `Dry run of ${plan.kind} (${units} in ${where}): nothing was written.${measures ? ` Applied:${measures}` : ''}`,
     awaiting_review: `The ${plan.kind} of ${units} in ${where} awaits the user's review: nothing is written until they accept it.`,
   }[status];
   const notes = [
+    unchanged > 0 && !nothingWritten
+      ? `${unchanged} of them already held this and were left as they were.`
+      : '',
     plan.repairs.length > 0 ? `${plan.repairs.length} tie repair(s).` : '',
     plan.dropped.length > 0
       ? `${plan.dropped.length} event(s) lost attachments (lyrics, dynamics, ...): see dropped.`

@@ -67,7 +67,7 @@ describe('the write tools, as laws', () => {
   );
 
   test.prop([fc.array(validRewrite, { minLength: 1, maxLength: 6 })], runs)(
-    'undo restores: n writes, n undos land on the state before them, one step per write',
+    'undo restores: n writes, n undos land on the state before them, one step per write that changes something',
     async (writes) => {
       const { tools, score, undo } = odeFixture();
       const states = [JSON.stringify(scoreContent(score))];
@@ -78,15 +78,17 @@ describe('the write tools, as laws', () => {
           lanes_seq: `P1 s1 v1 m${write.measure}: ${write.events}\n`,
         });
         expect(call.ok).toBe(true);
-        states.push(JSON.stringify(scoreContent(score)));
+        // A write of what the score already holds writes nothing and leaves no undo step.
+        const state = JSON.stringify(scoreContent(score));
+        if (state !== states.at(-1)) states.push(state);
       }
       const steps = undo.undoManager.undoStack.length;
-      for (let index = writes.length - 1; index >= 0; index--) {
+      for (let index = states.length - 2; index >= 0; index--) {
         const undone = await tools.invoke('undo', {});
         expect(undone.ok).toBe(true);
         expect(JSON.stringify(scoreContent(score))).toBe(states[index]);
       }
-      expect(steps).toBe(writes.length);
+      expect(steps).toBe(states.length - 1);
     },
   );
 });

@@ -83,6 +83,31 @@ describe('rewrite_measures', () => {
     },
   );
 
+  it('writes nothing, and leaves no undo step, for a rewrite of what the score already holds', async () => {
+    const { tools, undo, doc } = odeFixture();
+    const same = `${await lanesOf(tools, 2, 3, [1])}\n`;
+    const before = stateVector(doc);
+    const written = await tools.invoke('rewrite_measures', {
+      start_measure: 2,
+      parts: [1],
+      lanes_seq: same,
+    });
+    expect(written.ok).toBe(true);
+    if (!written.ok) return;
+    expect(written.output).toMatchObject({
+      status: 'applied',
+      changes: [
+        { unit: 'P1 s1 m2', reason: 'rewrite', unchanged: true },
+        { unit: 'P1 s1 m3', reason: 'rewrite', unchanged: true },
+      ],
+    });
+    expect(String(written.output.summary)).toContain(
+      'The score already holds this: nothing was written',
+    );
+    expect(stateVector(doc)).toBe(before);
+    expect(undo.undoManager.undoStack).toHaveLength(0);
+  });
+
   it('lists every problem with its place and fix', async () => {
     const { tools } = odeFixture();
     const refused = await tools.invoke('rewrite_measures', {

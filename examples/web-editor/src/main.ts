@@ -1,0 +1,145 @@
+/**
+ * The editor: opens the document, engraves it on every change, lets the
+ * person select measures and edit their lanes-seq, and offers the score tools
+ * of their role to the page's agents, all on one undo history.
+ */
+import { exportMusicXml } from '@scorelane/musicxml';
+import { openScore, type Score, scoreInfo } from '@scorelane/score-model';
+import { createScoreTools, type ScoreTools } from '@scorelane/score-tools';
+import type { ToolInvocation } from '@scorelane/tool-contracts';
+import { createUndoController, type UndoController } from '@scorelane/undo';
+import { offerAgentTools } from './agent-tools.ts';
+import { changedRange } from './changed-range.ts';
+import { type EditorPage, editorPage, showStatus } from './editor-page.ts';
+import type { Role } from './editor-role.ts';
+import { createEngraver, type Engraver } from './engraver.ts';
+import { createLanesPane, rangeTitle } from './lanes-pane.ts';
+import { selectionAfterArrow, selectionAfterClick } from './measure-range.ts';
+import { openDocument } from './open-document.ts';
+import { renderOnChange } from './render-on-change.ts';
+import { markMeasures, measureAt, showPages } from './score-view.ts';
+import { createSelectionStore, type SelectionStore } from './selection-store.ts';
+import { bindUndoControls } from './undo-controls.ts';
+
+/** The keys that move the selection through the score (with Shift: its end). */
+const ARROW_STEPS: Readonly<Record<string, -1 | 1>> = { ArrowLeft: -1, ArrowRight: 1 };
+
+/** What every part of the editor works on. */
+interface Editor {
+  readonly page: EditorPage;
+  readonly score: Score;
+  readonly role: Role;
+  readonly undo: UndoController;
+  readonly selection: SelectionStore;
+}
+
+async function startEditor(page: EditorPage): Promise<void> {
+  showStatus(page, 'Loading the engraver…');
+  const opened = await openDocument(location.search);
+  if (!opened.ok) {
+    showStatus(page, opened.message, true);
+    return;
+  }
+  page.documentName.textContent = opened.name;
+  const editor: Editor = {
+    page,
+    score: openScore(opened.doc),
+    role: opened.role,
+    undo: createUndoController(opened.doc),
+    selection: createSelectionStore(),
+  };
+  const { score, undo, role, selection } = editor;
+  const exporters = { musicxml: exportMusicXml };
+  const tools = (actor: string) =>
+    createScoreTools({ score, undo, role, selection, exporters, actor });
+  const personTools = tools('person');
+
+  showEngraving(editor, await createEngraver());
+  bindSelection(editor, personTools);
+  bindUndo(editor);
+  const offered = await offerAgentTools(tools('agent'), editor.role, (invocation) =>
+    showChange(editor, 'An agent’s', invocation),
+  );
+  page.webMcpStatus.textContent = offered.ok
+    ? `WebMCP (${offered.source}): ${offered.tools.length} tools for agents in this browser.`
+    : offered.message;
+  showStatus(page, editor.role === 'editor' ? 'Ready: you can edit.' : 'Ready: view only.');
+  document.body.dataset.ready = 'true';
+}
+
+/** Engraves the score now and after every change; counts renders in `#score[data-renders]`. */
+function showEngraving({ page, score, selection }: Editor, engraver: Engraver): void {
+  let renders = 0;
+  const render = () => {
+    const engraving = engraver.engrave(exportMusicXml(score));
+    if (!engraving.ok) {
+      showStatus(page, engraving.message, true);
+      return;
+    }
+    showPages(page.score, engraving.pages);
+    markMeasures(page.score, selection.get(), selection.highlighted());
+    renders += 1;
+    page.score.dataset.renders = String(renders);
+  };
+  renderOnChange(score.doc, render);
+  render();
+}
+
+/** Selects and highlights what a call changed, and says so in the status line. */
+function showChange(editor: Editor, who: string, invocation: ToolInvocation): void {
+  const range = changedRange(invocation);
+  if (range === null) return;
+  editor.selection.showChange(range);
+  const measures = rangeTitle(range.start_measure, range.end_measure).toLowerCase();
+  showStatus(editor.page, `${who} ${invocation.tool} changed ${measures}.`);
+}
+
+/** Clicks select measures; the selection is marked and loaded into the lanes-seq pane. */
+function bindSelection(editor: Editor, personTools: ScoreTools): void {
+  const { page, score, selection, role } = editor;
+  const pane = createLanesPane(
+    page.lanes,
+    async (name, args) => {
+      const invocation = await personTools.invoke(name, args, { role });
+      showChange(editor, 'Your', invocation);
+      return invocation;
+    },
+    role === 'editor',
+  );
+  selection.subscribe(() => {
+    markMeasures(page.score, selection.get(), selection.highlighted());
+    void pane.load(selection.get());
+  });
+  const allParts = () => scoreInfo(score).parts.map((part) => part.part);
+  page.score.addEventListener('click', (event) => {
+    const measure = measureAt(page.score, event.target);
+    if (measure === null) return;
+    selection.set(selectionAfterClick(selection.get(), measure, event.shiftKey, allParts()));
+  });
+  // Focusable, so the arrow keys select measures without a mouse.
+  page.score.tabIndex = 0;
+  page.score.addEventListener('keydown', (event) => {
+    const step = ARROW_STEPS[event.key];
+    if (step === undefined) return;
+    event.preventDefault();
+    const count = scoreInfo(score).measureCount;
+    selection.set(selectionAfterArrow(selection.get(), step, event.shiftKey, allParts(), count));
+  });
+}
+
+/** Undo and Redo on the page's controller; an undone change is no longer highlighted. */
+function bindUndo({ page, undo, selection }: Editor): void {
+  undo.on('change', (event) => {
+    if (event.kind === 'undone' || event.kind === 'redone') selection.clearHighlight();
+  });
+  bindUndoControls(undo, page, (command, result) => {
+    const done = command === 'undo' ? 'Undid' : 'Redid';
+    if (result.ok) showStatus(page, `${done} ${result.step.meta.actor}’s step.`);
+    else showStatus(page, result.message, true);
+  });
+}
+
+const page = editorPage();
+startEditor(page).catch((error: unknown) => {
+  showStatus(page, `The editor failed to start: ${String(error)}`, true);
+});

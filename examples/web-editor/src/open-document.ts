@@ -1,0 +1,32 @@
+/**
+ * Opens the Y.Doc the URL names: the example on its own, or a document of the
+ * collaboration server.
+ */
+import * as Y from 'yjs';
+import { joinCollabDocument } from './collab-connection.ts';
+import { documentSourceFrom } from './document-source.ts';
+import type { Role } from './editor-role.ts';
+import { seedExampleScore } from './example-score.ts';
+
+/** An opened document, or why it could not be opened. */
+export type OpenedDocument =
+  | { readonly ok: true; readonly doc: Y.Doc; readonly name: string; readonly role: Role }
+  | { readonly ok: false; readonly message: string };
+
+/** Opens the document of the page URL's query string (`location.search`). */
+export async function openDocument(search: string): Promise<OpenedDocument> {
+  const source = documentSourceFrom(search);
+  const doc = new Y.Doc();
+  switch (source.kind) {
+    case 'invalid':
+      return { ok: false, message: source.message };
+    case 'standalone':
+      seedExampleScore(doc);
+      return { ok: true, doc, name: 'Example (on this page only)', role: 'editor' };
+    case 'collab': {
+      const joined = await joinCollabDocument(doc, source.name, source.token);
+      if (!joined.ok) return { ok: false, message: joined.message };
+      return { ok: true, doc, name: source.name, role: joined.role };
+    }
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * The part of verovio's JavaScript API the editor uses (the package ships no
+ * types).
+ */
+declare module 'verovio/wasm' {
+  /** Loads the WebAssembly module (inlined in this file: nothing is fetched). */
+  export default function createVerovioModule(): Promise<unknown>;
+}
+
+declare module 'verovio/esm' {
+  /** A verovio toolkit over a loaded module. */
+  export class VerovioToolkit {
+    constructor(module: unknown);
+    setOptions(options: Record<string, unknown>): void;
+    loadData(data: string): boolean;
+    getLog(): string;
+    getPageCount(): number;
+    renderToSVG(page: number): string;
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * The editor's Vite build. Sibling packages resolve to their TypeScript
+ * sources, so `npm run dev` needs no build of the packages first; verovio's
+ * WebAssembly is inlined in its module, so the page fetches nothing from
+ * outside the app.
+ */
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const packagesDir = fileURLToPath(new URL('../../packages/', import.meta.url));
+
+/** `@scorelane/<name>` -> `packages/<name>/src/index.ts`. */
+function sourceAliases(): Record<string, string> {
+  const aliases: Record<string, string> = {};
+  for (const name of readdirSync(packagesDir)) {
+    aliases[`@scorelane/${name}`] = `${packagesDir}${name}/src/index.ts`;
+  }
+  return aliases;
+}
+
+export default defineConfig({
+  resolve: { alias: sourceAliases() },
+  server: { host: '127.0.0.1' },
+  preview: { host: '127.0.0.1' },
+  build: { target: 'es2022', chunkSizeWarningLimit: 10_000 },
+});
