@@ -3,19 +3,21 @@
  * sources of sibling packages (never their build output), so `npm test` needs
  * no build first.
  */
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
 
 const repoRoot = dirname(fileURLToPath(import.meta.url));
-const packagesDir = join(repoRoot, 'packages');
-
-/** `@scorelane/<name>` -> `packages/<name>/src/index.ts`, for every package in the repo. */
+/** `@scorelane/<name>` -> `<folder>/<name>/src/index.ts`, for every package and example app in the repo. */
 function sourceAliases(): Record<string, string> {
   const aliases: Record<string, string> = {};
-  for (const name of readdirSync(packagesDir)) {
-    aliases[`@scorelane/${name}`] = join(packagesDir, name, 'src', 'index.ts');
+  for (const folder of ['packages', 'examples']) {
+    const dir = join(repoRoot, folder);
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir)) {
+      aliases[`@scorelane/${name}`] = join(dir, name, 'src', 'index.ts');
+    }
   }
   return aliases;
 }

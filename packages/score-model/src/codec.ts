@@ -149,6 +149,28 @@ export function decodeUnit(stored: StoredUnit): UnitContent {
     : { voices };
 }
 
+const EVENT_KINDS: ReadonlySet<string> = new Set(['note', 'chord', 'rest', 'space']);
+
+/**
+ * A stored unit's content, or undefined when the value is not a unit (a
+ * tampered or buggy peer can write anything into the shared map): readers
+ * then see a rest and `validate` reports it, instead of throwing.
+ */
+export function decodeStoredUnit(stored: unknown): UnitContent | undefined {
+  try {
+    const content = decodeUnit(stored as StoredUnit);
+    const wellFormed = content.voices.every(
+      (voice) =>
+        Number.isInteger(voice.voice) &&
+        voice.voice >= 1 &&
+        voice.events.every((event) => EVENT_KINDS.has(event?.kind)),
+    );
+    return wellFormed ? content : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A measure's signatures as stored. */
 export function encodeMeasure(info: MeasureInfo): StoredMeasure {
   const stored: { -readonly [K in keyof StoredMeasure]: StoredMeasure[K] } = {

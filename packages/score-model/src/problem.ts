@@ -41,6 +41,8 @@ export const PROBLEM_CODES = {
   'too-many-voices': 'A lane for a voice past the most a staff may hold (v1-v16).',
   'too-many-problems':
     'More problems than a result lists one by one (`MAX_PROBLEMS`): this last one counts the rest by code.',
+  'malformed-unit':
+    'A stored unit value that is not a unit (written by a tampered or buggy peer); it reads as a rest until rewritten.',
 } as const;
 
 /**

@@ -2,7 +2,7 @@
  * Reading a score's state out of its Y.Doc: parts, measures and units by
  * 1-based index. Reads only; every planner and reader goes through here.
  */
-import { decodeMeasure, decodePart, decodeUnit } from './codec.ts';
+import { decodeMeasure, decodePart, decodeStoredUnit } from './codec.ts';
 import { type ChangeId, entryId, type ScoreTypes, scoreTypes, unitKey } from './layout.ts';
 import { restUnit } from './measure-length.ts';
 import type { Score } from './score.ts';
@@ -23,7 +23,12 @@ export interface MeasureEntry {
   readonly written: ChangeId;
 }
 
-/** A unit's content; `written` (the Yjs id of its last change) is missing for a unit never written (a full-measure rest). */
+/**
+ * A unit's content; `written` (the Yjs id of its last change) is missing for
+ * a unit never written (a full-measure rest). `malformed` marks a stored
+ * value that is not a unit: it reads as a full-measure rest, `validate`
+ * reports it, and a rewrite replaces it.
+ */
 export interface UnitEntry {
   readonly part: number;
   readonly staff: number;
@@ -31,6 +36,7 @@ export interface UnitEntry {
   readonly key: string;
   readonly content: UnitContent;
   readonly written?: ChangeId;
+  readonly malformed?: true;
 }
 
 /** A read-only view of a score, caching what it decodes. */
@@ -93,10 +99,14 @@ export function viewScore(score: Score): ScoreView {
         const key = unitKey(partEntry.id, staff, measureEntry.id);
         const stored = types.units.get(key);
         const written = entryId(types.units, key);
+        const content = stored !== undefined ? decodeStoredUnit(stored) : undefined;
+        const rest = restUnit(measureEntry.info);
         entry =
-          stored && written
-            ? { part, staff, measure, key, content: decodeUnit(stored), written }
-            : { part, staff, measure, key, content: restUnit(measureEntry.info) };
+          stored === undefined || !written
+            ? { part, staff, measure, key, content: rest }
+            : content === undefined
+              ? { part, staff, measure, key, content: rest, written, malformed: true }
+              : { part, staff, measure, key, content, written };
       }
       units.set(cacheKey, entry);
       return entry;

@@ -16,6 +16,16 @@ import { checkVoice, tieProblem } from './voice-check.ts';
 
 const NOWHERE = () => ({});
 
+/** A stored value that is not a unit, named by its part, staff and measure. */
+function malformedUnit(part: number, staff: number, measure: number): Problem {
+  return {
+    code: 'malformed-unit',
+    lane: `P${part} s${staff} m${measure}`,
+    message: `P${part} s${staff} m${measure} holds a value that is not a unit (written by a tampered or faulty client); it reads as a full-measure rest.`,
+    fix: `Rewrite m${measure} of P${part} s${staff} with the notes it should hold.`,
+  };
+}
+
 /** A stored voice past the limit (written by other code, or imported). */
 function tooManyVoices(lane: string, voice: number, measure: number): Problem {
   return {
@@ -49,6 +59,7 @@ export function validate(score: Score): Result<{ measures: number }> {
     for (const part of view.parts) {
       for (let staff = 1; staff <= part.info.staves; staff++) {
         const unit = view.unit(part.index, staff, measure)!;
+        if (unit.malformed) problems.push(malformedUnit(part.index, staff, measure));
         const next = measure < count ? view.unit(part.index, staff, measure + 1) : undefined;
         const nextVoices = new Map(next?.content.voices.map((v) => [v.voice, v.events]));
         for (const voice of unit.content.voices) {

@@ -1,0 +1,197 @@
+/**
+ * The collaboration server: Hocuspocus behind one HTTP server, with the
+ * document store, access by token, optional Redis scale-out, and the agent
+ * endpoint on `/mcp`.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { type Extension, Hocuspocus } from '@hocuspocus/server';
+import { WebSocketServer } from 'ws';
+import { accessControl } from './access-control.ts';
+import { type AgentEndpoint, createAgentEndpoint } from './agent-endpoint.ts';
+import { type DocumentLinks, documentLinks } from './document-links.ts';
+import { type DocumentStore, type Durability, openDocumentStore } from './document-store.ts';
+import { exampleScoreUpdate } from './example-score.ts';
+import { redisScaleOut } from './redis-scale-out.ts';
+import { sqlitePersistence } from './sqlite-persistence.ts';
+
+/**
+ * How to run the server.
+ *
+ * @example
+ * ```ts
+ * const options: CollabServerOptions = { database: 'scores.db', port: 8700, redisUrl: process.env.REDIS_URL };
+ * ```
+ */
+export interface CollabServerOptions {
+  /** The SQLite file every instance of a deployment shares. */
+  readonly database: string;
+  /** Default `normal` (survives a crash of the process); `full` also survives a power cut. */
+  readonly durability?: Durability;
+  /** 0 (the default) lets the OS pick. */
+  readonly port?: number;
+  /** Default `127.0.0.1`; put a TLS proxy in front to serve other machines. */
+  readonly host?: string;
+  /** Joins the instances that share this Redis (`redis://host:port`). */
+  readonly redisUrl?: string | undefined;
+  /** The web editor's page, for edit and view links; default the server's own http URL. */
+  readonly editorUrl?: string;
+  /** Hocuspocus's debounce of its save hook, in ms (here it only compacts). Default 2000. */
+  readonly compactDebounceMs?: number;
+  /** Told about what the server survived (a bad stored update, a refused agent request); never a token. */
+  readonly onWarning?: (message: string) => void;
+}
+
+/**
+ * A running server.
+ *
+ * @example
+ * ```ts
+ * const server = await startCollabServer({ database: 'scores.db' });
+ * console.log(server.links('ode').edit);
+ * await server.close();
+ * ```
+ */
+export interface CollabServer {
+  /** `ws://HOST:PORT`, for Hocuspocus providers. */
+  readonly url: string;
+  /** `http://HOST:PORT`. */
+  readonly httpUrl: string;
+  readonly port: number;
+  readonly hocuspocus: Hocuspocus;
+  readonly store: DocumentStore;
+  /** Creates the document when new (seeded with the example score) and gives its links. */
+  links(name: string): DocumentLinks;
+  /** Closes connections, lets Hocuspocus save, closes Redis and the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a server and resolves once it listens.
+ *
+ * @example
+ * ```ts
+ * const server = await startCollabServer({ database: ':memory:', port: 0 });
+ * ```
+ */
+export async function startCollabServer(options: CollabServerOptions): Promise<CollabServer> {
+  const store = openDocumentStore({
+    path: options.database,
+    ...(options.durability === undefined ? {} : { durability: options.durability }),
+  });
+  const warn = options.onWarning ?? ((message: string) => console.warn(message));
+  const redis = options.redisUrl ? redisScaleOut(options.redisUrl) : undefined;
+  const extensions: Extension[] = [
+    ...(redis ? [redis] : []),
+    accessControl(store),
+    sqlitePersistence(store, {
+      relayedOrigins: redis ? [redis.redisTransactionOrigin] : [],
+      onSkipped: (name) => warn(`Skipped a stored update of "${name}" that Yjs cannot read.`),
+    }),
+  ];
+  const hocuspocus = new Hocuspocus({
+    name: 'scorelane-collab',
+    quiet: true,
+    debounce: options.compactDebounceMs ?? 2000,
+    extensions,
+  });
+  const agents: AgentEndpoint = createAgentEndpoint({ hocuspocus, store, onRefused: warn });
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
+  const http = createServer((req, res) => handleRequest(agents, req, res));
+  http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    sockets.handleUpgrade(req, socket, head, (ws) => {
+      ws.on('error', () => ws.terminate());
+      hocuspocus.handleConnection(ws, req);
+    });
+  });
+  const host = options.host ?? '127.0.0.1';
+  const port = await listen(http, host, options.port ?? 0);
+  const origin = `${hostForUrl(host)}:${port}`;
+  const httpUrl = `http://${origin}`;
+  return {
+    url: `ws://${origin}`,
+    httpUrl,
+    port,
+    hocuspocus,
+    store,
+    links: (name) =>
+      documentLinks(name, store.ensureDocument(name, exampleScoreUpdate), {
+        editorUrl: options.editorUrl ?? `${httpUrl}/`,
+        mcpUrl: `${httpUrl}/mcp`,
+      }),
+    close: () => closeAll(http, sockets, hocuspocus, agents, store),
+  };
+}
+
+function handleRequest(agents: AgentEndpoint, req: IncomingMessage, res: ServerResponse): void {
+  if (agents.handles(req)) {
+    agents.handle(req, res).catch(() => failed(res));
+    return;
+  }
+  res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+  res.end(
+    'Scorelane collaboration server: open a document with its edit or view link; agents POST to /mcp.\n',
+  );
+}
+
+/** A request the agent endpoint failed on unexpectedly: the server answers 500 and goes on. */
+function failed(res: ServerResponse): void {
+  if (!res.headersSent) {
+    res.writeHead(500, { 'Content-Type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        error: { code: -32603, message: 'Internal error.' },
+        id: null,
+      }),
+    );
+  } else {
+    res.end();
+  }
+}
+
+function listen(http: Server, host: string, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(port, host, () => {
+      http.off('error', reject);
+      resolve((http.address() as AddressInfo).port);
+    });
+  });
+}
+
+function hostForUrl(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+async function closeAll(
+  http: Server,
+  sockets: WebSocketServer,
+  hocuspocus: Hocuspocus,
+  agents: AgentEndpoint,
+  store: DocumentStore,
+): Promise<void> {
+  await agents.close();
+  hocuspocus.closeConnections();
+  for (const client of sockets.clients) client.terminate();
+  await new Promise<void>((resolve) => sockets.close(() => resolve()));
+  await new Promise<void>((resolve) => {
+    http.close(() => resolve());
+    http.closeAllConnections();
+  });
+  await unloadAll(hocuspocus);
+  await hocuspocus.hooks('onDestroy', { instance: hocuspocus });
+  store.close();
+}
+
+/** Saves (compacts) and unloads every loaded document. */
+async function unloadAll(hocuspocus: Hocuspocus): Promise<void> {
+  for (const document of [...hocuspocus.documents.values()]) {
+    const id = `onStoreDocument-${document.name}`;
+    if (hocuspocus.debouncer.isDebounced(id)) await hocuspocus.debouncer.executeNow(id);
+  }
+  await Promise.all(
+    [...hocuspocus.documents.values()].map((document) => hocuspocus.unloadDocument(document)),
+  );
+}

@@ -1,0 +1,22 @@
+/**
+ * `@scorelane/collab-server`: the collaboration server that people and
+ * agents share, persisted in SQLite, scaled out through Redis.
+ */
+export type { AccessRole } from './access-role.ts';
+export { roleOfToken } from './access-role.ts';
+export type { AgentEndpoint, AgentEndpointOptions } from './agent-endpoint.ts';
+export type { AgentSession } from './agent-session.ts';
+export { openAgentSession } from './agent-session.ts';
+export type { CollabServer, CollabServerOptions } from './collab-server.ts';
+export { startCollabServer } from './collab-server.ts';
+export type { DocumentLinks } from './document-links.ts';
+export { documentLinks, formatLinks } from './document-links.ts';
+export type {
+  DocumentStore,
+  DocumentStoreOptions,
+  DocumentTokens,
+  Durability,
+} from './document-store.ts';
+export { openDocumentStore } from './document-store.ts';
+export { exampleScoreUpdate } from './example-score.ts';
+export { type ServerSettings, settingsFromEnv } from './settings.ts';

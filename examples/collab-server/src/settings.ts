@@ -1,0 +1,57 @@
+/**
+ * The server's settings from the environment, for `npm start` and containers.
+ *
+ * | variable | default | what |
+ * | --- | --- | --- |
+ * | `PORT` | 8700 | the port (0: the OS picks) |
+ * | `HOST` | 127.0.0.1 | the address to bind |
+ * | `DATABASE` | `scorelane.db` | the SQLite file, shared by every instance |
+ * | `DURABILITY` | `normal` | `full` to fsync every write |
+ * | `REDIS_URL` | none | `redis://host:port`: join the instances sharing it |
+ * | `EDITOR_URL` | the server's URL | the web editor's page, for links |
+ * | `DOC` | `example` | the document whose links are printed |
+ */
+import type { CollabServerOptions } from './collab-server.ts';
+
+/**
+ * The server's options and the document to print links for.
+ *
+ * @example
+ * ```ts
+ * const settings: ServerSettings = settingsFromEnv(process.env);
+ * ```
+ */
+export interface ServerSettings {
+  readonly server: CollabServerOptions;
+  readonly document: string;
+}
+
+/**
+ * Reads the settings; throws a TypeError naming the variable for a value it cannot use.
+ *
+ * @example
+ * ```ts
+ * settingsFromEnv({ PORT: '0', DATABASE: ':memory:' });
+ * ```
+ */
+export function settingsFromEnv(env: Readonly<Record<string, string | undefined>>): ServerSettings {
+  const port = Number(env.PORT ?? 8700);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new TypeError(`PORT must be a port number from 0 to 65535, not "${env.PORT}".`);
+  }
+  const durability = env.DURABILITY ?? 'normal';
+  if (durability !== 'normal' && durability !== 'full') {
+    throw new TypeError(`DURABILITY must be "normal" or "full", not "${durability}".`);
+  }
+  return {
+    server: {
+      database: env.DATABASE ?? 'scorelane.db',
+      durability,
+      port,
+      host: env.HOST ?? '127.0.0.1',
+      ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
+      ...(env.EDITOR_URL ? { editorUrl: env.EDITOR_URL } : {}),
+    },
+    document: env.DOC ?? 'example',
+  };
+}
