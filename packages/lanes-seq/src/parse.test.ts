@@ -164,10 +164,9 @@ const badInputs: ReadonlyArray<{
   {
     name: 'a Markdown code fence around the lanes',
     text: '```lanes-seq\nP1 s1 v1 m1: C4=1\n```',
-    code: 'missing-lane-header',
+    code: 'markdown-fence',
     line: 1,
     column: 1,
-    hint: 'send the lanes-seq text alone, without the ``` lines around it',
   },
   { name: 'empty lane', text: 'P1 s1 v1 m1:', code: 'empty-lane', line: 1, column: 1 },
   { name: 'missing equals', text: `${H}C4 D4=1/4`, code: 'missing-equals', line: 1, column: 14 },

@@ -161,18 +161,6 @@ export function diagnoseHeader(cursor: Cursor): LaneHeader | undefined {
   // No colon: either the line has no header at all, or the colon was left out.
   const first = tokens[0];
   const firstLetter = first ? text.charCodeAt(first.start) | 0x20 : 0;
-  if (first !== undefined && isCodeFence(text.slice(first.start, first.end))) {
-    report(
-      cursor,
-      'missing-lane-header',
-      first.start,
-      cursor.contentEnd,
-      `Line ${cursor.line} is a Markdown code fence, not a lane.`,
-      'send the lanes-seq text alone, without the ``` lines around it',
-    );
-    cursor.pos = cursor.contentEnd;
-    return undefined;
-  }
   if (first === undefined || firstLetter !== 0x70 /* p */) {
     const start = first?.start ?? eventStart;
     report(
@@ -384,9 +372,4 @@ export function readIndexNumber(
     return undefined;
   }
   return Number(trimmed);
-}
-
-/** Whether a line's first token opens or closes a Markdown code block (```, ~~~). */
-function isCodeFence(token: string): boolean {
-  return token.startsWith('```') || token.startsWith('~~~');
 }
