@@ -38,6 +38,9 @@ describe('a catalog over stdio, in a child process', () => {
     });
     expect(stale.isError).toBe(true);
     expect(firstText(stale)).toMatch(/^Nothing was changed\.\nThe note a changed since r0\./);
+    // The revision now reaches the client through the SDK, in the text and in _meta.
+    expect(firstText(stale).split('\n').at(-1)).toBe('Revision now: r1.');
+    expect(stale._meta).toEqual({ revision: 'r1' });
     const read = await client.callTool({ name: 'read_notes', arguments: {} });
     expect(read.structuredContent).toEqual({ notes: [{ key: 'a', text: 'one' }], revision: 'r1' });
     const guide = await client.readResource({ uri: 'notes://guide' });

@@ -115,6 +115,8 @@ export type ToolInvocation =
       readonly call_id: string;
       readonly error: ToolError;
       readonly untouched: boolean;
+      /** The target's revision after the call (`null` where unknown); the result's text ends with it. */
+      readonly revision_after: string | null;
       /** Set when the failure is the recorded one of an earlier call with the same key. */
       readonly replay_of?: string;
       readonly result: ToolCallResult;
@@ -123,7 +125,8 @@ export type ToolInvocation =
 /**
  * The caller's view of `outcome`: for a write tool, a failure that left the
  * target untouched says `Nothing was changed.` first, and one that may have
- * changed it says so last.
+ * changed it says so; every failure ends with the revision after the call
+ * when the host has one.
  *
  * @example
  * ```ts
@@ -157,7 +160,13 @@ export function toInvocation(
     error: outcome.error,
     untouched,
     ...replay,
-    result: errorResult(outcome.error, call.write && untouched, call.write && !untouched),
+    revision_after: outcome.revisions.after,
+    result: errorResult(
+      outcome.error,
+      call.write && untouched,
+      call.write && !untouched,
+      outcome.revisions.after,
+    ),
   };
 }
 

@@ -36,6 +36,8 @@ export interface ToolCallResult {
   content: TextContent[];
   structuredContent?: Record<string, unknown>;
   isError: boolean;
+  /** On a failure, `{ revision }`: the target's revision after the call, when the host has one. */
+  _meta?: Record<string, unknown>;
 }
 
 /**
@@ -57,22 +59,32 @@ export function successResult(output: Record<string, unknown>): ToolCallResult {
 /**
  * The result of a failed call. `nothingChanged` puts `Nothing was changed.`
  * first; `mayHaveChanged` (a write that failed after its target moved) ends
- * it with a line saying the call may have changed something. There is no `structuredContent`: a tool's output schema describes
- * its successes only.
+ * it with a line saying the call may have changed something; `revision`
+ * (the target's revision after the call, when the host has one) ends it
+ * with `Revision now: <revision>.` and is also `_meta.revision`, so an agent
+ * refused as stale can retry without reading again.
+ *
+ * There is no `structuredContent`: a tool's output schema describes its
+ * successes only, and some clients check an error's `structuredContent`
+ * against it too.
  *
  * @example
  * ```ts
- * errorResult(toolError('not_found', 'There is no item 7.'), true).content[0]?.text;
- * // 'Nothing was changed.\nThere is no item 7.'
+ * errorResult(toolError('not_found', 'There is no item 7.'), true, false, 'r4');
+ * // { content: [{ type: 'text', text: 'Nothing was changed.\nThere is no item 7.\nRevision now: r4.' }],
+ * //   isError: true, _meta: { revision: 'r4' } }
  * ```
  */
 export function errorResult(
   error: ToolError,
   nothingChanged: boolean,
   mayHaveChanged = false,
+  revision: string | null = null,
 ): ToolCallResult {
+  const text = formatToolError(error, { nothingChanged, mayHaveChanged, revisionNow: revision });
   return {
-    content: [{ type: 'text', text: formatToolError(error, { nothingChanged, mayHaveChanged }) }],
+    content: [{ type: 'text', text }],
     isError: true,
+    ...(revision === null ? {} : { _meta: { revision } }),
   };
 }

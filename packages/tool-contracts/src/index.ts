@@ -98,6 +98,7 @@ export {
   MAX_LISTED_PROBLEMS,
   MAY_HAVE_CHANGED,
   NOTHING_WAS_CHANGED,
+  revisionNowLine,
   TOOL_ERROR_CODES,
   toolError,
 } from './tool-error.ts';

@@ -11,6 +11,7 @@ import {
   MAX_LISTED_PROBLEMS,
   MAY_HAVE_CHANGED,
   NOTHING_WAS_CHANGED,
+  revisionNowLine,
   toolError,
 } from './tool-error.ts';
 import { writeFields } from './write-fields.ts';
@@ -120,6 +121,7 @@ describe('permissions', () => {
         'Nothing was changed.',
         'The viewer role may not call add_item.',
         '- add_item needs the write permission; viewer has read. Hint: Ask the user for a role that allows it, or use a tool you were given.',
+        'Revision now: r0.',
       ].join('\n'),
     );
     expect(invocation.result.isError).toBe(true);
@@ -141,7 +143,7 @@ describe('permissions', () => {
     const invocation = await pipeline.invoke('delete_everything', {}, { role: 'viewer' });
     expect(!invocation.ok && invocation.error.code).toBe('not_found');
     expect(text(invocation)).toBe(
-      'There is no tool named "delete_everything".\n- Unknown tool "delete_everything". Hint: Tools you can call: list_items.',
+      'There is no tool named "delete_everything".\n- Unknown tool "delete_everything". Hint: Tools you can call: list_items.\nRevision now: r0.',
     );
   });
 });
@@ -161,6 +163,7 @@ describe('arguments', () => {
       '- title: Too small: expected string to have >=1 characters. Received "".',
       '- dry_run: Expected boolean, received "no".',
       '- colour: Unknown field. Hint: Fields here: title, revision, dry_run, idempotency_key.',
+      'Revision now: r0.',
     ]);
     expect(editor.runs).toEqual([]);
   });
@@ -173,9 +176,12 @@ describe('arguments', () => {
       { role: 'editor' },
     );
     const lines = text(many).split('\n');
-    expect(lines).toHaveLength(2 + MAX_LISTED_PROBLEMS + 1);
+    expect(lines).toHaveLength(2 + MAX_LISTED_PROBLEMS + 2);
     expect(lines[1]).toBe('5000 problems with the arguments of add_item.');
-    expect(lines.at(-1)).toBe(`- … and ${5000 - MAX_LISTED_PROBLEMS} more problems.`);
+    expect(lines.slice(-2)).toEqual([
+      `- … and ${5000 - MAX_LISTED_PROBLEMS} more problems.`,
+      'Revision now: r0.',
+    ]);
     expect(lines.filter((line) => line.includes('Hint:'))).toHaveLength(1);
 
     const huge = await pipeline.invoke(
@@ -268,7 +274,7 @@ describe('arguments', () => {
     const { pipeline } = setup();
     const invocation = await pipeline.invoke('list_items', { open_only: 1 }, { role: 'viewer' });
     expect(text(invocation)).toBe(
-      '1 problem with the arguments of list_items.\n- open_only: Expected boolean, received 1.',
+      '1 problem with the arguments of list_items.\n- open_only: Expected boolean, received 1.\nRevision now: r0.',
     );
   });
 });
@@ -286,7 +292,7 @@ describe('failures the tool returns', () => {
     );
     expect(!stale.ok && stale.error.code).toBe('stale_revision');
     expect(text(stale)).toBe(
-      'Nothing was changed.\nThe list changed since your read.\n- revision: You read r1; the list is at r2. Hint: Call list_items again, then retry.',
+      'Nothing was changed.\nThe list changed since your read.\n- revision: You read r1; the list is at r2. Hint: Call list_items again, then retry.\nRevision now: r2.',
     );
     expect(last()).toMatchObject({
       status: 'error',
@@ -301,6 +307,44 @@ describe('failures the tool returns', () => {
     expect(
       text(refused).startsWith('Nothing was changed.\nThe item was not added.\n- title:'),
     ).toBe(true);
+  });
+  it('tells a refused write the revision now, as text and as _meta, so its retry applies', async () => {
+    const { pipeline, editor } = setup();
+    editor.add('Tea');
+    editor.touch();
+    const stale = await pipeline.invoke(
+      'complete_item',
+      { id: 1, revision: 'r1' },
+      { role: 'editor' },
+    );
+    expect(stale).toMatchObject({ ok: false, untouched: true, revision_after: 'r2' });
+    expect(stale.result._meta).toEqual({ revision: 'r2' });
+    expect(text(stale).split('\n').at(-1)).toBe('Revision now: r2.');
+    expect(stale.result.structuredContent).toBeUndefined();
+
+    const revision = stale.result._meta?.revision;
+    const retried = await pipeline.invoke('complete_item', { id: 1, revision }, { role: 'editor' });
+    expect(retried.ok).toBe(true);
+    expect(editor.items).toEqual([{ id: 1, title: 'Tea', done: true }]);
+  });
+
+  it('leaves the revision out of a failure when the host has none', async () => {
+    const tool = defineTool({
+      name: 'refuse',
+      title: 'Refuse',
+      description: 'Always refuses.',
+      input: z.object({ ...writeFields }),
+      output: z.object({}),
+      permission: 'write',
+      run: () => toolFail(toolError('nothing_changed', 'Refused.')),
+    });
+    const pipeline = createToolPipeline({ catalog: defineCatalog([tool]), context: {} });
+    const refused = await pipeline.invoke('refuse', {}, { role: 'editor' });
+    expect(refused).toMatchObject({ ok: false, revision_after: null });
+    expect(refused.result).toEqual({
+      content: [{ type: 'text', text: 'Nothing was changed.\nRefused.' }],
+      isError: true,
+    });
   });
 });
 
@@ -351,9 +395,13 @@ describe('refusals while someone else edits', () => {
   it('a returned internal error after the revision moved says the call may have changed something', async () => {
     const moved = await invokeWith(refusing('internal', 1));
     expect(!moved.ok && moved.untouched).toBe(false);
-    expect(text(moved)).toBe(`The plan was refused.\n- Because.\n${MAY_HAVE_CHANGED}`);
+    expect(text(moved)).toBe(
+      `The plan was refused.\n- Because.\n${MAY_HAVE_CHANGED}\n${revisionNowLine(document.revision())}`,
+    );
     const still = await invokeWith(refusing('internal', 0));
-    expect(text(still)).toBe(`${NOTHING_WAS_CHANGED}\nThe plan was refused.\n- Because.`);
+    expect(text(still)).toBe(
+      `${NOTHING_WAS_CHANGED}\nThe plan was refused.\n- Because.\n${revisionNowLine(document.revision())}`,
+    );
   });
 });
 
@@ -392,7 +440,7 @@ describe('failures inside the tool become internal', () => {
     const { invocation, event } = await run('before');
     expect(!invocation.ok && invocation.error.code).toBe('internal');
     expect(text(invocation)).toBe(
-      'Nothing was changed.\nbump failed unexpectedly.\n- The tool stopped with an internal error. Hint: Read the target again before retrying.',
+      `Nothing was changed.\nbump failed unexpectedly.\n- The tool stopped with an internal error. Hint: Read the target again before retrying.\n${revisionNowLine(counter.revision())}`,
     );
     expect(text(invocation)).not.toContain('disk on fire');
     expect(event.detail).toContain('Error: disk on fire');
@@ -410,7 +458,7 @@ describe('failures inside the tool become internal', () => {
     const { invocation, event } = await run('output');
     expect(!invocation.ok && invocation.error.code).toBe('internal');
     expect(text(invocation)).toBe(
-      `bump produced a result that breaks its own output schema.\n${MAY_HAVE_CHANGED}`,
+      `bump produced a result that breaks its own output schema.\n${MAY_HAVE_CHANGED}\n${revisionNowLine(counter.revision())}`,
     );
     expect(event.detail).toBe('value: Expected number, received "one".');
   });
@@ -535,6 +583,7 @@ describe('idempotency', () => {
           'write_then_fail was not run again: the call with this idempotency_key (call-1) failed after it may have changed something.',
           '- idempotency_key: Already used by a call that failed part-way. Hint: Read the target again; if the change is still needed, call again with a new idempotency_key.',
           MAY_HAVE_CHANGED,
+          'Revision now: r1.',
         ].join('\n'),
       );
       expect(log.events()[1]).toMatchObject({

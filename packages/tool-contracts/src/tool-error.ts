@@ -205,6 +205,12 @@ export interface FormatToolErrorOptions {
    * own, so the agent reads again instead of assuming either outcome.
    */
   readonly mayHaveChanged?: boolean;
+  /**
+   * The target's revision after the call, when the host has one: the text
+   * then ends with {@link revisionNowLine}'s line, so an agent refused as
+   * stale can retry against it without reading first.
+   */
+  readonly revisionNow?: string | null;
 }
 
 /**
@@ -219,9 +225,24 @@ export const MAY_HAVE_CHANGED =
   'This call may have changed something: read the target again before you retry.';
 
 /**
+ * The last line of a failed call's text when the host has a revision: what
+ * the revision is after the call.
+ *
+ * @example
+ * ```ts
+ * revisionNowLine('r4'); // 'Revision now: r4.'
+ * ```
+ */
+export function revisionNowLine(revision: string): string {
+  return `Revision now: ${revision}.`;
+}
+
+/**
  * Renders an error as the text an agent reads: (for an untouched write) the
  * line `Nothing was changed.`, then the message, then every problem on a line
- * of its own as `- path: message Hint: hint`.
+ * of its own as `- path: message Hint: hint`, then (for a write that may have
+ * changed something) {@link MAY_HAVE_CHANGED}, then (when given) the revision
+ * now.
  *
  * @example
  * ```ts
@@ -253,6 +274,7 @@ export function formatToolError(error: ToolError, options: FormatToolErrorOption
   if (options.mayHaveChanged === true && options.nothingChanged !== true) {
     lines.push(MAY_HAVE_CHANGED);
   }
+  if (typeof options.revisionNow === 'string') lines.push(revisionNowLine(options.revisionNow));
   return lines.join('\n');
 }
 

@@ -43,6 +43,7 @@ console.log(refused.result.content[0]?.text);
 // Nothing was changed.
 // The viewer role may not call add_item.
 // - add_item needs the write permission; viewer has read. Hint: Ask the user for ...
+// Revision now: r1.
 
 const invalid = await pipeline.invoke('add_item', { title: '', colour: 'red' }, { role: 'editor' });
 console.log(invalid.result.content[0]?.text);
@@ -50,6 +51,7 @@ console.log(invalid.result.content[0]?.text);
 // 2 problems with the arguments of add_item.
 // - title: Too small: expected string to have >=1 characters. Received "".
 // - colour: Unknown field. Hint: Fields here: title, revision, dry_run, idempotency_key.
+// Revision now: r1.
 
 console.log(
   pipeline.manifest('viewer').tools.length,

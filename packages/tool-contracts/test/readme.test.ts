@@ -16,11 +16,13 @@ describe('README', () => {
       'Nothing was changed.',
       'The viewer role may not call add_item.',
     ]);
+    expect(String(printed[1]?.[0]).split('\n').at(-1)).toBe('Revision now: r1.');
     expect(String(printed[2]?.[0]).split('\n')).toEqual([
       'Nothing was changed.',
       '2 problems with the arguments of add_item.',
       '- title: Too small: expected string to have >=1 characters. Received "".',
       '- colour: Unknown field. Hint: Fields here: title, revision, dry_run, idempotency_key.',
+      'Revision now: r1.',
     ]);
     expect(printed[3]).toEqual([
       0,

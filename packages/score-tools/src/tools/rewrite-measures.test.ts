@@ -257,6 +257,30 @@ describe('rewrite_measures', () => {
     expect(await lanesOf(tools, 6, 6, [1])).toBe('P1 s1 v1 m6: A4=1');
   });
 
+  it('tells a stale rewrite the revision now, and a retry with it applies', async () => {
+    const fixture = odeFixture();
+    const { tools } = fixture;
+    const read = await tools.invoke('read_measures', { start_measure: 6, end_measure: 6 });
+    const revision = read.ok ? String(read.output.revision) : '';
+    personRewrites(fixture, 6, 'P1 s1 v1 m6: A4=1\n');
+    const rewrite = { start_measure: 6, parts: [1], lanes_seq: 'P1 s1 v1 m6: B4=1\n' };
+    const stale = await tools.invoke('rewrite_measures', { ...rewrite, revision });
+    expect(!stale.ok && stale.error.code).toBe('stale_revision');
+    const now = tools.context.revision();
+    expect(now).not.toBe(revision);
+    expect(stale.result._meta).toEqual({ revision: now });
+    const text = stale.result.content[0]?.text ?? '';
+    expect(text.startsWith('Nothing was changed.\n')).toBe(true);
+    expect(text.split('\n').at(-1)).toBe(`Revision now: ${now}.`);
+
+    const retried = await tools.invoke('rewrite_measures', {
+      ...rewrite,
+      revision: stale.result._meta?.revision,
+    });
+    expect(retried.ok && retried.output.status).toBe('applied');
+    expect(await lanesOf(tools, 6, 6, [1])).toBe('P1 s1 v1 m6: B4=1');
+  });
+
   it('answers a dry run with the before and after of every unit, writing nothing', async () => {
     const { tools, doc, undo } = odeFixture();
     const vector = stateVector(doc);
