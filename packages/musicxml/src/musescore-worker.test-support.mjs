@@ -7,6 +7,12 @@ import { parentPort, workerData } from 'node:worker_threads';
 
 // webmscore's Node build fetches its .wasm with fetch() when fetch exists, which cannot read a path.
 globalThis.fetch = undefined;
+// It also assigns globalThis.navigator, which Node 21 and later define as a getter alone.
+Object.defineProperty(globalThis, 'navigator', {
+  value: globalThis.navigator ?? {},
+  writable: true,
+  configurable: true,
+});
 const { default: WebMscore } = await import('webmscore');
 await WebMscore.ready;
 try {
