@@ -109,6 +109,7 @@ describe('native WebMCP in Chromium, called through the DevTools WebMCP domain',
       'Nothing was changed.',
       'Some items are on the list already.',
       '- titles[1]: "Tea" is on the list already. Hint: Leave it out, or call list_items to see the list.',
+      'Revision now: r2.',
     ]);
     const invalid = await agent.call('add_items', { titles: [], colour: 'red' });
     expect(textOf(invalid).split('\n').slice(0, 2)).toEqual([

@@ -143,10 +143,12 @@ describe.each(MODES)('the score catalog in Chromium with $name', ({ native }) =>
       lanes_seq: 'P1 s1 v1 m2: A4=1/4\n',
     });
     expect(refused.isError).toBe(true);
+    const revisionNow = (await call('get_score_info')).structuredContent?.revision;
     expect(textOf(refused).split('\n')).toEqual([
       'Nothing was changed.',
       'rewrite_measures was refused (1 problem); fix each and call again.',
       '- P1 s1 v1 m2 (line 1, column 1): [measure-fill] P1 s1 v1 m2 lasts 1/4, but m2 lasts 1 (time 4/4): 3/4 is missing. Hint: Add 3/4 to the lane, for example r=3/4 at its end, or lengthen its events.',
+      `Revision now: ${revisionNow}.`,
     ]);
     expect(await session.evaluate('testPage.stateVector()')).toBe(before);
     expect(await readM2()).toBe(REWRITTEN_M2);
