@@ -4,6 +4,7 @@
  * documents it holds, and takes the others'.
  */
 import { Redis } from '@hocuspocus/extension-redis';
+import type { afterUnloadDocumentPayload } from '@hocuspocus/server';
 
 /**
  * The Redis extension for a `redis://[:password@]host:port[/db]` URL.
@@ -19,7 +20,7 @@ export function redisScaleOut(url: string): Redis {
     throw new TypeError(`REDIS_URL must be a redis:// URL, such as redis://127.0.0.1:6379.`);
   }
   const db = parsed.pathname.length > 1 ? Number(parsed.pathname.slice(1)) : 0;
-  return new Redis({
+  return new OrderlyRedis({
     host: parsed.hostname,
     port: parsed.port === '' ? 6379 : Number(parsed.port),
     options: {
@@ -30,4 +31,29 @@ export function redisScaleOut(url: string): Redis {
       ...(parsed.username === '' ? {} : { username: decodeURIComponent(parsed.username) }),
     },
   });
+}
+
+/**
+ * Hocuspocus's Redis extension, closed in an order that leaves no command
+ * behind. Each message from another instance can make this one publish a
+ * reply, so the subscriber connection closes first, and only then the
+ * publishing one, after the commands already sent (Redlock's `quit`). The
+ * extension's own `onDestroy` closes the publisher first and drops both
+ * connections at once, which rejects a reply still in flight with an
+ * unhandled "Connection is closed". A document whose unloading ends after
+ * that has no subscription left to drop.
+ */
+class OrderlyRedis extends Redis {
+  private closed = false;
+
+  override async onDestroy(): Promise<void> {
+    this.closed = true;
+    await this.sub.quit().catch(() => undefined);
+    await this.redlock.quit().catch(() => undefined);
+  }
+
+  override async afterUnloadDocument(data: afterUnloadDocumentPayload): Promise<void> {
+    if (this.closed) return;
+    await super.afterUnloadDocument(data);
+  }
 }
