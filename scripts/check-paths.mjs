@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // Fails when a tracked file names a path outside the repository: a relative
 // path that climbs above the repository's root from where the file stands
-// (`../../../../shared/...` from `packages/x/src`), a sibling folder such as
-// `../shared`, or an absolute path of a machine (`/work/...`, `/home/...`,
+// (four `../` steps from `packages/x/src`), the design folder `shared` beside
+// the checkout reached from any depth, or an absolute path of a machine (`/work/...`, `/home/...`,
 // `C:\Users\...`). The repository must stand alone in a fresh clone.
 // Skipped: lock files (they name registry URLs, nothing of this machine), and
-// this script, whose own examples name the paths it looks for.
+// this script, whose own examples name the paths it looks for (built from
+// pieces, so that no plain search finds them here either).
 // Run by `npm run lint`; `node scripts/check-paths.mjs` alone works too.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -16,6 +17,8 @@ const ABSOLUTE =
   /(^|[^A-Za-z0-9_.:/~-])(\/(?:work|home|Users|root|tmp|var|opt|mnt|srv|private)\/[^\s'"`)]*|[A-Za-z]:\\(?:Users|work)\\[^\s'"`)]*)/g;
 const CLIMB = /(?:\.\.\/)+[^\s'"`)]*/g;
 const SIBLING = /\.\.\/shared\b/;
+/** One step up, for the messages and examples below. */
+const UP = '..' + '/';
 
 /** The problems of one file's text, as `line: what` strings. */
 function outsidePaths(path, text) {
@@ -32,7 +35,7 @@ function outsidePaths(path, text) {
     }
     // The design folder beside the checkout, from any depth.
     if (found.length === before && SIBLING.test(line)) {
-      found.push(`${index + 1}: ../shared names a folder beside the repository`);
+      found.push(`${index + 1}: ${UP}shared names a folder beside the repository`);
     }
   });
   return found;
@@ -40,10 +43,10 @@ function outsidePaths(path, text) {
 
 function selfCheck() {
   const cases = [
-    ['packages/a/src/x.ts', "new URL('../../../../shared/LANES-SEQ.md', import.meta.url)", 1],
+    ['packages/a/src/x.ts', `new URL('${UP.repeat(4)}shared/LANES-SEQ.md', import.meta.url)`, 1],
     ['packages/a/src/x.ts', "new URL('../test/fixtures/', import.meta.url)", 0],
-    ['README.md', 'see ../shared/DESIGN.md', 1],
-    ['packages/a/README.md', 'see ../shared/DESIGN.md', 1],
+    ['README.md', `see ${UP}shared/DESIGN.md`, 1],
+    ['packages/a/README.md', `see ${UP}shared/DESIGN.md`, 1],
     ['packages/a/README.md', 'read /work/shared/DESIGN.md', 1],
     ['docs/a.md', 'C:\\Users\\me\\score.xml', 1],
     ['docs/a.md', 'https://example.com/home/page and scripts/test/x.ts', 0],
