@@ -3,6 +3,7 @@
  * what is kept: the first {@link MAX_PROBLEMS} in text order, and a count of
  * the rest by code.
  */
+import { LIMITS } from '@scorelane/lanes-seq';
 import type { Problem, ProblemCode } from './problem.ts';
 
 /**
@@ -16,7 +17,7 @@ import type { Problem, ProblemCode } from './problem.ts';
  * if (!result.ok) result.problems.length <= MAX_PROBLEMS + 1; // true
  * ```
  */
-export const MAX_PROBLEMS = 100;
+export const MAX_PROBLEMS: number = LIMITS.maxIssues;
 
 /** How many codes the summary names, most frequent first. */
 const SUMMARY_CODES = 3;
