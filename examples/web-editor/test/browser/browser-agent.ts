@@ -40,7 +40,17 @@ export async function openEditor(url: string): Promise<EditorSession> {
     executablePath: CHROMIUM,
     headless: true,
     viewport: { width: 1400, height: 900 },
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--enable-features=WebMCP'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      // This machine reaches no network but the registries: Chromium's own
+      // background connections would be refused at every start.
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--enable-features=WebMCP',
+    ],
   });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
