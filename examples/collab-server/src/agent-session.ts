@@ -4,12 +4,14 @@
  * and the store like anyone's), the score tools over it, and an undo
  * controller that records the agent's own transaction origin only. So each
  * tool call is one undo step, and the agent's `undo` never takes back a
- * person's edit.
+ * person's edit. Every change an agent makes is recorded in the document's
+ * shared activity log (score-tools' `openActivityLog`), so the editors on
+ * the document list it as an MCP agent's.
  */
 import type { Hocuspocus } from '@hocuspocus/server';
 import { exportMusicXml } from '@scorelane/musicxml';
 import { openScore } from '@scorelane/score-model';
-import { createScoreTools, type ScoreTools } from '@scorelane/score-tools';
+import { createScoreTools, openActivityLog, type ScoreTools } from '@scorelane/score-tools';
 import { createUndoController } from '@scorelane/undo';
 
 /**
@@ -49,6 +51,7 @@ export async function openAgentSession(
     undo,
     actor: 'agent',
     exporters: { musicxml: exportMusicXml },
+    activity: { log: openActivityLog(doc), by: { kind: 'agent', via: 'mcp' } },
   });
   return {
     name,
