@@ -5,7 +5,13 @@
  */
 import { exportMusicXml } from '@scorelane/musicxml';
 import { openScore, type Score, scoreInfo } from '@scorelane/score-model';
-import { createScoreTools, type ScoreTools } from '@scorelane/score-tools';
+import {
+  createScoreTools,
+  type ScoreReviewSession,
+  type ScoreSelection,
+  type ScoreTools,
+  type ScoreToolsOptions,
+} from '@scorelane/score-tools';
 import type { ToolInvocation } from '@scorelane/tool-contracts';
 import { createUndoController, type UndoController } from '@scorelane/undo';
 import { offerAgentTools } from './agent-tools.ts';
@@ -16,6 +22,7 @@ import { createEngraver, type Engraver } from './engraver.ts';
 import { createLanesPane, rangeTitle } from './lanes-pane.ts';
 import { selectionAfterArrow, selectionAfterClick } from './measure-range.ts';
 import { openDocument } from './open-document.ts';
+import { createOversight } from './oversight.ts';
 import { renderOnChange } from './render-on-change.ts';
 import { markMeasures, measureAt, showPages } from './score-view.ts';
 import { createSelectionStore, type SelectionStore } from './selection-store.ts';
@@ -50,16 +57,30 @@ async function startEditor(page: EditorPage): Promise<void> {
   };
   const { score, undo, role, selection } = editor;
   const exporters = { musicxml: exportMusicXml };
-  const tools = (actor: string) =>
-    createScoreTools({ score, undo, role, selection, exporters, actor });
-  const personTools = tools('person');
+  // Agent oversight: the shared activity log, review mode, the agents' scope.
+  const oversight = createOversight({
+    score,
+    selection,
+    scoreElement: page.score,
+    canWrite: role === 'editor',
+    accepted: (session, range) => showAccepted(editor, session, range),
+  });
+  const tools = (actor: string, more: Partial<ScoreToolsOptions> = {}) =>
+    createScoreTools({ score, undo, role, selection, exporters, actor, ...more });
+  const personTools = tools('person', { activity: oversight.activity('person') });
 
   showEngraving(editor, await createEngraver());
   bindSelection(editor, personTools);
   bindUndo(editor);
-  const offered = await offerAgentTools(tools('agent'), editor.role, (invocation) =>
-    showChange(editor, 'An agent’s', invocation),
-  );
+  const agentTools = tools('agent', {
+    activity: oversight.activity('agent'),
+    review: oversight.review,
+  });
+  const offered = await offerAgentTools(agentTools, editor.role, (invocation) => {
+    showChange(editor, 'An agent’s', invocation);
+    oversight.agentCalled(invocation);
+  });
+  oversight.start(agentTools, offered.ok ? offered.reregister : null);
   page.webMcpStatus.textContent = offered.ok
     ? `WebMCP (${offered.source}): ${offered.tools.length} tools for agents in this browser.`
     : offered.message;
@@ -92,6 +113,17 @@ function showChange(editor: Editor, who: string, invocation: ToolInvocation): vo
   editor.selection.showChange(range);
   const measures = rangeTitle(range.start_measure, range.end_measure).toLowerCase();
   showStatus(editor.page, `${who} ${invocation.tool} changed ${measures}.`);
+}
+
+/** Selects and highlights what an accepted proposal changed, and says so in the status line. */
+function showAccepted(
+  editor: Editor,
+  session: ScoreReviewSession,
+  range: ScoreSelection | null,
+): void {
+  if (range !== null) editor.selection.showChange(range);
+  const where = range ? ` ${rangeTitle(range.start_measure, range.end_measure).toLowerCase()}` : '';
+  showStatus(editor.page, `You accepted an agent’s ${session.tool}:${where} changed.`);
 }
 
 /** Clicks select measures; the selection is marked and loaded into the lanes-seq pane. */

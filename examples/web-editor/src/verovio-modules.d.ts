@@ -16,5 +16,8 @@ declare module 'verovio/esm' {
     getLog(): string;
     getPageCount(): number;
     renderToSVG(page: number): string;
+    /** Restricts the layout to part of the score, e.g. `{ measureRange: '2-3' }` (by measure number). */
+    select(selection: Record<string, unknown>): boolean;
+    redoLayout(options?: Record<string, unknown>): void;
   }
 }
