@@ -52,7 +52,7 @@ describe('agent oversight in Chromium with native WebMCP', () => {
     expect(result.isError).toBe(false);
     expect(result.structuredContent?.status).toBe('awaiting_review');
     expect(result.content[0]?.text).toContain('awaits the user');
-    const id = String((result.structuredContent?.review as { id: string }).id);
+    const id = String((result.structuredContent?.review as { id?: string } | undefined)?.id);
     await waitUntil(
       () =>
         editor.evaluate<string>(`document.querySelector('${card(id)}')?.dataset.engraved ?? ''`),
