@@ -164,9 +164,22 @@ describe('agent oversight in Chromium with native WebMCP', () => {
   });
 
   it('with “my selection” on bar 1, an agent’s write to bar 3 is refused out_of_scope and changes nothing', async () => {
+    // A second DevTools session hears the tools the page registers again, with their descriptions.
+    const cdp = await editor.page.context().newCDPSession(editor.page);
+    const described = new Map<string, string>();
+    cdp.on('WebMCP.toolsAdded', (event) => {
+      for (const tool of event.tools) described.set(tool.name, String(tool.description));
+    });
+    await cdp.send('WebMCP.enable');
     await editor.page.check('#agent-scope-selection');
     await editor.page.locator('#score svg g.measure').nth(0).click();
     await probe.waitForText('#agent-scope-label', /^Agents may edit measures? 1\b/);
+    const scopeNote = /Scope: you may write only inside measures? 1\b/;
+    await waitUntil(
+      async () => described.get('rewrite_measures') ?? '',
+      (description) => scopeNote.test(description),
+    );
+    expect(described.get('read_measures')).not.toMatch(/Scope:/);
     const bar3 = await violinBar(3);
     const refused = await rewrite(3, 'P1 s1 v1 m3: C5=1\n');
     expect(refused.isError).toBe(true);
@@ -179,6 +192,11 @@ describe('agent oversight in Chromium with native WebMCP', () => {
     expect(inside.isError).toBe(false);
     await editor.page.check('#agent-scope-score');
     expect(await probe.text('#agent-scope-label')).toBe('Agents may edit the whole score.');
+    await waitUntil(
+      async () => described.get('rewrite_measures') ?? '',
+      (description) => !description.includes('Scope:'),
+    );
+    await cdp.detach();
   });
 
   it('works with the keyboard alone: select, apply, undo, review on, accept, an activity entry', async () => {
