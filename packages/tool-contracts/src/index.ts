@@ -12,7 +12,7 @@ export type { AuditEvent, AuditSink, AuditStatus } from './audit.ts';
 export { createAuditLog } from './audit.ts';
 export { newId } from './call-id.ts';
 export type { TextContent, ToolCallResult } from './call-result.ts';
-export { errorResult, successResult } from './call-result.ts';
+export { errorResult, replayedResult, successResult } from './call-result.ts';
 export type { CatalogTool, ToolCatalog } from './catalog.ts';
 export { defineCatalog } from './catalog.ts';
 export type { Tool, ToolDefinition, ToolRunCall, ToolRunResult } from './define-tool.ts';
