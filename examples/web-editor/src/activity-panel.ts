@@ -40,8 +40,10 @@ export function bindActivityPanel(
       .map((entry) => ({ at: entry.at, item: entryItem(entry, own, select) }));
     const local = refusals.map((refusal) => ({ at: refusal.at, item: refusalItem(refusal) }));
     const items = [...shared, ...local].sort((a, b) => b.at.localeCompare(a.at));
+    const focused = focusedEntry(list);
     list.replaceChildren(...items.map(({ item }) => item));
     list.dataset.entries = String(shared.length);
+    if (focused !== null) refocus(list, focused);
   };
   log.subscribe(render);
   render();
@@ -64,6 +66,7 @@ function entryItem(
   const item = document.createElement('li');
   item.className = 'activity-entry';
   item.dataset.tool = entry.tool;
+  item.dataset.id = entry.id;
   const button = document.createElement('button');
   button.type = 'button';
   const who = whoDid(entry, ownClient);
@@ -91,6 +94,19 @@ function refusalItem(refusal: LocalRefusal): HTMLLIElement {
     line('activity-when', timeOf(refusal.at)),
   );
   return item;
+}
+
+/** The id of the entry whose button has the focus, so a re-render (a peer's entry) keeps it there. */
+function focusedEntry(list: HTMLOListElement): string | null {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || !list.contains(active)) return null;
+  return active.closest<HTMLElement>('.activity-entry')?.dataset.id ?? null;
+}
+
+function refocus(list: HTMLOListElement, id: string): void {
+  for (const item of list.querySelectorAll<HTMLElement>('.activity-entry')) {
+    if (item.dataset.id === id) item.querySelector('button')?.focus();
+  }
 }
 
 function line(className: string, text: string): HTMLSpanElement {

@@ -67,6 +67,7 @@ export function bindScopeToggle(
 }
 
 function scopeText(tools: ScoreTools, nothing: boolean): string {
+  if (tools.role !== 'editor') return 'View only: agents in this browser may not edit.';
   if (nothing) return 'Agents may edit nothing until you select measures.';
   const scope = tools.access().scope;
   return scope === undefined

@@ -248,6 +248,18 @@ describe('agent oversight in Chromium with native WebMCP', () => {
     await editor.page.keyboard.press('Enter');
     expect(await probe.selectedMeasures()).toEqual([7]);
 
+    // A new entry (the agent undoes its step, which is not reviewed) leaves the focus where it was.
+    const focusedEntry = () =>
+      editor.evaluate<string>(
+        `document.activeElement?.closest('.activity-entry')?.dataset.id ?? ''`,
+      );
+    const entryBefore = await focusedEntry();
+    expect(entryBefore).not.toBe('');
+    const undone = await editor.call('undo', {});
+    expect(undone.isError).toBe(false);
+    await probe.waitForText('#activity .activity-entry:first-child .activity-what', /^undid /);
+    expect(await focusedEntry()).toBe(entryBefore);
+
     // ? opens the keyboard help.
     await editor.page.keyboard.press('?');
     expect(await editor.evaluate('document.getElementById("keyboard-help").open')).toBe(true);
