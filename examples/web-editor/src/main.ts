@@ -64,6 +64,7 @@ async function startEditor(page: EditorPage): Promise<void> {
     scoreElement: page.score,
     canWrite: role === 'editor',
     accepted: (session, range) => showAccepted(editor, session, range),
+    say: (message) => showStatus(page, message),
   });
   const tools = (actor: string, more: Partial<ScoreToolsOptions> = {}) =>
     createScoreTools({ score, undo, role, selection, exporters, actor, ...more });

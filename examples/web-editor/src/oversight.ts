@@ -10,6 +10,7 @@ import {
   type ActivityOptions,
   openActivityLog,
   type ReviewOptions,
+  rangePhrase,
   type ScoreReviewSession,
   type ScoreSelection,
   type ScoreTools,
@@ -34,6 +35,8 @@ export interface OversightOptions {
   readonly canWrite: boolean;
   /** Shows an accepted proposal's change (highlight, status line). */
   readonly accepted: (session: ScoreReviewSession, range: ScoreSelection | null) => void;
+  /** Says something in the page's status line. */
+  readonly say: (message: string) => void;
 }
 
 /** The oversight, before and after the agents' tools exist. */
@@ -85,7 +88,15 @@ export function createOversight(options: OversightOptions): Oversight {
       enabled: () => page.reviewToggle.checked,
       onChange: (session) => reviewPanel.show(session),
     },
-    agentCalled: (invocation) => activityPanel.refused(invocation),
+    agentCalled(invocation) {
+      activityPanel.refused(invocation);
+      const proposed = proposalRange(invocation);
+      if (proposed !== null) {
+        options.say(
+          `An agent proposes ${invocation.tool} in ${rangePhrase(proposed)}: review it under Proposals.`,
+        );
+      }
+    },
     start(tools, reregister) {
       agentTools = tools;
       scope = bindScopeToggle(
@@ -97,4 +108,11 @@ export function createOversight(options: OversightOptions): Oversight {
       );
     },
   };
+}
+
+/** The range of a write that now awaits review, or `null` for any other call. */
+function proposalRange(invocation: ToolInvocation): ScoreSelection | null {
+  if (!invocation.ok || invocation.output.status !== 'awaiting_review') return null;
+  const range = invocation.output.changed_range as ScoreSelection | undefined;
+  return range ?? null;
 }

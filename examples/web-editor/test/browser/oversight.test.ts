@@ -73,6 +73,9 @@ describe('agent oversight in Chromium with native WebMCP', () => {
     const rendered = await probe.renders();
     const id = await propose(2, AGENT_M2);
     expect(await cardStatus(id)).toBe('pending');
+    expect(await probe.text('#status')).toBe(
+      'An agent proposes rewrite_measures in m2, part 1: review it under Proposals.',
+    );
     expect(await probe.text(`${card(id)} .proposal-title`)).toBe(
       'An agent in this browser: rewrite_measures, m2, part 1',
     );
