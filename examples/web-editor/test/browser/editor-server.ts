@@ -3,21 +3,17 @@
  * makes it) into a temporary folder and serves it on 127.0.0.1 (a secure
  * context, as WebMCP needs) on a port the OS picks.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
+import { buildEditor } from './editor-build.ts';
 
 /** A running editor: its URL, and how to stop it. */
 export interface EditorServer {
   readonly url: string;
   close(): Promise<void>;
 }
-
-const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -27,8 +23,8 @@ const TYPES: Record<string, string> = {
 
 /** Builds and serves the editor; the test closes it. */
 export async function serveEditor(): Promise<EditorServer> {
-  const outDir = mkdtempSync(join(tmpdir(), 'web-editor-build-'));
-  await build({ root: PACKAGE_ROOT, logLevel: 'error', build: { outDir, emptyOutDir: true } });
+  const built = await buildEditor();
+  const outDir = built.dir;
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
     const file = normalize(join(outDir, path === '/' ? 'index.html' : path));
@@ -52,7 +48,7 @@ export async function serveEditor(): Promise<EditorServer> {
     url: `http://127.0.0.1:${port}/`,
     close: async () => {
       await closeServer(server);
-      rmSync(outDir, { recursive: true, force: true });
+      built.remove();
     },
   };
 }
