@@ -60,22 +60,35 @@ export function refusedTokenMessage(name: string): string {
   return `The server refused this link’s token for "${name}": it is not the edit or view token of this document. Ask its owner for a fresh link (?doc=NAME&token=TOKEN).`;
 }
 
-/** Joins document `name` with `token` into `doc` over `url`, or says why it cannot. */
+/**
+ * Joins document `name` with `token` into `doc` over `url`, or says why it
+ * cannot. Until it has synced, `onWaiting` hears what it is waiting for (the
+ * provider keeps retrying a server it cannot reach).
+ */
 export function joinCollabDocument(
   doc: Y.Doc,
   name: string,
   token: string,
+  onWaiting: (message: string) => void = () => {},
   url: string = collabSocketUrl(location),
 ): Promise<({ readonly ok: true } & CollabConnection) | CollabFailure> {
   return new Promise((resolve) => {
+    onWaiting(`Joining "${name}" on the collaboration server…`);
     const provider = new HocuspocusProvider({ url, name, token, document: doc });
     const disconnect = () => provider.destroy();
+    const onStatus = ({ status }: { status: string }) => {
+      if (status === 'disconnected') {
+        onWaiting(`Cannot reach the collaboration server at ${url}; retrying…`);
+      }
+    };
+    provider.on('status', onStatus);
     provider.on('authenticationFailed', () => {
       disconnect();
       resolve({ ok: false, message: refusedTokenMessage(name) });
     });
     const onSynced = () => {
       provider.off('synced', onSynced);
+      provider.off('status', onStatus);
       resolve({ ok: true, role: roleOfScope(provider.authorizedScope), provider, disconnect });
     };
     provider.on('synced', onSynced);

@@ -36,7 +36,7 @@ interface Editor {
 
 async function startEditor(page: EditorPage): Promise<void> {
   showStatus(page, 'Loading the engraver…');
-  const opened = await openDocument(location.search);
+  const opened = await openDocument(location.search, (message) => showStatus(page, message));
   if (!opened.ok) {
     showStatus(page, opened.message, true);
     document.body.dataset.ready = 'failed';

@@ -21,8 +21,11 @@ export type OpenedDocument =
     }
   | { readonly ok: false; readonly message: string };
 
-/** Opens the document of the page URL's query string (`location.search`). */
-export async function openDocument(search: string): Promise<OpenedDocument> {
+/** Opens the document of the page URL's query string (`location.search`); `onWaiting` hears what a join waits for. */
+export async function openDocument(
+  search: string,
+  onWaiting?: (message: string) => void,
+): Promise<OpenedDocument> {
   const source = documentSourceFrom(search);
   const doc = new Y.Doc();
   switch (source.kind) {
@@ -32,7 +35,7 @@ export async function openDocument(search: string): Promise<OpenedDocument> {
       seedExampleScore(doc);
       return { ok: true, doc, name: 'Example (on this page only)', role: 'editor' };
     case 'collab': {
-      const joined = await joinCollabDocument(doc, source.name, source.token);
+      const joined = await joinCollabDocument(doc, source.name, source.token, onWaiting);
       if (!joined.ok) return { ok: false, message: joined.message };
       return {
         ok: true,
