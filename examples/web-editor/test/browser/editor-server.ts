@@ -1,12 +1,13 @@
 /**
  * Builds the editor with Vite (the production bundle, as `npm run build`
  * makes it) into a temporary folder and serves it on 127.0.0.1 (a secure
- * context, as WebMCP needs) on a port the OS picks.
+ * context, as WebMCP needs) on a port the OS picks, with no collaboration
+ * server behind it: the standalone example. The files are served as the
+ * collaboration server serves them (`staticFiles`).
  */
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize } from 'node:path';
+import { staticFiles } from '@scorelane/collab-server';
 import { buildEditor } from './editor-build.ts';
 
 /** A running editor: its URL, and how to stop it. */
@@ -15,33 +16,11 @@ export interface EditorServer {
   close(): Promise<void>;
 }
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-};
-
 /** Builds and serves the editor; the test closes it. */
 export async function serveEditor(): Promise<EditorServer> {
   const built = await buildEditor();
-  const outDir = built.dir;
-  const server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
-    const file = normalize(join(outDir, path === '/' ? 'index.html' : path));
-    if (!file.startsWith(outDir)) {
-      response.statusCode = 403;
-      response.end();
-      return;
-    }
-    try {
-      const body = readFileSync(file);
-      response.setHeader('Content-Type', TYPES[extname(file)] ?? 'application/octet-stream');
-      response.end(body);
-    } catch {
-      response.statusCode = 404;
-      response.end();
-    }
-  });
+  const files = staticFiles(built.dir);
+  const server = createServer((request, response) => files.handle(request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
