@@ -4,15 +4,18 @@
  * and the store like anyone's), the score tools over it, and an undo
  * controller that records the agent's own transaction origin only. So each
  * tool call is one undo step, and the agent's `undo` never takes back a
- * person's edit. Every change an agent makes is recorded in the document's
- * shared activity log (score-tools' `openActivityLog`), so the editors on
- * the document list it as an MCP agent's.
+ * person's edit. While it is open, the agent is on the document's presence
+ * list ("MCP agent", with what it selected). Every change an agent makes is
+ * recorded in the document's shared activity log (score-tools'
+ * `openActivityLog`), so the editors on the document list it as an MCP
+ * agent's.
  */
 import type { Hocuspocus } from '@hocuspocus/server';
 import { exportMusicXml } from '@scorelane/musicxml';
 import { openScore } from '@scorelane/score-model';
 import { createScoreTools, openActivityLog, type ScoreTools } from '@scorelane/score-tools';
 import { createUndoController } from '@scorelane/undo';
+import { agentPresence } from './agent-presence.ts';
 
 /**
  * The tools of one document, shared by every agent call on it.
@@ -46,9 +49,11 @@ export async function openAgentSession(
   const connection = await hocuspocus.openDirectConnection(name, { agent: true });
   const doc = connection.document!;
   const undo = createUndoController(doc);
+  const presence = agentPresence(doc);
   const tools = createScoreTools({
     score: openScore(doc, { origin: undo.origin }),
     undo,
+    selection: presence,
     actor: 'agent',
     exporters: { musicxml: exportMusicXml },
     activity: { log: openActivityLog(doc), by: { kind: 'agent', via: 'mcp' } },
@@ -58,6 +63,7 @@ export async function openAgentSession(
     tools,
     close: async () => {
       undo.destroy();
+      presence.leave();
       await connection.disconnect();
     },
   };

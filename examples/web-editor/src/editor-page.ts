@@ -24,6 +24,13 @@ export function editorPage() {
       problems: byId('lanes-problems', HTMLUListElement),
     },
     webMcpStatus: byId('webmcp-status', HTMLElement),
+    // Collaboration (a document of the server): status, presence, the MCP endpoint.
+    collab: {
+      panel: byId('collab', HTMLElement),
+      connection: byId('connection', HTMLElement),
+      presence: byId('presence', HTMLUListElement),
+      agentEndpoint: byId('agent-endpoint', HTMLElement),
+    },
   };
 }
 
