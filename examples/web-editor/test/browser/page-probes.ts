@@ -1,58 +1,48 @@
 /**
- * What the browser tests read off the editor page: the engraved measures,
- * render counts, texts, and the element that has the keyboard focus. Each
- * waits by polling the page, never by a fixed delay.
+ * What the oversight tests read off a page besides `score-probe.ts`: any
+ * element's text by selector, the selected measures, a render after a known
+ * count, and the keyboard focus (where it is, whether it shows, Tab to an
+ * element).
  */
 import type { EditorSession } from './browser-agent.ts';
+import { renders, waitUntil } from './score-probe.ts';
 
-/** Polls `probe` until `done` accepts its value; returns that value. */
-export async function waitUntil<T>(
-  probe: () => Promise<T>,
-  done: (value: T) => boolean,
-): Promise<T> {
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/** The text of the first element matching `selector` (`''` when there is none). */
+export function textAt(editor: EditorSession, selector: string): Promise<string> {
+  return editor.evaluate<string>(
+    `document.querySelector(${JSON.stringify(selector)})?.textContent ?? ''`,
+  );
 }
 
-/** Probes of one editor page. */
-export function pageProbes(editor: EditorSession) {
-  const text = (selector: string) =>
-    editor.evaluate<string>(
-      `document.querySelector(${JSON.stringify(selector)})?.textContent ?? ''`,
-    );
-  const renders = () =>
-    editor.evaluate<number>('Number(document.getElementById("score").dataset.renders)');
-  return {
-    text,
-    renders,
-    /** The engraved notes of measure `n`, by class (notes, rests, dots, chords). */
-    measureShape: (n: number) =>
-      editor.evaluate<string>(
-        `(() => { const m = document.querySelectorAll('#score svg g.measure')[${n - 1}];
-          return [...m.querySelectorAll('g.note, g.rest, g.dots, g.chord')].map((g) => g.getAttribute('class')).join(' '); })()`,
-      ),
-    /** The 1-based measures marked selected. */
-    selectedMeasures: () =>
-      editor.evaluate<number[]>(
-        `[...document.querySelectorAll('#score svg g.measure')].flatMap((m, i) => m.classList.contains('selected') ? [i + 1] : [])`,
-      ),
-    whenRenderedAfter: (count: number) => waitUntil(renders, (now) => now > count),
-    waitForText: (selector: string, expected: string | RegExp) =>
-      waitUntil(
-        () => text(selector),
-        (now) => (typeof expected === 'string' ? now === expected : expected.test(now)),
-      ),
-    /** `id`, class and text of the focused element, to follow keyboard focus. */
-    focused: () =>
-      editor.evaluate<{ id: string; className: string; text: string; outline: string }>(
-        `(() => { const e = document.activeElement;
-          return { id: e?.id ?? '', className: String(e?.className ?? ''), text: e?.textContent ?? '',
-            outline: e ? getComputedStyle(e).outlineStyle : 'none' }; })()`,
-      ),
-  };
+/** Waits until the text at `selector` is `expected` (or matches it). */
+export function waitForTextAt(
+  editor: EditorSession,
+  selector: string,
+  expected: string | RegExp,
+): Promise<void> {
+  return waitUntil(async () => {
+    const text = await textAt(editor, selector);
+    return typeof expected === 'string' ? text === expected : expected.test(text);
+  });
+}
+
+/** The 1-based measures marked selected in the engraving. */
+export function selectedMeasures(editor: EditorSession): Promise<number[]> {
+  return editor.evaluate<number[]>(
+    `[...document.querySelectorAll('#score svg g.measure')].flatMap((m, i) => m.classList.contains('selected') ? [i + 1] : [])`,
+  );
+}
+
+/** Waits until the score was engraved more than `count` times. */
+export function whenRenderedAfter(editor: EditorSession, count: number): Promise<void> {
+  return waitUntil(async () => (await renders(editor)) > count);
+}
+
+/** The outline style of the focused element: `none` when focus does not show. */
+export function focusOutline(editor: EditorSession): Promise<string> {
+  return editor.evaluate<string>(
+    `(() => { const e = document.activeElement; return e ? getComputedStyle(e).outlineStyle : 'none'; })()`,
+  );
 }
 
 /** Presses Tab until the focused element matches `selector` (at most 80 times); throws if it never does. */
