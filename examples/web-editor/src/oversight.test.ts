@@ -81,6 +81,11 @@ describe('who an activity entry names', () => {
     );
     expect(whoDid(entry({ kind: 'agent', via: 'mcp' }, 2), 1)).toBe('An MCP agent on the server');
     expect(whoDid(entry({ kind: 'agent', via: 'mcp' }, 1), 1)).toBe('An MCP agent on the server');
+    expect(whoDid(entry({ kind: 'person', via: 'editor', name: 'Guest 7' }, 2), 1)).toBe('Guest 7');
+    expect(whoDid(entry({ kind: 'agent', via: 'webmcp', name: 'Guest 7' }, 2), 1)).toBe(
+      'An agent in Guest 7’s browser',
+    );
+    expect(whoDid(entry({ kind: 'person', via: 'editor', name: 'Guest 7' }, 1), 1)).toBe('You');
   });
 });
 

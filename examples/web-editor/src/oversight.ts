@@ -33,6 +33,8 @@ export interface OversightOptions {
   readonly scoreElement: HTMLElement;
   /** Whether the person may edit (a viewer's page has no agent writes to oversee). */
   readonly canWrite: boolean;
+  /** The person's name on a shared document (their presence name), recorded with their entries. */
+  readonly personName?: string;
   /** Shows an accepted proposal's change (highlight, status line). */
   readonly accepted: (session: ScoreReviewSession, range: ScoreSelection | null) => void;
   /** Says something in the page's status line. */
@@ -80,10 +82,11 @@ export function createOversight(options: OversightOptions): Oversight {
   page.scope.mySelection.disabled = !options.canWrite;
 
   return {
-    activity: (who) => ({
-      log,
-      by: who === 'person' ? { kind: 'person', via: 'editor' } : { kind: 'agent', via: 'webmcp' },
-    }),
+    activity: (who) => {
+      const name = options.personName === undefined ? {} : { name: options.personName };
+      const kind = who === 'person' ? 'person' : 'agent';
+      return { log, by: { kind, via: who === 'person' ? 'editor' : 'webmcp', ...name } };
+    },
     review: {
       enabled: () => page.reviewToggle.checked,
       onChange: (session) => reviewPanel.show(session),

@@ -84,6 +84,11 @@ describe('agent oversight on the collaboration server, in Chromium with native W
     );
     return id;
   };
+  /** A page's own name on the document: the first entry of its presence list, "NAME (you)". */
+  const nameOf = async (page: EditorSession) =>
+    (await textAt(page, '#presence li')).replace(/ \(you\)$/, '');
+  const aliceName = () => nameOf(alice);
+  const bobName = () => nameOf(bob);
   /** A person's hand edit of the violin's bar `measure` through the lanes-seq pane. */
   const editByHand = async (page: EditorSession, measure: number, events: string) => {
     await page.page
@@ -150,7 +155,7 @@ describe('agent oversight on the collaboration server, in Chromium with native W
     await waitForShape(bob, 2, accepted);
     for (const [page, who] of [
       [alice, 'An agent in this browser: rewrite_measures'],
-      [bob, 'An agent in a collaborator’s browser: rewrite_measures'],
+      [bob, `An agent in ${await aliceName()}’s browser: rewrite_measures`],
     ] as const) {
       await waitForTextAt(page, '#activity .activity-entry .activity-what', /accepted in review/);
       expect(await textAt(page, '#activity .activity-entry .activity-who')).toBe(who);
@@ -212,7 +217,7 @@ describe('agent oversight on the collaboration server, in Chromium with native W
     );
     await waitForTextAt(bob, `${newest} .activity-what`, '1 unit in m6, part 1');
     expect(await textAt(bob, `${newest} .activity-who`)).toBe(
-      'An agent in a collaborator’s browser: rewrite_measures',
+      `An agent in ${await aliceName()}’s browser: rewrite_measures`,
     );
 
     const agent = new Client({ name: 'desktop-agent', version: '1.0.0' });
@@ -233,8 +238,10 @@ describe('agent oversight on the collaboration server, in Chromium with native W
         'An MCP agent on the server: rewrite_measures',
       );
     }
+    // The people's hand edits: each page says "You" for its own, the presence name for the other's.
     expect(await textAt(alice, '#activity')).toContain('You: rewrite_measures');
-    expect(await textAt(bob, '#activity')).toContain('A collaborator: rewrite_measures');
+    expect(await textAt(alice, '#activity')).toContain(`${await bobName()}: rewrite_measures`);
+    expect(await textAt(bob, '#activity')).toContain(`${await aliceName()}: rewrite_measures`);
 
     await alice.page.locator('#score svg g.measure').nth(0).click();
     expect(await selectedMeasures(alice)).toEqual([1]);
