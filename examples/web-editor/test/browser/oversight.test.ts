@@ -107,6 +107,10 @@ describe('agent oversight on the collaboration server, in Chromium with native W
 
   it('starts with review off, agents on the whole score, and an empty activity list', async () => {
     for (const page of [alice, bob]) {
+      // The stylesheet reached the section (a broken rule before it would leave it unstyled).
+      expect(
+        await page.evaluate('getComputedStyle(document.getElementById("oversight")).display'),
+      ).toBe('grid');
       expect(await textAt(page, '#agent-scope-label')).toBe('Agents may edit the whole score.');
       expect(await page.evaluate('document.getElementById("review-mode").checked')).toBe(false);
       expect(await page.evaluate('document.getElementById("activity").dataset.entries')).toBe('0');
