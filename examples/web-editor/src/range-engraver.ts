@@ -17,6 +17,7 @@ const OPTIONS = {
   pageWidth: 1400,
   pageHeight: 20000,
   adjustPageHeight: true,
+  adjustPageWidth: true,
   breaks: 'auto',
   footer: 'none',
   header: 'none',
