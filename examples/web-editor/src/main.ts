@@ -13,7 +13,7 @@ import {
   type ScoreToolsOptions,
 } from '@scorelane/score-tools';
 import type { ToolInvocation } from '@scorelane/tool-contracts';
-import { createUndoController, type UndoController } from '@scorelane/undo';
+import { createUndoController, type UndoController, type UndoResult } from '@scorelane/undo';
 import { offerAgentTools } from './agent-tools.ts';
 import { changedRange } from './changed-range.ts';
 import { showCollaboration } from './collaboration.ts';
@@ -76,7 +76,7 @@ async function startEditor(page: EditorPage): Promise<void> {
 
   showEngraving(editor, await createEngraver());
   bindSelection(editor, personTools);
-  bindUndo(editor);
+  bindUndo(editor, oversight.historyChanged);
   if (opened.joined !== undefined) showCollaboration(page, opened.joined, selection);
   const agentTools = tools('agent', {
     activity: oversight.activity('agent'),
@@ -166,12 +166,16 @@ function bindSelection(editor: Editor, personTools: ScoreTools): void {
   });
 }
 
-/** Undo and Redo on the page's controller; an undone change is no longer highlighted. */
-function bindUndo({ page, undo, selection }: Editor): void {
+/** Undo and Redo on the page's controller; an undone change is no longer highlighted, and is logged. */
+function bindUndo(
+  { page, undo, selection }: Editor,
+  logged: (command: 'undo' | 'redo', result: UndoResult<unknown>) => void,
+): void {
   undo.on('change', (event) => {
     if (event.kind === 'undone' || event.kind === 'redone') selection.clearHighlight();
   });
   bindUndoControls(undo, page, (command, result) => {
+    logged(command, result);
     const done = command === 'undo' ? 'Undid' : 'Redid';
     if (result.ok) showStatus(page, `${done} ${result.step.meta.actor}’s step.`);
     else showStatus(page, result.message, true);

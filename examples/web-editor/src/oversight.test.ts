@@ -18,6 +18,7 @@ import * as Y from 'yjs';
 import { whoDid } from './activity-who.ts';
 import { agentScopeFor } from './agent-scope.ts';
 import { seedExampleScore } from './example-score.ts';
+import { historyChange } from './history-activity.ts';
 import { previewProposal } from './proposal-preview.ts';
 import { proposalStatus } from './proposal-status.ts';
 import { measureNumbers } from './range-engraver.ts';
@@ -86,6 +87,24 @@ describe('who an activity entry names', () => {
       'An agent in Guest 7’s browser',
     );
     expect(whoDid(entry({ kind: 'person', via: 'editor', name: 'Guest 7' }, 1), 1)).toBe('You');
+  });
+});
+
+describe('the person’s undo in the activity log', () => {
+  it('logs an undo or redo that changed the score, with the range of the step’s own entry', async () => {
+    const { undo, log, desk, propose } = reviewedExample();
+    await desk.accept(await propose(2, NEW_M2));
+    const person = { kind: 'person', via: 'editor' } as const;
+    const undone = historyChange('undo', undo.undo(), log, person);
+    expect(undone).toMatchObject({
+      tool: 'undo',
+      summary: 'undid "rewrite_measures from m2, parts 1"',
+      range: { start_measure: 2, end_measure: 2, parts: [1] },
+    });
+    expect(historyChange('redo', undo.redo(), log, person)?.summary).toBe(
+      'redid "rewrite_measures from m2, parts 1"',
+    );
+    expect(historyChange('redo', undo.redo(), log, person)).toBeNull();
   });
 });
 

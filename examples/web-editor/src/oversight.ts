@@ -7,6 +7,7 @@
  */
 import type { Score } from '@scorelane/score-model';
 import {
+  type ActivityActor,
   type ActivityOptions,
   openActivityLog,
   type ReviewOptions,
@@ -16,7 +17,9 @@ import {
   type ScoreTools,
 } from '@scorelane/score-tools';
 import type { ToolInvocation } from '@scorelane/tool-contracts';
+import type { UndoResult } from '@scorelane/undo';
 import { type ActivityPanel, bindActivityPanel } from './activity-panel.ts';
+import { historyChange } from './history-activity.ts';
 import { bindKeyboardHelp } from './keyboard-help.ts';
 import { oversightPage } from './oversight-page.ts';
 import { createRangeEngraver, type RangeEngraver } from './range-engraver.ts';
@@ -49,6 +52,8 @@ export interface Oversight {
   readonly review: ReviewOptions;
   /** Hears every finished call of the page's agents (refusals are listed locally). */
   agentCalled(invocation: ToolInvocation): void;
+  /** Hears the person's Undo and Redo (buttons, keys): what they changed is logged. */
+  historyChanged(command: 'undo' | 'redo', result: UndoResult<unknown>): void;
   /** Binds the review desk and scope toggle to the agents' tools; `reregister` re-registers them. */
   start(agentTools: ScoreTools, reregister: (() => Promise<void>) | null): void;
 }
@@ -57,6 +62,11 @@ export interface Oversight {
 export function createOversight(options: OversightOptions): Oversight {
   const page = oversightPage();
   const log = openActivityLog(options.score.doc);
+  const name = options.personName === undefined ? {} : { name: options.personName };
+  const actor = (who: 'person' | 'agent'): ActivityActor =>
+    who === 'person'
+      ? { kind: 'person', via: 'editor', ...name }
+      : { kind: 'agent', via: 'webmcp', ...name };
   let agentTools: ScoreTools | undefined;
   let scope: ScopeToggle | undefined;
   const select = (range: ScoreSelection) => {
@@ -82,10 +92,10 @@ export function createOversight(options: OversightOptions): Oversight {
   page.scope.mySelection.disabled = !options.canWrite;
 
   return {
-    activity: (who) => {
-      const name = options.personName === undefined ? {} : { name: options.personName };
-      const kind = who === 'person' ? 'person' : 'agent';
-      return { log, by: { kind, via: who === 'person' ? 'editor' : 'webmcp', ...name } };
+    activity: (who) => ({ log, by: actor(who) }),
+    historyChanged(command, result) {
+      const change = historyChange(command, result, log, actor('person'));
+      if (change !== null) log.record(change);
     },
     review: {
       enabled: () => page.reviewToggle.checked,

@@ -169,6 +169,13 @@ describe('agent oversight on the collaboration server, in Chromium with native W
     await waitForShape(alice, 2, shapeBefore);
     await waitForShape(bob, 2, shapeBefore);
     expect(await violinBar(2)).toBe(ORIGINAL_M2);
+    const undid = 'undid "rewrite_measures from m2, parts 1"';
+    await waitForTextAt(alice, '#activity .activity-entry .activity-what', undid);
+    expect(await textAt(alice, '#activity .activity-entry .activity-who')).toBe('You: undo');
+    await waitForTextAt(bob, '#activity .activity-entry .activity-what', undid);
+    expect(await textAt(bob, '#activity .activity-entry .activity-who')).toBe(
+      `${await aliceName()}: undo`,
+    );
   });
 
   it('a rejected proposal leaves the score unchanged', async () => {
