@@ -81,6 +81,13 @@ describe('the editor on the collaboration server, in Chromium with native WebMCP
     ).toBeGreaterThan(0);
   });
 
+  it('shows the name a person types to the others', async () => {
+    await alice.page.fill('#presence-name', 'Alice');
+    await alice.page.press('#presence-name', 'Enter');
+    expect(await textOf(alice, 'presence')).toContain('Alice (you)');
+    await waitUntil(async () => (await textOf(bob, 'presence')).includes('Alice'));
+  });
+
   it('shows the edit link’s MCP endpoint and a Claude Code command with the edit token', async () => {
     const mcp = new URL('/mcp', links.edit);
     mcp.searchParams.set('doc', DOC);
