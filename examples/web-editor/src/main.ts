@@ -24,7 +24,7 @@ import { createLanesPane, rangeTitle } from './lanes-pane.ts';
 import { selectionAfterArrow, selectionAfterClick } from './measure-range.ts';
 import { openDocument } from './open-document.ts';
 import { createOversight } from './oversight.ts';
-import { guestName } from './presence.ts';
+import { presenceOf } from './presence.ts';
 import { renderOnChange } from './render-on-change.ts';
 import { markMeasures, measureAt, showPages } from './score-view.ts';
 import { createSelectionStore, type SelectionStore } from './selection-store.ts';
@@ -66,7 +66,8 @@ async function startEditor(page: EditorPage): Promise<void> {
     selection,
     scoreElement: page.score,
     canWrite: role === 'editor',
-    ...(opened.joined === undefined ? {} : { personName: guestName(opened.doc.clientID) }),
+    personName: () =>
+      presenceOf(opened.joined?.connection.provider.awareness?.getLocalState())?.user.name,
     accepted: (session, range) => showAccepted(editor, session, range),
     say: (message) => showStatus(page, message),
   });

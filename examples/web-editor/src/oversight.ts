@@ -36,8 +36,8 @@ export interface OversightOptions {
   readonly scoreElement: HTMLElement;
   /** Whether the person may edit (a viewer's page has no agent writes to oversee). */
   readonly canWrite: boolean;
-  /** The person's name on a shared document (their presence name), recorded with their entries. */
-  readonly personName?: string;
+  /** The person's name on a shared document now (their presence name), recorded with their entries. */
+  readonly personName?: () => string | undefined;
   /** Shows an accepted proposal's change (highlight, status line). */
   readonly accepted: (session: ScoreReviewSession, range: ScoreSelection | null) => void;
   /** Says something in the page's status line. */
@@ -62,11 +62,13 @@ export interface Oversight {
 export function createOversight(options: OversightOptions): Oversight {
   const page = oversightPage();
   const log = openActivityLog(options.score.doc);
-  const name = options.personName === undefined ? {} : { name: options.personName };
-  const actor = (who: 'person' | 'agent'): ActivityActor =>
-    who === 'person'
-      ? { kind: 'person', via: 'editor', ...name }
-      : { kind: 'agent', via: 'webmcp', ...name };
+  const actor = (who: 'person' | 'agent'): ActivityActor => {
+    const name = options.personName?.();
+    const named = name === undefined ? {} : { name };
+    return who === 'person'
+      ? { kind: 'person', via: 'editor', ...named }
+      : { kind: 'agent', via: 'webmcp', ...named };
+  };
   let agentTools: ScoreTools | undefined;
   let scope: ScopeToggle | undefined;
   const select = (range: ScoreSelection) => {
@@ -92,7 +94,7 @@ export function createOversight(options: OversightOptions): Oversight {
   page.scope.mySelection.disabled = !options.canWrite;
 
   return {
-    activity: (who) => ({ log, by: actor(who) }),
+    activity: (who) => ({ log, by: () => actor(who) }),
     historyChanged(command, result) {
       const change = historyChange(command, result, log, actor('person'));
       if (change !== null) log.record(change);

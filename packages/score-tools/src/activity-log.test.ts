@@ -213,6 +213,23 @@ describe('the activity log on the score’s Y.Doc', () => {
   });
 });
 
+describe('who records', () => {
+  it('asks a `by` function at each record, so a renamed person is recorded under the new name', async () => {
+    const base = odeFixture();
+    const log = openActivityLog(base.doc);
+    let name = 'Guest 7';
+    const tools = createScoreTools({
+      score: base.score,
+      undo: base.undo,
+      activity: { log, by: () => ({ kind: 'person', via: 'editor', name }) },
+    });
+    await tools.invoke('rewrite_measures', { start_measure: 2, parts: [1], lanes_seq: M2('C4=1') });
+    name = 'Ada';
+    await tools.invoke('rewrite_measures', { start_measure: 2, parts: [1], lanes_seq: M2('D4=1') });
+    expect(log.entries().map((entry) => entry.by.name)).toEqual(['Guest 7', 'Ada']);
+  });
+});
+
 describe('review sessions in the activity log', () => {
   it('an accepted session is logged once, a rejected one never', async () => {
     const { tools, log, doc } = ode({ review: true });

@@ -19,7 +19,8 @@ import type { ReviewDesk } from './review-desk.ts';
  */
 export interface ActivityOptions {
   readonly log: ActivityLog;
-  readonly by: ActivityActor;
+  /** Who this instance acts as; a function is asked at each record (a person may rename themselves). */
+  readonly by: ActivityActor | (() => ActivityActor);
 }
 
 /**
@@ -36,7 +37,7 @@ export function recordingPipeline(pipeline: ToolPipeline, activity: ActivityOpti
     manifest: (policy) => pipeline.manifest(policy),
     invoke: async (name, args, options) => {
       const invocation = await pipeline.invoke(name, args, options);
-      const change = activityChangeOf(invocation, activity.by);
+      const change = activityChangeOf(invocation, actorOf(activity));
       if (change !== null) activity.log.record(change);
       return invocation;
     },
@@ -56,9 +57,13 @@ export function recordingReviews(desk: ReviewDesk, activity: ActivityOptions): R
     ...desk,
     accept: async (id) => {
       const step = await desk.accept(id);
-      const change = activityChangeOfReview(step.session, activity.by);
+      const change = activityChangeOfReview(step.session, actorOf(activity));
       if (change !== null) activity.log.record(change);
       return step;
     },
   };
+}
+
+function actorOf(activity: ActivityOptions): ActivityActor {
+  return typeof activity.by === 'function' ? activity.by() : activity.by;
 }

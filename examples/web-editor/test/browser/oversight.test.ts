@@ -206,9 +206,13 @@ describe('agent oversight on the collaboration server, in Chromium with native W
     await waitUntil(async () => (await violinBar(2)) === ORIGINAL_M2);
   });
 
-  it('a proposal whose bar a collaborator edits meanwhile shows stale too', async () => {
+  it('a proposal whose bar a collaborator edits meanwhile shows stale too; the log names the collaborator as they call themselves now', async () => {
+    await bob.page.fill('#presence-name', 'Bob');
+    await bob.page.press('#presence-name', 'Enter');
+    await waitUntil(async () => (await bobName()) === 'Bob');
     const id = await propose(3, 'P1 s1 v1 m3: C5=1\n');
     await editByHand(bob, 3, 'B4=1');
+    await waitForTextAt(alice, '#activity .activity-entry .activity-who', 'Bob: rewrite_measures');
     await waitForStatus(id, 'stale');
     await alice.page.click(`${card(id)} .proposal-accept`);
     await waitForTextAt(alice, `${card(id)} .proposal-message`, /^Not applied/);
