@@ -52,7 +52,7 @@ describe('the activity log on the score’s Y.Doc', () => {
           tool: 'rewrite_measures',
           by: AGENT,
           client: doc.clientID,
-          range: { start_measure: start, end_measure: start, parts: [1] },
+          range: call.output.changed_range,
         });
       }
     },
