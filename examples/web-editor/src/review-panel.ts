@@ -92,6 +92,10 @@ async function decide(
 ): Promise<void> {
   const desk = options.desk();
   if (desk === undefined) return;
+  // One decision per proposal: a second press while accept plans again does nothing.
+  for (const action of card.querySelectorAll<HTMLButtonElement>('.proposal-actions button')) {
+    action.disabled = true;
+  }
   const step = decision === 'accept' ? await desk.accept(id) : desk.reject(id);
   const session = step.session;
   updateCard(card, session, proposalStatus(session, options.score));
@@ -117,6 +121,7 @@ function updateCard(card: HTMLElement, session: ScoreReviewSession, status: Prop
   const open = session.state === 'awaiting_user';
   for (const action of card.querySelectorAll<HTMLButtonElement>('.proposal-actions button')) {
     action.hidden = !open;
+    action.disabled = !open;
   }
 }
 
@@ -139,6 +144,7 @@ async function engraveCard(
   if (before === null || after === null) return;
   if (!preview.ok) {
     before.textContent = preview.message;
+    card.dataset.engraved = 'false';
     return;
   }
   const engraver = await options.engraver();
@@ -162,7 +168,7 @@ function figure(caption: string, className: string): HTMLElement {
 }
 
 function button(text: string, className: string): HTMLButtonElement {
-  const made = element('button', className) as HTMLButtonElement;
+  const made = element('button', className);
   made.type = 'button';
   made.textContent = text;
   return made;
