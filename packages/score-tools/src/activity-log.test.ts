@@ -126,6 +126,26 @@ describe('the activity log on the score’s Y.Doc', () => {
     ]);
   });
 
+  it('says how many measures an insertion or a deletion added or removed', async () => {
+    const { tools, log } = ode();
+    const inserted = await tools.invoke('insert_measures', {
+      at_measure: 3,
+      count: 2,
+      allow_measure_count_change: true,
+    });
+    expect(inserted.ok).toBe(true);
+    const deleted = await tools.invoke('delete_measures', {
+      start_measure: 3,
+      end_measure: 3,
+      allow_measure_count_change: true,
+    });
+    expect(deleted.ok).toBe(true);
+    expect(log.entries().map((entry) => entry.summary)).toEqual([
+      expect.stringMatching(/ in m3-m4, parts 1, 2; 2 measures added$/),
+      expect.stringMatching(/; 1 measure removed$/),
+    ]);
+  });
+
   it('two synced docs see each other’s entries', async () => {
     const { tools, doc, log } = ode();
     const peer = collaboratorOf(doc);
