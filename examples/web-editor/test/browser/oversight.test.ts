@@ -298,6 +298,23 @@ describe('agent oversight on the collaboration server, in Chromium with native W
     await cdp.detach();
   });
 
+  it('a view link’s page reads the same activity, with the agents’ toggles off', async () => {
+    const viewer = await harness.open(links.view);
+    await waitUntil(
+      async () =>
+        Number(await viewer.evaluate('document.getElementById("activity").dataset.entries')) > 0,
+    );
+    expect(await textAt(viewer, '#activity')).toContain(
+      'An MCP agent on the server: rewrite_measures',
+    );
+    expect(await textAt(viewer, '#agent-scope-label')).toBe(
+      'View only: agents in this browser may not edit.',
+    );
+    for (const toggle of ['review-mode', 'agent-scope-score', 'agent-scope-selection']) {
+      expect(await viewer.evaluate(`document.getElementById('${toggle}').disabled`)).toBe(true);
+    }
+  });
+
   it('works with the keyboard alone: select, apply, undo, review on, accept, an activity entry', async () => {
     const { page } = alice;
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
