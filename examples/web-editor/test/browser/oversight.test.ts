@@ -12,11 +12,11 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { DocumentLinks } from '@scorelane/collab-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EditorSession } from './browser-agent.ts';
 import { type CollabHarness, startCollabHarness } from './collab-harness.ts';
+import { connectMcpAgent } from './mcp-agent.ts';
 import {
   focusOutline,
   selectedMeasures,
@@ -235,12 +235,7 @@ describe('agent oversight on the collaboration server, in Chromium with native W
       `An agent in ${await aliceName()}’s browser: rewrite_measures`,
     );
 
-    const agent = new Client({ name: 'desktop-agent', version: '1.0.0' });
-    await agent.connect(
-      new StreamableHTTPClientTransport(new URL(`${harness.server.httpUrl}/mcp?doc=${DOC}`), {
-        requestInit: { headers: { Authorization: `Bearer ${tokenOf(links.edit)}` } },
-      }),
-    );
+    const agent = await connectMcpAgent(harness.server.httpUrl, DOC, tokenOf(links.edit));
     const remote = await agent.callTool({
       name: 'rewrite_measures',
       arguments: { start_measure: 8, parts: [1], lanes_seq: 'P1 s1 v1 m8: A4=1\n' },
