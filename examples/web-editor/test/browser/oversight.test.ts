@@ -235,6 +235,7 @@ describe('agent oversight on the collaboration server, in Chromium with native W
       `An agent in ${await aliceName()}’s browser: rewrite_measures`,
     );
 
+    const bobRenders = await renders(bob);
     const agent = await connectMcpAgent(harness.server.httpUrl, DOC, tokenOf(links.edit));
     const remote = await agent.callTool({
       name: 'rewrite_measures',
@@ -249,6 +250,8 @@ describe('agent oversight on the collaboration server, in Chromium with native W
       );
     }
     // The people's hand edits: each page says "You" for its own, the presence name for the other's.
+    // The score changed once; the log's own update is not a change of the score to engrave.
+    expect(await renders(bob)).toBe(bobRenders + 1);
     expect(await textAt(alice, '#activity')).toContain('You: rewrite_measures');
     expect(await textAt(alice, '#activity')).toContain(`${await bobName()}: rewrite_measures`);
     expect(await textAt(bob, '#activity')).toContain(`${await aliceName()}: rewrite_measures`);
