@@ -54,6 +54,18 @@ describe('real-score causes, read back by MuseScore', () => {
     expect(await museScoreDifference('rounded-tuplet.musicxml')).toBeUndefined();
   });
 
+  test('rounded-tuplet-forward.musicxml: rounded tuplet durations are read as printed values when only the <forward> that ends their voice says so, so the measure keeps its length', async () => {
+    const { score, warnings } = imported('rounded-tuplet-forward.musicxml');
+    expect(warnings.map((warning) => [warning.code, warning.measure])).toEqual([
+      ['rounded-duration', 1],
+    ]);
+    const [, tuplets] = readScore(score).unit(1, 1, 1).voices;
+    expect(
+      tuplets?.events.slice(0, 11).map((event) => `${event.duration.num}/${event.duration.den}`),
+    ).toEqual(Array(11).fill('1/22'));
+    expect(await museScoreDifference('rounded-tuplet-forward.musicxml')).toBeUndefined();
+  });
+
   test('cross-staff-grace.musicxml: a grace note on staff 2 that leads to a note of its voice on staff 1 is written just before that note, on staff 2', async () => {
     const { warnings, score } = imported('cross-staff-grace.musicxml');
     expect(warnings).toEqual([]);
