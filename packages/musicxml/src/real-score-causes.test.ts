@@ -66,6 +66,19 @@ describe('real-score causes, read back by MuseScore', () => {
     expect(await museScoreDifference('rounded-tuplet-forward.musicxml')).toBeUndefined();
   });
 
+  test('backup-after-unprinted-rest.musicxml: a voice that starts late is reached with a <backup> straight to its first note, as the file does, so MuseScore lands it where it lands it in the file', async () => {
+    const xml = exportMusicXml(imported('backup-after-unprinted-rest.musicxml').score);
+    const measure = xml.slice(
+      xml.indexOf('<measure number="1"'),
+      xml.indexOf('<measure number="2"'),
+    );
+    expect(measure).toMatch(
+      /<backup>\s*<duration>12<\/duration>\s*<\/backup>\s*<note>\s*<pitch>\s*<step>E<\/step>/,
+    );
+    expect(measure).not.toContain('<forward>');
+    expect(await museScoreDifference('backup-after-unprinted-rest.musicxml')).toBeUndefined();
+  });
+
   test('cross-staff-grace.musicxml: a grace note on staff 2 that leads to a note of its voice on staff 1 is written just before that note, on staff 2', async () => {
     const { warnings, score } = imported('cross-staff-grace.musicxml');
     expect(warnings).toEqual([]);

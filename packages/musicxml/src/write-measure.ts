@@ -335,6 +335,25 @@ function inTimeOrder(lanes: readonly (readonly Chunk[])[]): Chunk[] {
 }
 
 /**
+ * Where a voice that starts with fillers (invisible rests that only fill
+ * time) begins to be written after a `<backup>` from `cursor`, the end of
+ * the voice before it on its staff: the index of its first chunk that is not
+ * such a filler, when that starts before `cursor`, else 0. The `<backup>`
+ * then goes straight to its first note, as MuseScore writes a voice on the
+ * staff of the one before (and back to the measure's start, then a
+ * `<forward>`, on a new staff), so a reader that times notes by their
+ * printed values (as MuseScore does) and so ends the voice before elsewhere
+ * than its `<duration>`s say lands where it lands in a MuseScore file.
+ */
+function backupTarget(chunks: readonly Chunk[], cursor: Rational): number {
+  let first = 0;
+  while (first < chunks.length && chunks[first]!.filler && chunks[first]!.items.length === 0)
+    first++;
+  if (first === chunks.length || compare(chunks[first]!.at, cursor) >= 0) return 0;
+  return first;
+}
+
+/**
  * The `<measure>` element of measure `index` (1-based) of the part.
  *
  * @example
@@ -367,7 +386,7 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
   const crossing = crossingVoices(voiceIds);
   /** What the measure writes, in order: voices (or the parts of one voice, merged), then a staff's loose items. */
   const steps: (
-    | { readonly lanes: Chunk[][]; readonly merged: boolean }
+    | { readonly lanes: Chunk[][]; readonly merged: boolean; readonly staff: number }
     | { readonly items: readonly Placed[] }
   )[] = [];
   for (let staff = 1; staff <= partInfo.staves; staff++) {
@@ -454,16 +473,17 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
       writing.tiesOut.set(tieKey, tiedIn);
       const group = crossing.get(voiceId);
       if (!group) {
-        steps.push({ lanes: [chunks], merged: false });
+        steps.push({ lanes: [chunks], merged: false, staff });
         return;
       }
       // A voice written on several staves (or overlapping itself) is written once, where its
       // first part would be, its parts merged in time order.
-      if (group.lanes.length === 0) steps.push({ lanes: group.lanes, merged: true });
+      if (group.lanes.length === 0) steps.push({ lanes: group.lanes, merged: true, staff });
       group.lanes.push(chunks);
     });
     steps.push({ items: [...aligned, ...loose] });
   }
+  let lastStaff: number | undefined;
   for (const step of steps) {
     if ('items' in step) {
       for (const item of step.items) {
@@ -472,9 +492,13 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
       }
       continue;
     }
-    moveTo(ZERO);
+    const sameStaff = step.staff === lastStaff;
+    lastStaff = step.staff;
     if (!step.merged) {
-      for (const chunk of step.lanes[0]!) {
+      const chunks = step.lanes[0]!;
+      const first = sameStaff ? backupTarget(chunks, cursor) : 0;
+      moveTo(first === 0 ? ZERO : chunks[first]!.at);
+      for (const chunk of chunks.slice(first)) {
         body.push(...chunk.items, ...chunk.notes);
         cursor = chunk.end;
       }
@@ -482,7 +506,9 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
     }
     // Merged in time order, so that what pairs up along the voice (slurs, beams, tuplets)
     // starts before it stops.
-    for (const chunk of inTimeOrder(step.lanes)) {
+    const merged = inTimeOrder(step.lanes);
+    if (!sameStaff || !merged[0] || compare(merged[0].at, cursor) >= 0) moveTo(ZERO);
+    for (const chunk of merged) {
       moveTo(chunk.at);
       body.push(...chunk.items);
       // The <forward> of a filler is left out: the voice's other parts play then.
