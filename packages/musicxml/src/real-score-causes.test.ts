@@ -79,6 +79,19 @@ describe('real-score causes, read back by MuseScore', () => {
     expect(await museScoreDifference('backup-after-unprinted-rest.musicxml')).toBeUndefined();
   });
 
+  test('cross-staff-voice-order.musicxml: a voice that crosses staves is written among the voices of the staff its number belongs to, so MuseScore meets the voices in the order of the file', async () => {
+    const { score, warnings } = imported('cross-staff-voice-order.musicxml');
+    expect(warnings).toEqual([]);
+    const xml = exportMusicXml(score);
+    const measure = xml.slice(
+      xml.indexOf('<measure number="1"'),
+      xml.indexOf('<measure number="2"'),
+    );
+    const voices = [...measure.matchAll(/<voice>(\d+)<\/voice>/g)].map(([, id]) => id);
+    expect([...new Set(voices)]).toEqual(['1', '5', '6']);
+    expect(await museScoreDifference('cross-staff-voice-order.musicxml')).toBeUndefined();
+  });
+
   test('cross-staff-grace.musicxml: a grace note on staff 2 that leads to a note of its voice on staff 1 is written just before that note, on staff 2', async () => {
     const { warnings, score } = imported('cross-staff-grace.musicxml');
     expect(warnings).toEqual([]);

@@ -305,6 +305,35 @@ function crossingVoices(voiceIds: ReadonlyMap<string, string>): Map<string, { la
   return crossing;
 }
 
+/** How many voices MuseScore gives each staff: it numbers the voices of staff `s` from `4 (s - 1) + 1`. */
+const MUSESCORE_VOICES_PER_STAFF = 4;
+
+/**
+ * The staff each voice that crosses staves is written on: the staff its
+ * `<voice>` number belongs to as MuseScore numbers voices (voices 1-4 on
+ * staff 1, 5-8 on staff 2, ...), where the voice has a part, else the first
+ * staff it has a part on. MuseScore writes a voice among the voices of its
+ * staff, whichever staff its notes are on; written in that order, a reader
+ * that lands the `<backup>` after a voice a little off (see `backupTarget`)
+ * meets the voices in the order of the file.
+ */
+function homeStaves(voiceIds: ReadonlyMap<string, string>): Map<string, number> {
+  const staves = new Map<string, number[]>();
+  for (const [key, id] of voiceIds) {
+    const staff = Number(key.split('/')[0]);
+    staves.set(id, [...(staves.get(id) ?? []), staff]);
+  }
+  const home = new Map<string, number>();
+  for (const [id, on] of staves) {
+    const number = Number(id);
+    const own = Number.isInteger(number)
+      ? Math.floor((number - 1) / MUSESCORE_VOICES_PER_STAFF) + 1
+      : undefined;
+    home.set(id, own !== undefined && on.includes(own) ? own : Math.min(...on));
+  }
+  return home;
+}
+
 /**
  * The chunks of the staves of one voice merged in time order, without the
  * `<forward>`s each staff used to fill the time the others play (each
@@ -384,6 +413,8 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
   let measureAttributes: { readonly [name: string]: string } | undefined;
   const voiceIds = voiceNumbers(writing, index);
   const crossing = crossingVoices(voiceIds);
+  const home = homeStaves(voiceIds);
+  const placed = new Set<string>();
   /** What the measure writes, in order: voices (or the parts of one voice, merged), then a staff's loose items. */
   const steps: (
     | { readonly lanes: Chunk[][]; readonly merged: boolean; readonly staff: number }
@@ -476,9 +507,12 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
         steps.push({ lanes: [chunks], merged: false, staff });
         return;
       }
-      // A voice written on several staves (or overlapping itself) is written once, where its
-      // first part would be, its parts merged in time order.
-      if (group.lanes.length === 0) steps.push({ lanes: group.lanes, merged: true, staff });
+      // A voice written on several staves (or overlapping itself) is written once, among the
+      // voices of its own staff (see homeStaves), its parts merged in time order.
+      if (!placed.has(voiceId) && home.get(voiceId) === staff) {
+        placed.add(voiceId);
+        steps.push({ lanes: group.lanes, merged: true, staff });
+      }
       group.lanes.push(chunks);
     });
     steps.push({ items: [...aligned, ...loose] });
