@@ -24,6 +24,14 @@ export function editorPage() {
       problems: byId('lanes-problems', HTMLUListElement),
     },
     webMcpStatus: byId('webmcp-status', HTMLElement),
+    // Collaboration (a document of the server): status, presence, the MCP endpoint.
+    collab: {
+      panel: byId('collab', HTMLElement),
+      connection: byId('connection', HTMLElement),
+      presence: byId('presence', HTMLUListElement),
+      name: byId('presence-name', HTMLInputElement),
+      agentEndpoint: byId('agent-endpoint', HTMLElement),
+    },
   };
 }
 
