@@ -99,4 +99,59 @@ describe('real-score causes, read back by MuseScore', () => {
     ).toEqual(['1', '2', '3', '4', '5']);
     expect(await museScoreDifference('overlapping-voice.musicxml')).toBeUndefined();
   });
+
+  test('same-number-octave-shifts.musicxml: two 8va lines of one number over the same beats get a number each, so their ends pair as in the file', async () => {
+    const { score, warnings } = imported('same-number-octave-shifts.musicxml');
+    expect(warnings).toEqual([]);
+    const xml = exportMusicXml(score);
+    const shifts = [...xml.matchAll(/<octave-shift type="(\w+)" size="8" number="(\d+)"/g)].map(
+      ([, type, number]) => `${type} ${number}`,
+    );
+    // Written in time order, both starts come first: each stop still finds its own start.
+    expect(shifts).toEqual(['down 1', 'down 2', 'stop 1', 'stop 2']);
+    expect(await museScoreDifference('same-number-octave-shifts.musicxml')).toBeUndefined();
+  });
+
+  test('octave-shift-in-second-voice.musicxml: an 8vb between the notes of a second voice is written next to those notes, not reached by <backup>', async () => {
+    const xml = exportMusicXml(imported('octave-shift-in-second-voice.musicxml').score);
+    const measure = xml.slice(
+      xml.indexOf('<measure number="1"'),
+      xml.indexOf('<measure number="2"'),
+    );
+    // Just before the A1 that starts under it, and just before the A2 it stops at.
+    expect(measure).toMatch(
+      /<octave-shift type="up"[^>]*\/>\s*<\/direction-type>\s*<staff>2<\/staff>\s*<\/direction>\s*<note>\s*<pitch>\s*<step>A<\/step>\s*<octave>1<\/octave>/,
+    );
+    expect(measure).toMatch(
+      /<octave-shift type="stop"[^>]*\/>\s*<\/direction-type>\s*<staff>2<\/staff>\s*<\/direction>\s*<note>\s*<pitch>\s*<step>A<\/step>\s*<octave>2<\/octave>/,
+    );
+    expect(await museScoreDifference('octave-shift-in-second-voice.musicxml')).toBeUndefined();
+  });
+
+  test('typeless-tuplet-rest.musicxml: an invisible tuplet rest no note value prints stays without a <type>, so MuseScore times it by its <duration>', async () => {
+    const { score, warnings } = imported('typeless-tuplet-rest.musicxml');
+    expect(warnings).toEqual([]);
+    const xml = exportMusicXml(score);
+    const hidden = xml.match(/<note print-object="no">[\s\S]*?<\/note>/g) ?? [];
+    expect(hidden).toHaveLength(4);
+    for (const rest of hidden) {
+      expect(rest).toContain('<time-modification>');
+      expect(rest).not.toContain('<type>');
+    }
+    expect(await museScoreDifference('typeless-tuplet-rest.musicxml')).toBeUndefined();
+  });
+
+  test('late-voice-after-rounded-rest.musicxml: a voice that enters late is reached by one <backup> to its first note, as in the file', async () => {
+    const xml = exportMusicXml(imported('late-voice-after-rounded-rest.musicxml').score);
+    const measure = xml.slice(
+      xml.indexOf('<measure number="1"'),
+      xml.indexOf('<measure number="2"'),
+    );
+    expect(measure).toMatch(
+      // At 30 divisions (the least for a 16/480 rest): half a measure back, to beat 3.
+      /<backup>\s*<duration>60<\/duration>\s*<\/backup>\s*<note>\s*<pitch>\s*<step>G<\/step>/,
+    );
+    expect(measure).not.toContain('<forward>');
+    expect(await museScoreDifference('late-voice-after-rounded-rest.musicxml')).toBeUndefined();
+  });
 });

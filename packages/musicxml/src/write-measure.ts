@@ -14,7 +14,7 @@ import {
   type TupletRatio,
   ZERO,
 } from '@scorelane/lanes-seq';
-import type { MeasureInfo, PartInfo, ScoreEvent } from '@scorelane/score-model';
+import type { MeasureInfo, PartInfo, ScoreEvent, VoiceContent } from '@scorelane/score-model';
 import type { PlacedElement } from './attachment-types.ts';
 import { toDivisions } from './divisions.ts';
 import { ATTRIBUTES_ORDER, mergeInOrder } from './element-order.ts';
@@ -334,6 +334,64 @@ function inTimeOrder(lanes: readonly (readonly Chunk[])[]): Chunk[] {
   }
 }
 
+/** The offsets (`"3/8"`) at which the events of a voice start, grace notes included. */
+function onsetsOf(voice: VoiceContent | undefined): Set<string> {
+  const onsets = new Set<string>();
+  let onset = ZERO;
+  for (const event of voice?.events ?? []) {
+    onsets.add(`${onset.num}/${onset.den}`);
+    if (!event.grace) onset = add(onset, event.duration);
+  }
+  return onsets;
+}
+
+/**
+ * Where the elements kept between the notes of a staff are written: those
+ * at or past the end of the measure after everything else (`atEnd`); the
+ * others just before the event that starts at their offset, in the first
+ * voice (in voice order) that has one (`before`, per voice, in offset
+ * order), as the file had them; the rest after the staff's voices
+ * (`loose`), reached by `<backup>`. Next to its event an element is read at
+ * the very moment of that event, also by a reader that times notes by their
+ * printed value where `<duration>` rounds it (MuseScore): an octave shift
+ * reached by `<backup>` instead can land a tick off and take in, or leave
+ * out, the note it stops at.
+ */
+function placeItems(
+  items: readonly Placed[],
+  voices: readonly VoiceContent[],
+  length: Rational,
+): { atEnd: XmlElement[]; before: Placed[][]; loose: Placed[] } {
+  // The first voice also takes what stands at the start of the measure (a staff with no voice has one).
+  const onsets = voices.length > 0 ? voices.map(onsetsOf) : [new Set<string>()];
+  onsets[0]!.add('0/1');
+  const atEnd: XmlElement[] = [];
+  const before: Placed[][] = onsets.map(() => []);
+  const loose: Placed[] = [];
+  for (const item of items) {
+    const key = `${item.at.num}/${item.at.den}`;
+    const voice = onsets.findIndex((starts) => starts.has(key));
+    if (compare(item.at, length) >= 0 && item.at.num > 0) atEnd.push(item.x);
+    else if (voice >= 0) before[voice]!.push(item);
+    else loose.push(item);
+  }
+  return { atEnd, before, loose };
+}
+
+/**
+ * The chunks of a voice as written: without the invisible rests it opens
+ * with (when a note follows), so that a `<backup>` goes straight to its
+ * first note, as MuseScore writes a voice that enters late. A reader that
+ * times a note by its printed value where `<duration>` is within a hair of
+ * it (MuseScore: a 128th of 16 ticks read as 15) is then a hair early or
+ * late here exactly as it is in the file, and every voice after keeps its
+ * place against the others.
+ */
+function enteringLate(chunks: readonly Chunk[]): readonly Chunk[] {
+  const first = chunks.findIndex((chunk) => !chunk.filler || chunk.items.length > 0);
+  return first > 0 ? chunks.slice(first) : chunks;
+}
+
 /**
  * The `<measure>` element of measure `index` (1-based) of the part.
  *
@@ -394,19 +452,9 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
       }
     }
     const voices = [...content.voices].sort((a, b) => a.voice - b.voice);
-    const onsets = new Set<string>(['0/1']);
-    let onset = ZERO;
-    for (const event of voices[0]?.events ?? []) {
-      onsets.add(`${onset.num}/${onset.den}`);
-      if (!event.grace) onset = add(onset, event.duration);
-    }
-    const aligned: Placed[] = [];
-    const loose: Placed[] = [];
-    for (const item of items) {
-      if (compare(item.at, length) >= 0 && item.at.num > 0) atEnd.push(item.x);
-      else if (onsets.has(`${item.at.num}/${item.at.den}`)) aligned.push(item);
-      else loose.push(item);
-    }
+    const placed = placeItems(items, voices, length);
+    // One at a time: a measure can hold more elements than push(...) takes arguments.
+    for (const item of placed.atEnd) atEnd.push(item);
     const following = index < measures.length ? snapshot.unit(part, staff, index + 1) : undefined;
     const nextVoiceStart = (voice: number) =>
       nextSounding(following?.voices.find((other) => other.voice === voice)?.events ?? [], 0);
@@ -427,10 +475,9 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
       const chunks: Chunk[] = [];
       voice.events.forEach((event, eventIndex) => {
         const items: XmlNode[] = [];
-        if (voiceIndex === 0) {
-          while (aligned.length > 0 && compare(aligned[0]!.at, at) <= 0)
-            items.push(aligned.shift()!.x);
-        }
+        const aligned = placed.before[voiceIndex]!;
+        while (aligned.length > 0 && compare(aligned[0]!.at, at) <= 0)
+          items.push(aligned.shift()!.x);
         const notes = writeEvent(event, {
           divisions,
           voice: voiceId,
@@ -462,7 +509,7 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
       if (group.lanes.length === 0) steps.push({ lanes: group.lanes, merged: true });
       group.lanes.push(chunks);
     });
-    steps.push({ items: [...aligned, ...loose] });
+    steps.push({ items: placed.before.flat().concat(placed.loose) });
   }
   for (const step of steps) {
     if ('items' in step) {
@@ -472,16 +519,17 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
       }
       continue;
     }
-    moveTo(ZERO);
     if (!step.merged) {
-      for (const chunk of step.lanes[0]!) {
+      const chunks = enteringLate(step.lanes[0]!);
+      moveTo(chunks[0]?.at ?? ZERO);
+      for (const chunk of chunks) {
         body.push(...chunk.items, ...chunk.notes);
         cursor = chunk.end;
       }
       continue;
     }
     // Merged in time order, so that what pairs up along the voice (slurs, beams, tuplets)
-    // starts before it stops.
+    // starts before it stops; a <backup> goes straight to its first note.
     for (const chunk of inTimeOrder(step.lanes)) {
       moveTo(chunk.at);
       body.push(...chunk.items);
