@@ -41,7 +41,7 @@ interface Line {
   readonly ends: LineEnd[];
   readonly from: number;
   to: number;
-  /** Whether the end of the other type came (a lone start or stop is never renumbered). */
+  /** Whether the end of the other type came (a lone start or stop is never renumbered, and holds its number to the end). */
   whole: boolean;
   /** Whether its first end is a stop (a stop may come first in the file's order). */
   readonly stopFirst: boolean;
@@ -113,22 +113,36 @@ function linesOf(measures: readonly ReadMeasure[]): Line[] {
       }
     });
   });
+  // An end without its other end leaves its number open to the end of the part: a later end
+  // of that number would pair with it.
+  for (const line of lines) if (!line.whole) line.to = Math.max(line.to, measures.length - 1);
   return lines;
 }
 
-/** The number a line is written with: its own, else the lowest one free over its measures. */
-function numberFor(line: Line, taken: readonly { line: Line; number: string }[]): string {
-  const free = (number: string) =>
-    !taken.some(
-      (other) =>
-        other.line.kind === line.kind &&
-        other.number === number &&
-        other.line.from <= line.to &&
-        line.from <= other.line.to,
+/**
+ * The number a line is written with: its own while no line of its kind
+ * written before holds that number in its measures, else the lowest number
+ * free there, among the lines before (as written) and after (as the file
+ * numbers them). `reach` holds, by kind and number, the last measure a line
+ * written so far reaches: lines come in the order they start, so one before
+ * overlaps this one exactly when it reaches its first measure.
+ */
+function numberFor(
+  lines: readonly Line[],
+  index: number,
+  reach: ReadonlyMap<string, number>,
+): string {
+  const line = lines[index]!;
+  const laterHolds = (number: string) =>
+    lines.some(
+      (other, at) =>
+        at > index && other.kind === line.kind && other.number === number && other.from <= line.to,
     );
-  if (!line.whole || free(line.number)) return line.number;
+  const free = (number: string, checkLater: boolean) =>
+    (reach.get(`${line.kind}/${number}`) ?? -1) < line.from && !(checkLater && laterHolds(number));
+  if (!line.whole || free(line.number, false)) return line.number;
   for (let number = 1; number <= MOST_NUMBERS; number++)
-    if (free(String(number))) return String(number);
+    if (free(String(number), true)) return String(number);
   return line.number;
 }
 
@@ -156,15 +170,17 @@ function renumbered(item: XmlElement, end: LineEnd, number: string): XmlElement 
  * ```
  */
 export function separateLineNumbers(measures: ReadMeasure[]): void {
-  const taken: { line: Line; number: string }[] = [];
-  for (const line of linesOf(measures)) {
-    const number = numberFor(line, taken);
-    taken.push({ line, number });
-    if (number === line.number) continue;
+  const reach = new Map<string, number>();
+  const lines = linesOf(measures);
+  lines.forEach((line, index) => {
+    const number = numberFor(lines, index, reach);
+    const key = `${line.kind}/${number}`;
+    reach.set(key, Math.max(reach.get(key) ?? -1, line.to));
+    if (number === line.number) return;
     for (const end of line.ends) {
       const items = measures[end.measure]!.items;
       const item = items[end.item]!;
       items[end.item] = { ...item, x: renumbered(item.x, end, number) };
     }
-  }
+  });
 }

@@ -620,11 +620,12 @@ function readMeasure(
           // A note of zero duration takes no time; it can only be read as a grace note.
           duration = printedValue(node) ?? rational(1, 8);
           if (restElement) {
-            context.warnings.push({
-              code: 'zero-duration',
-              part: context.part,
-              measure: index,
-              message: `${where}${describeNote(node)} has <duration>0</duration>: it takes no time, and a rest that takes none cannot be held; it was left out. Give it a duration, or remove it.`,
+            // It takes no time, so it is no event: kept where it stands, like an element between notes.
+            items.push({
+              staff,
+              at: cursor,
+              x: exactChildren(node, state.divisions),
+              start: false,
             });
             continue;
           }

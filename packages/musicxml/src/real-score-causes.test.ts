@@ -154,4 +154,26 @@ describe('real-score causes, read back by MuseScore', () => {
     expect(measure).not.toContain('<forward>');
     expect(await museScoreDifference('late-voice-after-rounded-rest.musicxml')).toBeUndefined();
   });
+
+  test('zero-duration-rest.musicxml: an invisible rest of no duration is kept where it stands and written back as it was', async () => {
+    const { score, warnings } = imported('zero-duration-rest.musicxml');
+    expect(warnings).toEqual([]);
+    const xml = exportMusicXml(score);
+    // Between the C5 and the D5 of the triplet, as in the file.
+    expect(xml).toMatch(
+      /<step>C<\/step>[\s\S]*?<\/note>\s*<note print-object="no">\s*<rest\/>\s*<duration>0<\/duration>\s*<voice>1<\/voice>\s*<time-modification>[\s\S]*?<\/note>\s*<note>\s*<pitch>\s*<step>D<\/step>/,
+    );
+    expect(await museScoreDifference('zero-duration-rest.musicxml')).toBeUndefined();
+  });
+
+  test('voices-in-file-order.musicxml: a measure is written voice by voice in <voice> order, so each voice is reached from the voice before it as in the file', async () => {
+    const xml = exportMusicXml(imported('voices-in-file-order.musicxml').score);
+    const measure = xml.slice(
+      xml.indexOf('<measure number="1"'),
+      xml.indexOf('<measure number="2"'),
+    );
+    const voices = [...measure.matchAll(/<voice>(\d+)<\/voice>/g)].map(([, id]) => id);
+    expect([...new Set(voices)]).toEqual(['1', '2', '5', '6']);
+    expect(await museScoreDifference('voices-in-file-order.musicxml')).toBeUndefined();
+  });
 });

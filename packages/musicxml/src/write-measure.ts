@@ -29,6 +29,7 @@ import {
   writeTime,
 } from './signatures.ts';
 import { parseAt, unitKeep } from './unit-keep.ts';
+import { compareVoiceIds } from './voice-ids.ts';
 import { writeEvent } from './write-note.ts';
 import { element, isElement, withChildren, type XmlElement, type XmlNode } from './xml-tree.ts';
 
@@ -378,6 +379,25 @@ function placeItems(
   return { atEnd, before, loose };
 }
 
+/** One voice of a measure (or the parts of one voice, merged), or a staff's loose items. */
+type Step =
+  | { readonly lanes: Chunk[][]; readonly merged: boolean; readonly voice: string }
+  | { readonly items: readonly Placed[] };
+
+/**
+ * The order a measure is written in: its voices by `<voice>` (a voice that
+ * crosses staves where its number puts it), then the loose items of each
+ * staff. MuseScore writes voices so, each reached by one `<backup>` from the
+ * end of the voice before; following the file's path keeps a reader that
+ * times notes by their printed value (MuseScore, where `<duration>` is
+ * within 2 ticks of it) exactly as far off as it is in the file.
+ */
+function inVoiceOrder(steps: readonly Step[]): Step[] {
+  const voices = steps.filter((step) => 'lanes' in step);
+  voices.sort((a, b) => compareVoiceIds(a.voice, b.voice));
+  return [...voices, ...steps.filter((step) => 'items' in step)];
+}
+
 /**
  * The chunks of a voice as written: without the invisible rests it opens
  * with (when a note follows), so that a `<backup>` goes straight to its
@@ -423,11 +443,8 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
   let measureAttributes: { readonly [name: string]: string } | undefined;
   const voiceIds = voiceNumbers(writing, index);
   const crossing = crossingVoices(voiceIds);
-  /** What the measure writes, in order: voices (or the parts of one voice, merged), then a staff's loose items. */
-  const steps: (
-    | { readonly lanes: Chunk[][]; readonly merged: boolean }
-    | { readonly items: readonly Placed[] }
-  )[] = [];
+  /** What the measure writes: voices (or the parts of one voice, merged), and each staff's loose items. */
+  const steps: Step[] = [];
   for (let staff = 1; staff <= partInfo.staves; staff++) {
     const content = snapshot.unit(part, staff, index);
     const keep = unitKeep(content.attachments);
@@ -501,17 +518,18 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
       writing.tiesOut.set(tieKey, tiedIn);
       const group = crossing.get(voiceId);
       if (!group) {
-        steps.push({ lanes: [chunks], merged: false });
+        steps.push({ lanes: [chunks], merged: false, voice: voiceId });
         return;
       }
       // A voice written on several staves (or overlapping itself) is written once, where its
       // first part would be, its parts merged in time order.
-      if (group.lanes.length === 0) steps.push({ lanes: group.lanes, merged: true });
+      if (group.lanes.length === 0)
+        steps.push({ lanes: group.lanes, merged: true, voice: voiceId });
       group.lanes.push(chunks);
     });
     steps.push({ items: placed.before.flat().concat(placed.loose) });
   }
-  for (const step of steps) {
+  for (const step of inVoiceOrder(steps)) {
     if ('items' in step) {
       for (const item of step.items) {
         moveTo(item.at);
