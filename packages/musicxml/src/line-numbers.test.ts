@@ -93,4 +93,25 @@ describe('lines of one number that overlap in time get a number each', () => {
       'stop 3',
     ]);
   });
+
+  test('a start never stopped holds its number to the end of the part: a line renumbered later does not take it', () => {
+    const pair = (staff: number) =>
+      line('octave-shift', 'down', staff, '2') +
+      note(staff) +
+      note(staff) +
+      line('octave-shift', 'stop', staff, '2');
+    const measures = [
+      line('octave-shift', 'down', 1, '1') + note(1) + note(1) + backup + note(2) + note(2),
+      pair(1) + backup + pair(2),
+    ];
+    // Number 1 is still open from measure 1 (a reader would pair a new start of 1 with it), so the
+    // second line of number 2 takes 3.
+    expect(linesOut(score(measures), 'octave-shift')).toEqual([
+      'down 1',
+      'down 2',
+      'down 3',
+      'stop 2',
+      'stop 3',
+    ]);
+  });
 });
