@@ -7,6 +7,9 @@ const note = (staff: number) =>
 const line = (name: string, type: string, staff: number, number?: string) =>
   `<direction><direction-type><${name} type="${type}"${number ? ` number="${number}"` : ''}/></direction-type><staff>${staff}</staff></direction>`;
 const backup = '<backup><duration>4</duration></backup>';
+/** A line over a staff's two half notes, stopping at the end of the measure. */
+const over = (name: string, start: string, staff: number, number?: string) =>
+  line(name, start, staff, number) + note(staff) + note(staff) + line(name, 'stop', staff, number);
 
 /** A two-staff piano part of the given measures (each a string of elements). */
 function score(measures: readonly string[]): string {
@@ -33,15 +36,7 @@ function linesOut(xml: string, name: string): string[] {
 describe('lines of one number that overlap in time get a number each', () => {
   test('two hairpins numbered 1 over the same half notes, one per staff: the second becomes 2', () => {
     const measure =
-      line('wedge', 'crescendo', 1, '1') +
-      note(1) +
-      note(1) +
-      line('wedge', 'stop', 1, '1') +
-      backup +
-      line('wedge', 'crescendo', 2, '1') +
-      note(2) +
-      note(2) +
-      line('wedge', 'stop', 2, '1');
+      over('wedge', 'crescendo', 1, '1') + backup + over('wedge', 'crescendo', 2, '1');
     // Both stops stand at the end of the measure, which export writes after both staves.
     expect(linesOut(score([measure]), 'wedge')).toEqual([
       'crescendo 1',
@@ -74,10 +69,7 @@ describe('lines of one number that overlap in time get a number each', () => {
 
   test('a lone stop keeps its number and holds it: a line renumbered beside it takes the next free one', () => {
     const measure =
-      line('bracket', 'start', 1, '1') +
-      note(1) +
-      note(1) +
-      line('bracket', 'stop', 1, '1') +
+      over('bracket', 'start', 1, '1') +
       backup +
       note(2) +
       line('bracket', 'stop', 2, '2') +
@@ -95,14 +87,9 @@ describe('lines of one number that overlap in time get a number each', () => {
   });
 
   test('a start never stopped holds its number to the end of the part: a line renumbered later does not take it', () => {
-    const pair = (staff: number) =>
-      line('octave-shift', 'down', staff, '2') +
-      note(staff) +
-      note(staff) +
-      line('octave-shift', 'stop', staff, '2');
     const measures = [
       line('octave-shift', 'down', 1, '1') + note(1) + note(1) + backup + note(2) + note(2),
-      pair(1) + backup + pair(2),
+      over('octave-shift', 'down', 1, '2') + backup + over('octave-shift', 'down', 2, '2'),
     ];
     // Number 1 is still open from measure 1 (a reader would pair a new start of 1 with it), so the
     // second line of number 2 takes 3.

@@ -19,6 +19,11 @@ function imported(name: string): Imported {
   return result;
 }
 
+/** The text of measure 1 of an export. */
+function firstMeasure(xml: string): string {
+  return xml.slice(xml.indexOf('<measure number="1"'), xml.indexOf('<measure number="2"'));
+}
+
 /** The first note MuseScore plays differently in our export, or undefined. */
 async function museScoreDifference(name: string): Promise<string | undefined> {
   const exported = await museScoreNotes(exportMusicXml(imported(name).score));
@@ -66,10 +71,7 @@ describe('real-score causes, read back by MuseScore', () => {
 
   test('cross-staff-slur.musicxml: a voice that crosses staves is written as one voice in time order, so its slur starts before it stops', async () => {
     const xml = exportMusicXml(imported('cross-staff-slur.musicxml').score);
-    const measure = xml.slice(
-      xml.indexOf('<measure number="1"'),
-      xml.indexOf('<measure number="2"'),
-    );
+    const measure = firstMeasure(xml);
     const pitches = [...measure.matchAll(/<step>(\w)<\/step>\s*<octave>(\d)<\/octave>/g)].map(
       ([, step, octave]) => `${step}${octave}`,
     );
@@ -114,10 +116,7 @@ describe('real-score causes, read back by MuseScore', () => {
 
   test('octave-shift-in-second-voice.musicxml: an 8vb between the notes of a second voice is written next to those notes, not reached by <backup>', async () => {
     const xml = exportMusicXml(imported('octave-shift-in-second-voice.musicxml').score);
-    const measure = xml.slice(
-      xml.indexOf('<measure number="1"'),
-      xml.indexOf('<measure number="2"'),
-    );
+    const measure = firstMeasure(xml);
     // Just before the A1 that starts under it, and just before the A2 it stops at.
     expect(measure).toMatch(
       /<octave-shift type="up"[^>]*\/>\s*<\/direction-type>\s*<staff>2<\/staff>\s*<\/direction>\s*<note>\s*<pitch>\s*<step>A<\/step>\s*<octave>1<\/octave>/,
@@ -143,10 +142,7 @@ describe('real-score causes, read back by MuseScore', () => {
 
   test('late-voice-after-rounded-rest.musicxml: a voice that enters late is reached by one <backup> to its first note, as in the file', async () => {
     const xml = exportMusicXml(imported('late-voice-after-rounded-rest.musicxml').score);
-    const measure = xml.slice(
-      xml.indexOf('<measure number="1"'),
-      xml.indexOf('<measure number="2"'),
-    );
+    const measure = firstMeasure(xml);
     expect(measure).toMatch(
       // At 30 divisions (the least for a 16/480 rest): half a measure back, to beat 3.
       /<backup>\s*<duration>60<\/duration>\s*<\/backup>\s*<note>\s*<pitch>\s*<step>G<\/step>/,
@@ -168,12 +164,16 @@ describe('real-score causes, read back by MuseScore', () => {
 
   test('voices-in-file-order.musicxml: a measure is written voice by voice in <voice> order, so each voice is reached from the voice before it as in the file', async () => {
     const xml = exportMusicXml(imported('voices-in-file-order.musicxml').score);
-    const measure = xml.slice(
-      xml.indexOf('<measure number="1"'),
-      xml.indexOf('<measure number="2"'),
-    );
+    const measure = firstMeasure(xml);
     const voices = [...measure.matchAll(/<voice>(\d+)<\/voice>/g)].map(([, id]) => id);
     expect([...new Set(voices)]).toEqual(['1', '2', '5', '6']);
     expect(await museScoreDifference('voices-in-file-order.musicxml')).toBeUndefined();
+  });
+
+  test('silent-first-staff.musicxml: with voice 1 on staff 2, the measure still opens with its <attributes>, before any note', async () => {
+    const measure = firstMeasure(exportMusicXml(imported('silent-first-staff.musicxml').score));
+    expect(measure.indexOf('<attributes>')).toBeGreaterThan(0);
+    expect(measure.indexOf('<attributes>')).toBeLessThan(measure.indexOf('<note'));
+    expect(await museScoreDifference('silent-first-staff.musicxml')).toBeUndefined();
   });
 });

@@ -385,17 +385,18 @@ type Step =
   | { readonly items: readonly Placed[] };
 
 /**
- * The order a measure is written in: its voices by `<voice>` (a voice that
- * crosses staves where its number puts it), then the loose items of each
- * staff. MuseScore writes voices so, each reached by one `<backup>` from the
+ * The order a measure is written in: the first voice of staff 1 (it carries
+ * the measure's opening `<attributes>`), the other voices by `<voice>` (a
+ * voice that crosses staves where its number puts it), then the loose items
+ * of each staff. MuseScore writes voices so, each reached by one `<backup>` from the
  * end of the voice before; following the file's path keeps a reader that
  * times notes by their printed value (MuseScore, where `<duration>` is
  * within 2 ticks of it) exactly as far off as it is in the file.
  */
 function inVoiceOrder(steps: readonly Step[]): Step[] {
-  const voices = steps.filter((step) => 'lanes' in step);
-  voices.sort((a, b) => compareVoiceIds(a.voice, b.voice));
-  return [...voices, ...steps.filter((step) => 'items' in step)];
+  const [first, ...others] = steps.filter((step) => 'lanes' in step);
+  others.sort((a, b) => compareVoiceIds(a.voice, b.voice));
+  return [...(first ? [first] : []), ...others, ...steps.filter((step) => 'items' in step)];
 }
 
 /**
