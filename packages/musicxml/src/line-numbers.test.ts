@@ -101,4 +101,20 @@ describe('lines of one number that overlap in time get a number each', () => {
       'stop 3',
     ]);
   });
+
+  test('two stops of one number in a row leave nothing waiting: later lines of that number keep it', () => {
+    const rest = backup + note(2) + note(2);
+    const measures = [
+      note(1) + line('octave-shift', 'stop', 1, '1') + note(1) + rest,
+      note(1) + line('octave-shift', 'stop', 1, '1') + note(1) + rest,
+      over('octave-shift', 'down', 1, '1') + backup + note(2) + note(2),
+    ];
+    // A reader pairing by number drops both stops, so the 8va of measure 3 pairs with its own stop.
+    expect(linesOut(score(measures), 'octave-shift')).toEqual([
+      'stop 1',
+      'stop 1',
+      'down 1',
+      'stop 1',
+    ]);
+  });
 });

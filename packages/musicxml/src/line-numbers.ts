@@ -41,7 +41,7 @@ interface Line {
   readonly ends: LineEnd[];
   readonly from: number;
   to: number;
-  /** Whether the end of the other type came (a lone start or stop is never renumbered, and holds its number to the end). */
+  /** Whether the end of the other type came (a lone start or stop is never renumbered). */
   whole: boolean;
   /** Whether its first end is a stop (a stop may come first in the file's order). */
   readonly stopFirst: boolean;
@@ -109,13 +109,16 @@ function linesOf(measures: readonly ReadMeasure[]): Line[] {
           stopFirst: role === 'stop',
         };
         lines.push(line);
-        open.set(key, line);
+        // A second start (or stop) while one waits for its other end: a reader that pairs by
+        // number (MuseScore) drops both, and the number is free again.
+        if (current) open.delete(key);
+        else open.set(key, line);
       }
     });
   });
-  // An end without its other end leaves its number open to the end of the part: a later end
-  // of that number would pair with it.
-  for (const line of lines) if (!line.whole) line.to = Math.max(line.to, measures.length - 1);
+  // An end still waiting for its other end holds its number to the end of the part: a later
+  // end of that number would pair with it.
+  for (const line of open.values()) line.to = measures.length - 1;
   return lines;
 }
 
