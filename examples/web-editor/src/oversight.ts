@@ -1,13 +1,14 @@
 /**
  * The person's oversight of agents, wired together: the shared activity
- * log and its panel, review mode and its proposals, the agents' scope
- * toggle and the keyboard help. main.ts makes it before the score tools
+ * log and its panel, the highlight of what others changed, review mode and
+ * its proposals, the agents' scope toggle and the keyboard help. main.ts makes it before the score tools
  * (which record into its log and review through its options) and starts it
  * once the agents' tools are registered.
  */
 import type { Score } from '@scorelane/score-model';
 import {
   type ActivityActor,
+  type ActivityEntry,
   type ActivityOptions,
   openActivityLog,
   type ReviewOptions,
@@ -23,9 +24,11 @@ import { historyChange } from './history-activity.ts';
 import { bindKeyboardHelp } from './keyboard-help.ts';
 import { oversightPage } from './oversight-page.ts';
 import { createRangeEngraver, type RangeEngraver } from './range-engraver.ts';
+import { onRemoteChange, remoteChangeMessage } from './remote-changes.ts';
 import { renderOnChange } from './render-on-change.ts';
 import { createReviewPanel } from './review-panel.ts';
 import { bindScopeToggle, type ScopeToggle } from './scope-toggle.ts';
+import { markMeasures } from './score-view.ts';
 import type { SelectionStore } from './selection-store.ts';
 
 /** What the oversight works on. */
@@ -76,6 +79,7 @@ export function createOversight(options: OversightOptions): Oversight {
     scope?.follow();
   };
   const activityPanel: ActivityPanel = bindActivityPanel(page.activity, log, select);
+  onRemoteChange(log, (entry) => showRemoteChange(options, entry));
   let engraver: Promise<RangeEngraver> | undefined;
   const reviewPanel = createReviewPanel({
     list: page.proposals,
@@ -123,6 +127,15 @@ export function createOversight(options: OversightOptions): Oversight {
       );
     },
   };
+}
+
+/** Highlights what someone else changed, keeping the person's selection, and says who did it. */
+function showRemoteChange(options: OversightOptions, entry: ActivityEntry): void {
+  if (entry.range === null) return;
+  const { selection } = options;
+  selection.showRemoteChange(entry.range);
+  markMeasures(options.scoreElement, selection.get(), selection.highlighted());
+  options.say(remoteChangeMessage(entry));
 }
 
 /** The range of a write that now awaits review, or `null` for any other call. */

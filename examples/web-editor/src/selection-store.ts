@@ -12,6 +12,12 @@ export interface SelectionStore extends SelectionHost {
   highlighted(): ScoreSelection | null;
   /** Selects and highlights the range a write just changed. */
   showChange(range: ScoreSelection): void;
+  /**
+   * Highlights a range someone else changed, keeping the selection. Listeners
+   * are not called: what they follow (the selection) did not change, so the
+   * caller marks the score itself. The next `set` or `showChange` replaces it.
+   */
+  showRemoteChange(range: ScoreSelection): void;
   /** Drops the highlight (the change it showed was undone), keeping the selection. */
   clearHighlight(): void;
   /** Calls `listener` after every change of selection or highlight; returns the unsubscribe. */
@@ -38,6 +44,9 @@ export function createSelectionStore(): SelectionStore {
       selection = { ...range, parts: [...range.parts] };
       highlight = selection;
       notify();
+    },
+    showRemoteChange(range) {
+      highlight = { ...range, parts: [...range.parts] };
     },
     clearHighlight() {
       if (highlight === null) return;

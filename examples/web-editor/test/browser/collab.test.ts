@@ -15,6 +15,7 @@ import * as Y from 'yjs';
 import type { EditorSession } from './browser-agent.ts';
 import { type CollabHarness, startCollabHarness } from './collab-harness.ts';
 import { connectMcpAgent } from './mcp-agent.ts';
+import { highlightedMeasures, selectedMeasures } from './page-probes.ts';
 import { measureShape, renders, textOf, waitForShape, waitUntil } from './score-probe.ts';
 import { saveScreenshot } from './screenshots.ts';
 
@@ -112,6 +113,12 @@ describe('the editor on the collaboration server, in Chromium with native WebMCP
     expect(await measureShape(bob, 3)).toBe(original[3]);
     expect(await measureShape(alice, 2)).toBe(await measureShape(bob, 2));
     expect(await textOf(alice, 'status')).toBe('An agent’s rewrite_measures changed measure 2.');
+    // The other page highlights the change and keeps its own selection (bar 5).
+    await waitUntil(async () => (await highlightedMeasures(bob)).join() === '2');
+    expect(await selectedMeasures(bob)).toEqual([5]);
+    expect(await textOf(bob, 'status')).toBe(
+      'An agent in Alice’s browser changed measure 2 (rewrite_measures).',
+    );
     await saveScreenshot(alice.page, 'collab-editor', { readme: true });
   });
 
@@ -140,6 +147,36 @@ describe('the editor on the collaboration server, in Chromium with native WebMCP
     expect(await measureShape(alice, 3)).toBe(rewritten);
     expect((await bob.call('undo', {})).isError).toBe(false);
     await waitForShape(alice, 3, original[3] ?? '');
+  });
+
+  it('highlights an MCP agent’s rewrite of bar 2 on every page, keeping each page’s selection', async () => {
+    await bob.page.locator('#score svg g.measure').nth(5).click();
+    const selected = [await selectedMeasures(alice), await selectedMeasures(bob)];
+    expect(selected[1]).toEqual([6]);
+    const agent = await connectMcpAgent(harness.server.httpUrl, DOC, tokenOf(links.edit));
+    try {
+      const rewrite = await agent.callTool({
+        name: 'rewrite_measures',
+        arguments: { start_measure: 2, parts: [1], lanes_seq: NEW_M2 },
+      });
+      expect(rewrite.isError).toBe(false);
+      for (const [index, page] of [alice, bob].entries()) {
+        await waitUntil(async () => (await measureShape(page, 2)) !== original[2]);
+        await waitUntil(async () => (await highlightedMeasures(page)).join() === '2');
+        expect(await selectedMeasures(page)).toEqual(selected[index]);
+        expect(await textOf(page, 'status')).toBe(
+          'An MCP agent’s rewrite_measures changed measure 2.',
+        );
+      }
+      expect((await agent.callTool({ name: 'undo', arguments: {} })).isError).toBe(false);
+    } finally {
+      await agent.close();
+    }
+    await waitForShape(bob, 2, original[2] ?? '');
+    // The person's next selection clears the highlight.
+    await bob.page.locator('#score svg g.measure').nth(0).click();
+    expect(await highlightedMeasures(bob)).toEqual([]);
+    expect(await selectedMeasures(bob)).toEqual([1]);
   });
 
   it('refuses a wrong token on the page, saying so', async () => {

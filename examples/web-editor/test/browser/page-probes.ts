@@ -1,6 +1,6 @@
 /**
  * What the oversight tests read off a page besides `score-probe.ts`: any
- * element's text by selector, the selected measures, a render after a known
+ * element's text by selector, the selected and highlighted measures, a render after a known
  * count, and the keyboard focus (where it is, whether it shows, Tab to an
  * element).
  */
@@ -30,6 +30,13 @@ export function waitForTextAt(
 export function selectedMeasures(editor: EditorSession): Promise<number[]> {
   return editor.evaluate<number[]>(
     `[...document.querySelectorAll('#score svg g.measure')].flatMap((m, i) => m.classList.contains('selected') ? [i + 1] : [])`,
+  );
+}
+
+/** The 1-based measures marked as just changed (`.agent-change`) in the engraving. */
+export function highlightedMeasures(editor: EditorSession): Promise<number[]> {
+  return editor.evaluate<number[]>(
+    `[...document.querySelectorAll('#score svg g.measure')].flatMap((m, i) => m.classList.contains('agent-change') ? [i + 1] : [])`,
   );
 }
 
