@@ -6,15 +6,13 @@
  */
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { type CollabServer, startCollabServer } from '@scorelane/collab-server';
 import { ROOT_NAMES } from '@scorelane/score-model';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import * as Y from 'yjs';
 import { collabProxy } from '../collab-proxy.ts';
 import { connectMcpAgent } from './browser/mcp-agent.ts';
+import { joinAsPeer } from './browser/node-peer.ts';
 
 const DOC = 'example';
 
@@ -56,24 +54,11 @@ describe('the dev server’s proxy to the collaboration server', () => {
   });
 
   it('forwards the socket at /: the provider syncs the server’s document through the dev port', async () => {
-    const doc = new Y.Doc();
-    const socket = new HocuspocusProviderWebsocket({
-      url: devUrl.replace('http:', 'ws:'),
-      WebSocketPolyfill: WebSocket,
-    });
-    const provider = new HocuspocusProvider({
-      websocketProvider: socket,
-      name: DOC,
-      token,
-      document: doc,
-    });
-    provider.attach();
+    const peer = await joinAsPeer(devUrl.replace('http:', 'ws:'), DOC, token);
     try {
-      await new Promise<void>((resolve) => provider.on('synced', () => resolve()));
-      expect(doc.getMap(ROOT_NAMES.units).size).toBeGreaterThan(0);
+      expect(peer.doc.getMap(ROOT_NAMES.units).size).toBeGreaterThan(0);
     } finally {
-      provider.destroy();
-      socket.destroy();
+      peer.destroy();
     }
   });
 

@@ -6,15 +6,13 @@
  * server's endpoint. The cases run in order on one document.
  */
 
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import type { DocumentLinks } from '@scorelane/collab-server';
 import { ROOT_NAMES } from '@scorelane/score-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import * as Y from 'yjs';
 import type { EditorSession } from './browser-agent.ts';
 import { type CollabHarness, startCollabHarness } from './collab-harness.ts';
 import { connectMcpAgent } from './mcp-agent.ts';
+import { joinAsPeer } from './node-peer.ts';
 import { highlightedMeasures, selectedMeasures } from './page-probes.ts';
 import { measureShape, renders, textOf, waitForShape, waitUntil } from './score-probe.ts';
 import { saveScreenshot } from './screenshots.ts';
@@ -272,30 +270,14 @@ describe('the editor on the collaboration server, in Chromium with native WebMCP
 
 /** A tampered client with the view token: it ignores read-only and sends a write. */
 async function tamperedViewer(url: string, token: string) {
-  const doc = new Y.Doc();
-  const socket = new HocuspocusProviderWebsocket({ url, WebSocketPolyfill: WebSocket });
-  const provider = new HocuspocusProvider({
-    websocketProvider: socket,
-    name: DOC,
-    token,
-    document: doc,
-  });
-  provider.attach();
-  await new Promise<void>((resolve) => provider.on('synced', () => resolve()));
+  const peer = await joinAsPeer(url, DOC, token);
   // The server answers the write (its sync status) without applying it.
   const answered = new Promise<void>((resolve) => {
     const answer = () => {
-      provider.off('message', answer);
+      peer.provider.off('message', answer);
       resolve();
     };
-    provider.on('message', answer);
+    peer.provider.on('message', answer);
   });
-  return {
-    doc,
-    answered,
-    destroy: () => {
-      provider.destroy();
-      socket.destroy();
-    },
-  };
+  return { doc: peer.doc, answered, destroy: peer.destroy };
 }
