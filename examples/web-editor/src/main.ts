@@ -13,13 +13,16 @@ import { changedRange } from './changed-range.ts';
 import { type EditorPage, editorPage, showStatus } from './editor-page.ts';
 import type { Role } from './editor-role.ts';
 import { createEngraver, type Engraver } from './engraver.ts';
+import { bindFileControls } from './file-controls.ts';
 import { createLanesPane, rangeTitle } from './lanes-pane.ts';
 import { selectionAfterArrow, selectionAfterClick } from './measure-range.ts';
 import { openDocument } from './open-document.ts';
+import { bindPlaybackControls } from './playback-controls.ts';
 import { renderOnChange } from './render-on-change.ts';
 import { markMeasures, measureAt, showPages } from './score-view.ts';
 import { createSelectionStore, type SelectionStore } from './selection-store.ts';
 import { bindUndoControls } from './undo-controls.ts';
+import { createWebAudioPlayer, type WebAudioPlayer } from './web-audio-player.ts';
 
 /** The keys that move the selection through the score (with Shift: its end). */
 const ARROW_STEPS: Readonly<Record<string, -1 | 1>> = { ArrowLeft: -1, ArrowRight: 1 };
@@ -50,13 +53,15 @@ async function startEditor(page: EditorPage): Promise<void> {
   };
   const { score, undo, role, selection } = editor;
   const exporters = { musicxml: exportMusicXml };
+  const player = createWebAudioPlayer({ score });
   const tools = (actor: string) =>
-    createScoreTools({ score, undo, role, selection, exporters, actor });
+    createScoreTools({ score, undo, role, selection, exporters, actor, player });
   const personTools = tools('person');
 
   showEngraving(editor, await createEngraver());
   bindSelection(editor, personTools);
   bindUndo(editor);
+  bindPlaybackAndFiles(editor, player, personTools);
   const offered = await offerAgentTools(tools('agent'), editor.role, (invocation) =>
     showChange(editor, 'An agent’s', invocation),
   );
@@ -137,6 +142,18 @@ function bindUndo({ page, undo, selection }: Editor): void {
     if (result.ok) showStatus(page, `${done} ${result.step.meta.actor}’s step.`);
     else showStatus(page, result.message, true);
   });
+}
+
+/** Play and Stop, opening a file, and downloads, all through the person's tools. */
+function bindPlaybackAndFiles(
+  { page, role }: Editor,
+  player: WebAudioPlayer,
+  personTools: ScoreTools,
+): void {
+  const invoke = (name: string, args: Record<string, unknown>) =>
+    personTools.invoke(name, args, { role });
+  bindPlaybackControls(player, page, invoke, (message, error) => showStatus(page, message, error));
+  bindFileControls(page.files, invoke);
 }
 
 const page = editorPage();

@@ -7,6 +7,7 @@ import { joinCollabDocument } from './collab-connection.ts';
 import { documentSourceFrom } from './document-source.ts';
 import type { Role } from './editor-role.ts';
 import { seedExampleScore } from './example-score.ts';
+import { openHandedOverFile } from './opened-file.ts';
 
 /** An opened document, or why it could not be opened. */
 export type OpenedDocument =
@@ -20,9 +21,13 @@ export async function openDocument(search: string): Promise<OpenedDocument> {
   switch (source.kind) {
     case 'invalid':
       return { ok: false, message: source.message };
-    case 'standalone':
+    case 'standalone': {
+      // A file opened from disk on the previous load of the page, else the example.
+      const file = openHandedOverFile(doc);
+      if (file !== null) return file;
       seedExampleScore(doc);
       return { ok: true, doc, name: 'Example (on this page only)', role: 'editor' };
+    }
     case 'collab': {
       const joined = await joinCollabDocument(doc, source.name, source.token);
       if (!joined.ok) return { ok: false, message: joined.message };

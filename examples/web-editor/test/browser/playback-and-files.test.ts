@@ -1,0 +1,192 @@
+/**
+ * Playback and files end to end: the built editor in Debian's Chromium, an
+ * agent calling `play` and `stop` through the DevTools `WebMCP` domain, the
+ * person clicking and pressing keys through playwright's real input events,
+ * a `.mxl` file from the MusicXML test suite opened through the file input,
+ * and the downloads read back. Audio output cannot be heard here: the tests
+ * watch the play head (`#score[data-playing-measure]`), which follows the
+ * AudioContext's clock, not the speakers. The cases run in order on one page.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseScoreFile } from '@scorelane/lanes-seq';
+import { importMusicXml } from '@scorelane/musicxml';
+import { scoreInfo } from '@scorelane/score-model';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EditorSession, openEditor } from './browser-agent.ts';
+import { type EditorServer, serveEditor } from './editor-server.ts';
+
+const MXL = fileURLToPath(
+  new URL(
+    '../../../../packages/musicxml/test/fixtures/musicxml-testsuite/90a-Compressed-MusicXML.mxl',
+    import.meta.url,
+  ),
+);
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('playback and files in the web editor, in Chromium', () => {
+  let server: EditorServer;
+  let editor: EditorSession;
+
+  beforeAll(async () => {
+    server = await serveEditor();
+    editor = await openEditor(server.url);
+  });
+
+  afterAll(async () => {
+    await editor?.close();
+    await server?.close();
+  });
+
+  const playingMeasure = () =>
+    editor.evaluate<string | null>(
+      'document.getElementById("score").dataset.playingMeasure ?? null',
+    );
+  const markedMeasures = () =>
+    editor.evaluate<number[]>(
+      `[...document.querySelectorAll('#score svg g.measure')].flatMap((m, i) => m.classList.contains('playing') ? [i + 1] : [])`,
+    );
+  /** The measures the play head shows, in order, until it is cleared (playback ended or stopped). */
+  const watchPlayHead = async (until: (seen: readonly number[]) => boolean = () => false) => {
+    const seen: number[] = [];
+    for (;;) {
+      const now = await playingMeasure();
+      if (now === null) return seen;
+      if (seen.at(-1) !== Number(now)) seen.push(Number(now));
+      if (until(seen)) return seen;
+      await pause(50);
+    }
+  };
+  const waitForPlayHead = async () => {
+    while ((await playingMeasure()) === null) await pause(50);
+  };
+
+  it('refuses an agent’s play before any click on the page, saying to click first', async () => {
+    const refused = await editor.call('play', {});
+    expect(refused.isError).toBe(true);
+    expect(refused.content[0]?.text).toContain('needs a user gesture');
+    expect(refused.content[0]?.text).toContain('click');
+    expect(await playingMeasure()).toBeNull();
+  });
+
+  it('after a real click, an agent’s play sounds the selected bars with the play head moving through each, then clears it (audio output not checked)', async () => {
+    // The person clicks bar 1 and shift-clicks bar 3: the selection, which play defaults to.
+    await editor.page.click('#score svg g.measure >> nth=0');
+    await editor.page.click('#score svg g.measure >> nth=2', { modifiers: ['Shift'] });
+    const played = await editor.call('play', {});
+    expect(played.isError).toBe(false);
+    expect(played.structuredContent?.playing).toEqual({
+      start_measure: 1,
+      end_measure: 3,
+      parts: [1, 2],
+    });
+    await waitForPlayHead();
+    expect(await markedMeasures()).toHaveLength(1);
+    const seen = await watchPlayHead();
+    expect(seen).toEqual([1, 2, 3]);
+    expect(await markedMeasures()).toEqual([]);
+    expect(await editor.evaluate('document.getElementById("play").textContent')).toBe('Play');
+  });
+
+  it('the Play button plays, shows Stop, and an agent’s stop clears the play head (audio output not checked)', async () => {
+    await editor.page.click('#score svg g.measure >> nth=4'); // select bar 5 alone
+    await editor.page.click('#score svg g.measure >> nth=6', { modifiers: ['Shift'] }); // 5-7
+    await editor.page.click('#play');
+    await waitForPlayHead();
+    expect(await editor.evaluate('document.getElementById("play").textContent')).toBe('Stop');
+    const seen = await watchPlayHead((measures) => measures.length >= 2);
+    expect(seen).toEqual([5, 6]);
+    const stopped = await editor.call('stop', {});
+    expect(stopped.isError).toBe(false);
+    expect(await playingMeasure()).toBeNull();
+    expect(await markedMeasures()).toEqual([]);
+    expect(await editor.evaluate('document.getElementById("play").textContent')).toBe('Play');
+  });
+
+  it('P on the keyboard plays and stops (audio output not checked)', async () => {
+    await editor.page.keyboard.press('p');
+    await waitForPlayHead();
+    expect(Number(await playingMeasure())).toBe(5);
+    await editor.page.keyboard.press('p');
+    while ((await playingMeasure()) !== null) await pause(50);
+    expect(await markedMeasures()).toEqual([]);
+  });
+
+  it('downloads MusicXML that imports, .lanes that parses and MIDI that starts with MThd', async () => {
+    const downloaded = async (button: string) => {
+      const [download] = await Promise.all([
+        editor.page.waitForEvent('download'),
+        editor.page.click(button),
+      ]);
+      return { name: download.suggestedFilename(), bytes: readFileSync(await download.path()) };
+    };
+    const musicxml = await downloaded('#download-musicxml');
+    expect(musicxml.name).toMatch(/^ode-to-joy.*\.musicxml$/);
+    const reimported = importMusicXml(new Uint8Array(musicxml.bytes));
+    expect(reimported.ok).toBe(true);
+    if (reimported.ok) expect(scoreInfo(reimported.score).measureCount).toBe(16);
+
+    const lanes = await downloaded('#download-lanes');
+    expect(lanes.name).toMatch(/^ode-to-joy.*\.lanes$/);
+    const parsed = parseScoreFile(lanes.bytes.toString('utf8'));
+    expect(parsed.ok).toBe(true);
+
+    const midi = await downloaded('#download-midi');
+    expect(midi.name).toMatch(/^ode-to-joy.*\.mid$/);
+    expect(midi.bytes.subarray(0, 4).toString('latin1')).toBe('MThd');
+  });
+
+  it('refuses a file that is not MusicXML, and one whose zip is broken, keeping the current score', async () => {
+    await editor.page.setInputFiles('#file-open', {
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('C D E'),
+    });
+    await waitForFileStatus(/notes\.txt is not a MusicXML file/);
+    await editor.page.setInputFiles('#file-open', {
+      name: 'broken.mxl',
+      mimeType: 'application/vnd.recordare.musicxml',
+      buffer: Buffer.from('PK\u0003\u0004 not really a zip'),
+    });
+    await waitForFileStatus(/broken\.mxl cannot be opened: .+ The current score is unchanged\./);
+    expect(await editor.evaluate('document.getElementById("file-status").className')).toBe('error');
+    expect(await editor.evaluate('document.getElementById("document-name").textContent')).toBe(
+      'Example (on this page only)',
+    );
+    expect(await editor.evaluate('document.querySelectorAll("#score svg g.measure").length')).toBe(
+      16,
+    );
+  });
+
+  it('opens a compressed .mxl from the MusicXML test suite through the file input and engraves it', async () => {
+    const expected = importMusicXml(new Uint8Array(readFileSync(MXL)));
+    if (!expected.ok) throw new Error('the fixture does not import in Node');
+    const measures = scoreInfo(expected.score).measureCount;
+    await editor.page.setInputFiles('#file-open', MXL);
+    await editor.page.waitForFunction(
+      () =>
+        document.body.dataset.ready === 'true' &&
+        document.getElementById('document-name')?.textContent?.startsWith('90a-'),
+    );
+    expect(await editor.evaluate('document.getElementById("document-name").textContent')).toBe(
+      '90a-Compressed-MusicXML.mxl (on this page only)',
+    );
+    expect(await editor.evaluate('document.querySelectorAll("#score svg g.measure").length')).toBe(
+      measures,
+    );
+    expect(
+      await editor.evaluate<string>('document.getElementById("file-status").textContent'),
+    ).toMatch(/^Opened 90a-Compressed-MusicXML\.mxl/);
+  });
+
+  async function waitForFileStatus(expected: RegExp): Promise<void> {
+    while (
+      !expected.test(
+        await editor.evaluate<string>('document.getElementById("file-status").textContent'),
+      )
+    ) {
+      await pause(50);
+    }
+  }
+});
