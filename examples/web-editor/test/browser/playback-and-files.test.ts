@@ -23,6 +23,20 @@ const MXL = fileURLToPath(
   ),
 );
 
+const DROPPED = fileURLToPath(
+  new URL(
+    '../../../../packages/musicxml/test/fixtures/musicxml-testsuite/01a-Pitches-Pitches.xml',
+    import.meta.url,
+  ),
+);
+
+/** How many measures a MusicXML file has, as the importer reads it in Node. */
+function measuresOf(path: string): number {
+  const imported = importMusicXml(new Uint8Array(readFileSync(path)));
+  if (!imported.ok) throw new Error(`${path} does not import in Node`);
+  return scoreInfo(imported.score).measureCount;
+}
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('playback and files in the web editor, in Chromium', () => {
@@ -159,26 +173,43 @@ describe('playback and files in the web editor, in Chromium', () => {
     );
   });
 
-  it('opens a compressed .mxl from the MusicXML test suite through the file input and engraves it', async () => {
-    const expected = importMusicXml(new Uint8Array(readFileSync(MXL)));
-    if (!expected.ok) throw new Error('the fixture does not import in Node');
-    const measures = scoreInfo(expected.score).measureCount;
-    await editor.page.setInputFiles('#file-open', MXL);
-    await editor.page.waitForFunction(
-      () =>
-        document.body.dataset.ready === 'true' &&
-        document.getElementById('document-name')?.textContent?.startsWith('90a-'),
+  it('opens a MusicXML file dropped on the page (a dispatched drop event) and engraves it', async () => {
+    const text = readFileSync(DROPPED, 'utf8');
+    const dataTransfer = await editor.page.evaluateHandle((xml) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([xml], '01a-Pitches-Pitches.xml', { type: 'application/xml' }));
+      return transfer;
+    }, text);
+    await editor.page.dispatchEvent('#score', 'drop', { dataTransfer });
+    await whenOpened('01a-Pitches-Pitches.xml');
+    expect(await editor.evaluate('document.querySelectorAll("#score svg g.measure").length')).toBe(
+      measuresOf(DROPPED),
     );
+  });
+
+  it('opens a compressed .mxl from the MusicXML test suite through the file input and engraves it', async () => {
+    await editor.page.setInputFiles('#file-open', MXL);
+    await whenOpened('90a-Compressed-MusicXML.mxl');
     expect(await editor.evaluate('document.getElementById("document-name").textContent')).toBe(
       '90a-Compressed-MusicXML.mxl (on this page only)',
     );
     expect(await editor.evaluate('document.querySelectorAll("#score svg g.measure").length')).toBe(
-      measures,
+      measuresOf(MXL),
     );
     expect(
       await editor.evaluate<string>('document.getElementById("file-status").textContent'),
     ).toMatch(/^Opened 90a-Compressed-MusicXML\.mxl/);
   });
+
+  /** Waits until the page has started again on file `name`, and is ready. */
+  async function whenOpened(name: string): Promise<void> {
+    await editor.page.waitForFunction(
+      (opened) =>
+        document.body.dataset.ready === 'true' &&
+        document.getElementById('document-name')?.textContent === `${opened} (on this page only)`,
+      name,
+    );
+  }
 
   async function waitForFileStatus(expected: RegExp): Promise<void> {
     while (
