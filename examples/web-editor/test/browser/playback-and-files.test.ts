@@ -25,16 +25,19 @@ const MXL = fileURLToPath(
 
 const DROPPED = fileURLToPath(
   new URL(
-    '../../../../packages/musicxml/test/fixtures/musicxml-testsuite/01a-Pitches-Pitches.xml',
+    '../../../../packages/musicxml/test/fixtures/musicxml-testsuite/33i-Ties-NotEnded.xml',
     import.meta.url,
   ),
 );
 
-/** How many measures a MusicXML file has, as the importer reads it in Node. */
-function measuresOf(path: string): number {
+/** How many measures a MusicXML file has, and its warnings, as the importer reads it in Node. */
+function importedInNode(path: string): { measures: number; warnings: string[] } {
   const imported = importMusicXml(new Uint8Array(readFileSync(path)));
   if (!imported.ok) throw new Error(`${path} does not import in Node`);
-  return scoreInfo(imported.score).measureCount;
+  return {
+    measures: scoreInfo(imported.score).measureCount,
+    warnings: imported.warnings.map((warning) => warning.message),
+  };
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -173,18 +176,28 @@ describe('playback and files in the web editor, in Chromium', () => {
     );
   });
 
-  it('opens a MusicXML file dropped on the page (a dispatched drop event) and engraves it', async () => {
+  it('opens a MusicXML file dropped on the page (a dispatched drop event), engraves it and lists its import warnings', async () => {
     const text = readFileSync(DROPPED, 'utf8');
     const dataTransfer = await editor.page.evaluateHandle((xml) => {
       const transfer = new DataTransfer();
-      transfer.items.add(new File([xml], '01a-Pitches-Pitches.xml', { type: 'application/xml' }));
+      transfer.items.add(new File([xml], '33i-Ties-NotEnded.xml', { type: 'application/xml' }));
       return transfer;
     }, text);
     await editor.page.dispatchEvent('#score', 'drop', { dataTransfer });
-    await whenOpened('01a-Pitches-Pitches.xml');
+    await whenOpened('33i-Ties-NotEnded.xml');
+    const expected = importedInNode(DROPPED);
     expect(await editor.evaluate('document.querySelectorAll("#score svg g.measure").length')).toBe(
-      measuresOf(DROPPED),
+      expected.measures,
     );
+    expect(expected.warnings.length).toBeGreaterThan(0);
+    expect(
+      await editor.evaluate<string[]>(
+        '[...document.querySelectorAll("#file-status p")].map((p) => p.textContent)',
+      ),
+    ).toEqual([
+      `Opened 33i-Ties-NotEnded.xml, with ${expected.warnings.length} import warning${expected.warnings.length === 1 ? '' : 's'}:`,
+      ...expected.warnings,
+    ]);
   });
 
   it('opens a compressed .mxl from the MusicXML test suite through the file input and engraves it', async () => {
@@ -194,7 +207,7 @@ describe('playback and files in the web editor, in Chromium', () => {
       '90a-Compressed-MusicXML.mxl (on this page only)',
     );
     expect(await editor.evaluate('document.querySelectorAll("#score svg g.measure").length')).toBe(
-      measuresOf(MXL),
+      importedInNode(MXL).measures,
     );
     expect(
       await editor.evaluate<string>('document.getElementById("file-status").textContent'),
