@@ -9,6 +9,7 @@ import { planInsertMeasures } from './measure-edits.ts';
 import { plan } from './plan-rewrite.ts';
 import { readMeasures } from './read-measures.ts';
 import { openScore } from './score.ts';
+import { viewScore } from './score-view.ts';
 
 describe('a unit written back unchanged is not written', () => {
   test.prop([fc.integer({ min: 1, max: 6 }), fc.integer({ min: 0, max: 5 }), fc.subarray([1, 2])], {
@@ -154,5 +155,73 @@ describe('unchanged is judged on the music, not on how a chord was stored', () =
     if (!planned.ok) throw new Error(planned.problems[0]?.message);
     expect(planned.plan.changes.map((change) => change.unchanged)).toEqual([true]);
     expect(planned.plan.writes).toEqual([]);
+  });
+});
+
+describe('a voice written back as the score holds it is kept, even one lanes-seq could not notate', () => {
+  /** Seventeen notes in the time of sixteen sixteenths: a tuplet of 17, as a MusicXML file may hold. */
+  const seventeen = Array.from({ length: 17 }, (_, index) => ({
+    kind: 'note' as const,
+    pitch: parsePitch('C5')!,
+    duration: rational(1, 17),
+    grace: false,
+    tie: false,
+    // What an importer keeps on a note, such as its printed tuplet bracket.
+    attachments: { kept: `note ${index + 1}` },
+  }));
+  const twoVoices = () =>
+    oneMeasureScore([
+      { voice: 1, events: seventeen },
+      {
+        voice: 2,
+        events: [
+          {
+            kind: 'note',
+            pitch: parsePitch('C4')!,
+            duration: rational(1, 1),
+            grace: false,
+            tie: false,
+          },
+        ],
+      },
+    ]);
+
+  it('read, then rewrite what was read: planned as unchanged, nothing written', () => {
+    const score = twoVoices();
+    const read = readMeasures(score, { start: 1, end: 1 });
+    if (!read.ok) throw new Error('read failed');
+    const planned = plan(score, { start: 1, text: read.lanes, revision: read.revision });
+    if (!planned.ok) throw new Error(planned.problems[0]?.message);
+    expect(planned.plan.changes.map((change) => change.unchanged)).toEqual([true]);
+    expect(planned.plan.writes).toEqual([]);
+  });
+
+  it('another voice of the unit changes: the unit is written, the tuplet of 17 kept as it was', () => {
+    const score = twoVoices();
+    const read = readMeasures(score, { start: 1, end: 1 });
+    if (!read.ok) throw new Error('read failed');
+    const text = read.lanes.replace('P1 s1 v2 m1: C4=1', 'P1 s1 v2 m1: E4=1');
+    expect(text).not.toBe(read.lanes);
+    const planned = plan(score, { start: 1, text, revision: read.revision });
+    if (!planned.ok) throw new Error(planned.problems[0]?.message);
+    expect(apply(score, planned.plan).ok).toBe(true);
+    const after = readMeasures(score, { start: 1, end: 1 });
+    if (!after.ok) throw new Error('read failed');
+    expect(after.lanes).toBe(text);
+    const kept = viewScore(score).unit(1, 1, 1)?.content.voices[0]?.events[16]?.attachments;
+    expect(kept).toEqual({ kept: 'note 17' });
+  });
+
+  it('the tuplet of 17 itself changed: judged like any new text, and refused', () => {
+    const score = twoVoices();
+    const read = readMeasures(score, { start: 1, end: 1 });
+    if (!read.ok) throw new Error('read failed');
+    const text = read.lanes.replace('P1 s1 v1 m1: C5=1/17', 'P1 s1 v1 m1: D5=1/17');
+    const before = stateVector(score);
+    const planned = plan(score, { start: 1, text, revision: read.revision });
+    expect(planned.ok).toBe(false);
+    if (planned.ok) return;
+    expect(planned.problems.map((problem) => problem.message).join('\n')).toContain('tuplet of 17');
+    expect(stateVector(score)).toEqual(before);
   });
 });

@@ -16,7 +16,7 @@ import { currentRevision } from './revision.ts';
 import { admitLanes, MAX_REWRITE_MEASURES, type WrittenUnit } from './rewrite-admission.ts';
 import { checkTiesOut, repairTiesBefore } from './rewrite-ties.ts';
 import type { Score } from './score.ts';
-import type { MeasureInfo, UnitContent } from './score-types.ts';
+import type { MeasureInfo, ScoreEvent, UnitContent } from './score-types.ts';
 import { type ScoreView, viewScore } from './score-view.ts';
 import type { UnitRef } from './staleness.ts';
 import { placeFor } from './text-place.ts';
@@ -76,6 +76,21 @@ function syntaxProblems(
       fix: issue.hint ?? 'Correct the text as lanes-seq writes it (see the format guide).',
     };
   });
+}
+
+/** The music of `events` without what rides on them (kept attachments are carried anyway). */
+function musicOf(events: readonly ScoreEvent[]): ScoreEvent[] {
+  return events.map(({ attachments: _, ...music }) => music);
+}
+
+/** Whether voice `voice` of `existing` holds the music of `events`, attachments aside. */
+function voiceKept(existing: UnitContent, voice: number, events: readonly ScoreEvent[]): boolean {
+  const held = existing.voices.find((candidate) => candidate.voice === voice);
+  if (!held) return false;
+  return sameUnitContent(
+    { voices: [{ voice, events: musicOf(held.events) }] },
+    { voices: [{ voice, events: musicOf(events) }] },
+  );
 }
 
 /** The signatures of a measure the rewrite adds past the end: those of the last measure, no pickup. */
@@ -184,10 +199,16 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
   const tuplets: TupletGroup[] = [];
   const splits: SplitEvent[] = [];
 
-  // Per voice: fill, notation, tuplets, ties inside the lane.
+  // Per voice: fill, notation, tuplets, ties inside the lane. A voice written
+  // back exactly as the score holds it is kept, not judged again: it may be
+  // one lanes-seq could not notate from scratch (a tuplet of 17, nested
+  // tuplets from a MusicXML file), and reading then rewriting must not fail.
   for (const unit of written.values()) {
     const info = infoAt(unit.measure)!;
+    const existing =
+      unit.measure <= count ? view.unit(unit.part, unit.staff, unit.measure)?.content : undefined;
     for (const { lane, index } of unit.voices.values()) {
+      if (existing && voiceKept(existing, lane.voice, lane.events)) continue;
       const place = placeFor(request.text, readable.locations[index]);
       const checked = checkVoice(laneKey(lane), lane.measure, lane.events, info, place);
       problems.pushAll(checked.problems);

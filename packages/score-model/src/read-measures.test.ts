@@ -1,6 +1,7 @@
+import { parsePitch, rational } from '@scorelane/lanes-seq';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { SMALL, scoreOf } from './fixtures.test-support.ts';
+import { oneMeasureScore, SMALL, scoreOf } from './fixtures.test-support.ts';
 import { readMeasures } from './read-measures.ts';
 import { openScore } from './score.ts';
 
@@ -77,5 +78,55 @@ describe('readMeasures: ties entering the range', () => {
     if (!read.ok) throw new Error('read failed');
     expect(read.context.tiesIn).toEqual([{ lane: 'P1 s1 v1 m3', pitches: ['B4'] }]);
     expect(read.text).toContain('% tied in from the measure before: P1 s1 v1 m3 B4\n');
+  });
+});
+
+describe('a lane the score holds but lanes-seq cannot write', () => {
+  it('is named in a % line with why and how to keep it; the other lanes read as usual', () => {
+    const a2 = parsePitch('A2')!;
+    const score = oneMeasureScore([
+      {
+        voice: 1,
+        events: [
+          {
+            kind: 'chord',
+            // A unison on two strings, as a tab staff in MusicXML may hold.
+            notes: [
+              { pitch: a2, tie: false },
+              { pitch: a2, tie: false },
+            ],
+            duration: rational(1, 1),
+            grace: false,
+            tie: false,
+          },
+        ],
+      },
+      {
+        voice: 2,
+        events: [
+          {
+            kind: 'note',
+            pitch: parsePitch('E4')!,
+            duration: rational(1, 1),
+            grace: false,
+            tie: false,
+          },
+        ],
+      },
+    ]);
+    const read = readMeasures(score, { start: 1, end: 1 });
+    if (!read.ok) throw new Error('read failed');
+    const notes = read.text.split('\n').filter((line) => line.startsWith('% not writable'));
+    expect(notes).toEqual([
+      '% not writable as read: P1 s1 v1 m1: The pitch A2 appears twice in one chord. To keep it as it is, leave every lane of P1 s1 m1 out of a rewrite.',
+    ]);
+    expect(read.lanes).toBe('P1 s1 v1 m1: (A2 A2)=1\nP1 s1 v2 m1: E4=1\n');
+    expect(read.text.indexOf('% not writable')).toBeLessThan(read.text.indexOf('% revision'));
+  });
+
+  it('a read whose every lane parses back has no such line', () => {
+    const read = readMeasures(scoreOf(SMALL), { start: 1, end: 4 });
+    if (!read.ok) throw new Error('read failed');
+    expect(read.text).not.toContain('% not writable');
   });
 });

@@ -23,6 +23,7 @@ import type { KeySignature, TimeSignature } from './score-types.ts';
 import { printedNumber, type ScoreView, viewScore } from './score-view.ts';
 import { tiedPitches, tiesLeaving } from './ties.ts';
 import { unitLanes } from './unit-lanes.ts';
+import { unwritableLaneLines } from './unwritable-lanes.ts';
 
 /**
  * The most measures one read may cover.
@@ -218,8 +219,12 @@ export function readContext(
   };
 }
 
-/** The `%` lines that describe a context and revision. */
-export function contextLines(context: ReadContext, revision: string): string {
+/** The `%` lines that describe a context, then `notes` (lanes not writable as read), then the revision. */
+export function contextLines(
+  context: ReadContext,
+  revision: string,
+  notes: readonly string[] = [],
+): string {
   const lines: string[] = [];
   const title = context.title !== undefined ? `${oneLine(context.title)}: ` : '';
   const measures =
@@ -247,6 +252,7 @@ export function contextLines(context: ReadContext, revision: string): string {
   for (const tie of context.tiesIn) {
     lines.push(`% tied in from the measure before: ${tie.lane} ${tie.pitches.join(' ')}`);
   }
+  appendAll(lines, notes);
   lines.push(`% revision ${revision}`);
   return `${lines.join('\n')}\n`;
 }
@@ -288,7 +294,7 @@ export function readMeasures(score: Score, request: ReadRequest): Result<ReadOut
   const text = serialize(document);
   return {
     ok: true,
-    text: contextLines(context, revision) + text,
+    text: contextLines(context, revision, unwritableLaneLines(lanes, text)) + text,
     lanes: text,
     document,
     context,

@@ -5,7 +5,12 @@
  * and is refused by name in the same words, whichever rule left it out.
  */
 import type { CatalogTool, ToolCatalog } from './catalog.ts';
-import { permissionsOf, type RoleTable, type ToolPermission } from './permissions.ts';
+import {
+  DEFAULT_ROLES,
+  permissionsOf,
+  type RoleTable,
+  type ToolPermission,
+} from './permissions.ts';
 import { type ToolError, toolError } from './tool-error.ts';
 import { preview } from './value-preview.ts';
 import type { WriteScope } from './write-scope.ts';
@@ -130,4 +135,26 @@ export function accessRefusal<Ctx>(
   return toolError('permission_denied', `The ${access.role} role may not call ${name}.`, [
     { message: why, hint: 'Ask the user for a role that allows it, or use a tool you were given.' },
   ]);
+}
+
+/**
+ * The tools of `catalog` a caller may call, in catalog order: those its role
+ * grants and the host has not switched off (see {@link AccessPolicy}). A
+ * host lists only these; a tool left out is refused as `permission_denied`
+ * if called by name anyway. Throws a `RangeError` for a role `roles` does
+ * not define.
+ *
+ * @example
+ * ```ts
+ * listTools(catalog, 'viewer').map((tool) => tool.name); // ['list_items']
+ * listTools(catalog, 'editor').map((tool) => tool.name); // ['list_items', 'add_item']
+ * listTools(catalog, { role: 'editor', disabledTools: ['add_item'] }).length; // 1
+ * ```
+ */
+export function listTools<Ctx>(
+  catalog: ToolCatalog<Ctx>,
+  policy: string | AccessPolicy,
+  roles: RoleTable = DEFAULT_ROLES,
+): readonly CatalogTool<Ctx>[] {
+  return allowedTools(catalog, resolveAccess(policy, roles));
 }

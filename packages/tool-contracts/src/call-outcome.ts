@@ -5,7 +5,7 @@
  * one rule for "the target was untouched" and the two views of an outcome.
  */
 import type { AuditEvent } from './audit.ts';
-import { errorResult, successResult, type ToolCallResult } from './call-result.ts';
+import { errorResult, replayedResult, successResult, type ToolCallResult } from './call-result.ts';
 import type { ToolError } from './tool-error.ts';
 
 /** The target's revision before and after a call (`null` where unknown). */
@@ -149,7 +149,10 @@ export function toInvocation(
       revision_before: outcome.revisions.before,
       revision_after: outcome.revisions.after,
       changed: outcome.changed,
-      result: successResult(outcome.output),
+      result:
+        outcome.replay_of === undefined
+          ? successResult(outcome.output)
+          : replayedResult(outcome.output, outcome.replay_of, outcome.revisions.after),
     };
   }
   const untouched = isUntouched(outcome.cause, outcome.revisions);

@@ -36,7 +36,10 @@ export interface ToolCallResult {
   content: TextContent[];
   structuredContent?: Record<string, unknown>;
   isError: boolean;
-  /** On a failure, `{ revision }`: the target's revision after the call, when the host has one. */
+  /**
+   * On a failure, `{ revision }`: the target's revision after the call, when
+   * the host has one. On a replay, `{ replay_of, revision? }` too.
+   */
   _meta?: Record<string, unknown>;
 }
 
@@ -53,6 +56,41 @@ export function successResult(output: Record<string, unknown>): ToolCallResult {
     content: [{ type: 'text', text: JSON.stringify(output) }],
     structuredContent: output,
     isError: false,
+  };
+}
+
+/**
+ * The result of a keyed call that was not run again because an earlier call
+ * (`replayOf`) with the same `idempotency_key` and arguments succeeded: its
+ * recorded output, unchanged, then a line saying it is a replay. The target
+ * may have moved since (an undo, another caller), so the line and
+ * `_meta.revision` give the revision now; `structuredContent` stays the
+ * recorded output, which still matches the tool's output schema.
+ *
+ * @example
+ * ```ts
+ * replayedResult({ id: 3 }, 'call-1', 'r5').content[1]?.text;
+ * // 'Replayed: call call-1 already ran with this idempotency_key and these arguments; ...'
+ * ```
+ */
+export function replayedResult(
+  output: Record<string, unknown>,
+  replayOf: string,
+  revision: string | null = null,
+): ToolCallResult {
+  const now = revision === null ? '' : ` Revision now: ${revision}.`;
+  const note =
+    `Replayed: call ${replayOf} already ran with this idempotency_key and these arguments; ` +
+    'above is its recorded result, and nothing ran again. What it changed may have been ' +
+    `undone or changed since: read the target again before relying on it.${now}`;
+  return {
+    content: [
+      { type: 'text', text: JSON.stringify(output) },
+      { type: 'text', text: note },
+    ],
+    structuredContent: output,
+    isError: false,
+    _meta: { replay_of: replayOf, ...(revision === null ? {} : { revision }) },
   };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addItem, clearDone, completeItem, listItems, todoCatalog } from '../test/todo-editor.ts';
-import { defineCatalog, listTools } from './catalog.ts';
+import { listTools } from './access.ts';
+import { defineCatalog } from './catalog.ts';
 
 describe('defineCatalog', () => {
   it('keeps the tools in order and finds them by name', () => {

@@ -2,9 +2,7 @@
  * A catalog: the tools one host offers, by name. Adapters take a catalog and
  * serve it without knowing what any tool does.
  */
-import { type AccessPolicy, allowedTools, resolveAccess } from './access.ts';
 import type { Tool } from './define-tool.ts';
-import { DEFAULT_ROLES, type RoleTable } from './permissions.ts';
 
 /**
  * An ordered, name-unique set of tools that all run against the same host
@@ -60,26 +58,4 @@ export function defineCatalog<Ctx>(tools: readonly CatalogTool<Ctx>[]): ToolCata
   }
   const list = Object.freeze([...tools]);
   return Object.freeze({ tools: list, get: (name: string) => byName.get(name) });
-}
-
-/**
- * The tools of `catalog` a caller may call, in catalog order: those its role
- * grants and the host has not switched off (see {@link AccessPolicy}). A
- * host lists only these; a tool left out is refused as `permission_denied`
- * if called by name anyway. Throws a `RangeError` for a role `roles` does
- * not define.
- *
- * @example
- * ```ts
- * listTools(catalog, 'viewer').map((tool) => tool.name); // ['list_items']
- * listTools(catalog, 'editor').map((tool) => tool.name); // ['list_items', 'add_item']
- * listTools(catalog, { role: 'editor', disabledTools: ['add_item'] }).length; // 1
- * ```
- */
-export function listTools<Ctx>(
-  catalog: ToolCatalog<Ctx>,
-  policy: string | AccessPolicy,
-  roles: RoleTable = DEFAULT_ROLES,
-): readonly CatalogTool<Ctx>[] {
-  return allowedTools(catalog, resolveAccess(policy, roles));
 }

@@ -1,5 +1,5 @@
 export type { Access, AccessPolicy } from './access.ts';
-export { accessRefusal, allowedTools, mayCall, resolveAccess } from './access.ts';
+export { accessRefusal, allowedTools, listTools, mayCall, resolveAccess } from './access.ts';
 export type {
   McpToolAnnotations,
   ToolAnnotations,
@@ -12,9 +12,9 @@ export type { AuditEvent, AuditSink, AuditStatus } from './audit.ts';
 export { createAuditLog } from './audit.ts';
 export { newId } from './call-id.ts';
 export type { TextContent, ToolCallResult } from './call-result.ts';
-export { errorResult, successResult } from './call-result.ts';
+export { errorResult, replayedResult, successResult } from './call-result.ts';
 export type { CatalogTool, ToolCatalog } from './catalog.ts';
-export { defineCatalog, listTools } from './catalog.ts';
+export { defineCatalog } from './catalog.ts';
 export type { Tool, ToolDefinition, ToolRunCall, ToolRunResult } from './define-tool.ts';
 export {
   defineTool,

@@ -541,7 +541,8 @@ describe('idempotency', () => {
       revision_after: 'r1',
       changed: ['item:1'],
     });
-    expect(again.result).toEqual(first.result);
+    expect(again.result.structuredContent).toEqual(first.result.structuredContent);
+    expect(again.result.content[0]).toEqual(first.result.content[0]);
     expect(last()).toMatchObject({ status: 'replayed', replay_of: 'call-1', changed: [] });
     const [original, replayed] = log.events();
     expect(replayed?.argument_digest).toBe(original?.argument_digest);
@@ -624,6 +625,14 @@ describe('idempotency', () => {
       revision_after: 'r3',
     });
     expect(again.ok && again.output).toEqual(first.ok && first.output);
+    // The caller is told it is a replay, and where the target is now.
+    expect(again.result.structuredContent).toEqual(first.result.structuredContent);
+    expect(again.result.content[0]).toEqual(first.result.content[0]);
+    expect(again.result.content[1]?.text).toMatch(
+      new RegExp(`^Replayed: call ${first.call_id} already ran .* Revision now: r3\\.$`),
+    );
+    expect(again.result._meta).toEqual({ replay_of: first.call_id, revision: 'r3' });
+    expect(first.result.content).toHaveLength(1);
     expect(last()).toMatchObject({
       status: 'replayed',
       revision_before: 'r3',

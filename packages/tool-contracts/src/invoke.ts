@@ -5,7 +5,13 @@
  * failure comes back as a {@link ToolInvocation} with `ok: false`.
  */
 import type * as z from 'zod';
-import { type Access, type AccessPolicy, accessRefusal, resolveAccess } from './access.ts';
+import {
+  type Access,
+  type AccessPolicy,
+  accessRefusal,
+  listTools,
+  resolveAccess,
+} from './access.ts';
 import { argumentProblems } from './argument-problems.ts';
 import type { AuditSink } from './audit.ts';
 import { newId } from './call-id.ts';
@@ -19,7 +25,7 @@ import {
   toAuditEvent,
   toInvocation,
 } from './call-outcome.ts';
-import { type CatalogTool, listTools, type ToolCatalog } from './catalog.ts';
+import type { CatalogTool, ToolCatalog } from './catalog.ts';
 import type { ToolRunCall } from './define-tool.ts';
 import {
   createMemoryIdempotencyStore,

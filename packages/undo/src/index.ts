@@ -3,6 +3,7 @@
  * `Y.UndoManager` that never undo a collaborator.
  */
 
+export { createUndoController } from './create-undo-controller.ts';
 export {
   type BindInputGesturesOptions,
   bindInputGestures,
@@ -10,11 +11,10 @@ export {
   type InputGestureTarget,
 } from './input-gestures.ts';
 export type { StepMeta, UndoStep } from './step-meta.ts';
-export {
-  createUndoController,
-  type RunAsStepOptions,
-  type UndoController,
-  type UndoControllerOptions,
+export type {
+  RunAsStepOptions,
+  UndoController,
+  UndoControllerOptions,
 } from './undo-controller.ts';
 export type { UndoChange, UndoChangeEvent, UndoChangeListener, UndoState } from './undo-events.ts';
 export { UndoMisuseError } from './undo-misuse-error.ts';

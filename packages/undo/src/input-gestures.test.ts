@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { userOrigin } from '../test/synced-peers.ts';
+import { createUndoController } from './create-undo-controller.ts';
 import { bindInputGestures } from './input-gestures.ts';
-import { createUndoController } from './undo-controller.ts';
 
 /** A keyboard event for Node, which has `Event` and `EventTarget` but no `KeyboardEvent`. */
 class KeyEvent extends Event {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { type Write, writesOver } from '../test/key-writes.ts';
 import { createSyncedPeers, userOrigin } from '../test/synced-peers.ts';
-import { createUndoController } from './undo-controller.ts';
+import { createUndoController } from './create-undo-controller.ts';
 
 /** Keys only local work writes (and deletes), and keys only the collaborator writes. */
 const localKeys = ['l0', 'l1', 'l2', 'l3'] as const;

@@ -2,7 +2,7 @@ import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { type Write, writesOver } from '../test/key-writes.ts';
 import { createSyncedPeers, userOrigin } from '../test/synced-peers.ts';
-import { createUndoController } from './undo-controller.ts';
+import { createUndoController } from './create-undo-controller.ts';
 import type { UndoChangeEvent } from './undo-events.ts';
 
 /** Keys everyone writes: the agent, the person and the collaborator. */

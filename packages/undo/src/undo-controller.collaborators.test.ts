@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { createSyncedPeers, userOrigin } from '../test/synced-peers.ts';
-import { createUndoController } from './undo-controller.ts';
+import { createUndoController } from './create-undo-controller.ts';
 import type { UndoChangeEvent } from './undo-events.ts';
 
 /** Long enough that only gestures can separate steps in these tests. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { createUndoController } from './undo-controller.ts';
+import { createUndoController } from './create-undo-controller.ts';
 
 const kilobyte = 'x'.repeat(1024);
 

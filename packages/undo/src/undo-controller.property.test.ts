@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { createSyncedPeers, userOrigin } from '../test/synced-peers.ts';
-import { createUndoController } from './undo-controller.ts';
+import { createUndoController } from './create-undo-controller.ts';
 
 /** Keys only the local side writes, and keys only the collaborator writes. */
 const localKeys = ['i0', 'i1', 'l0', 'l1', 'l2'] as const;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { userOrigin } from '../test/synced-peers.ts';
+import { createUndoController } from './create-undo-controller.ts';
 import type { UndoStep } from './step-meta.ts';
-import { createUndoController } from './undo-controller.ts';
 
 /** The host's selection: a range of measures, as a score editor might keep it. */
 interface MeasureRange {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { createSyncedPeers, remoteOrigin, userOrigin } from '../test/synced-peers.ts';
-import { createUndoController } from './undo-controller.ts';
+import { createUndoController } from './create-undo-controller.ts';
 import { UndoMisuseError } from './undo-misuse-error.ts';
 
 /** Long enough that only gestures can separate steps in these tests. */

@@ -1,16 +1,15 @@
 /**
- * The undo controller: a `Y.UndoManager` whose steps follow explicit gestures
- * (one tool call, one step) instead of only the capture timeout, that records
- * only the origins the host names for local work, and that carries meta and
- * the host's selection with every step.
+ * What an undo controller is: a `Y.UndoManager` whose steps follow explicit
+ * gestures (one tool call, one step) instead of only the capture timeout,
+ * that records only the origins the host names for local work, and that
+ * carries meta and the host's selection with every step. The interface and
+ * its options; `create-undo-controller.ts` makes one.
  */
 
 import type * as Y from 'yjs';
-import { GestureUndoController } from './gesture-undo-controller.ts';
 import type { StepMeta, UndoStep } from './step-meta.ts';
 import type { UndoChangeListener } from './undo-events.ts';
 import type { UndoResult } from './undo-result.ts';
-import type { UndoScope } from './undo-scope.ts';
 
 /**
  * Options of {@link createUndoController}. `S` is the host's selection type;
@@ -159,41 +158,4 @@ export interface UndoController<S = unknown> {
    * Calling it again does nothing.
    */
   destroy(): void;
-}
-/**
- * Creates an undo controller over `scope` (a `Y.Doc`, a shared type, or a
- * list of shared types of one document).
- *
- * Guarantees:
- * - only transactions whose origin is tracked are recorded, so undo never
- *   reverts remote edits, other tabs or a server;
- * - `runAsStep` makes exactly one step, closed before and after, whatever the
- *   capture timeout; `beginUndoGesture` closes the open step;
- * - a tracked change by another origin than the open step's starts a new step;
- * - transactions that change nothing in the scope never make a step;
- * - the undo stack holds at most `maxSteps` steps, oldest dropped first.
- *
- * Throws {@link UndoMisuseError} for an invalid scope or option.
- *
- * @example
- * ```ts
- * import * as Y from 'yjs';
- * import { createUndoController } from '@scorelane/undo';
- *
- * const doc = new Y.Doc();
- * const units = doc.getMap<string>('units');
- * const userOrigin = { name: 'user' };
- * const controller = createUndoController(doc, { trackedOrigins: [userOrigin] });
- *
- * controller.runAsStep({ actor: 'agent', toolCallId: 'call_1' }, () => units.set('m1', 'c4'));
- * controller.runAsStep({ actor: 'agent', toolCallId: 'call_2' }, () => units.set('m2', 'e4'));
- * controller.undo();
- * units.toJSON(); // { m1: 'c4' }
- * ```
- */
-export function createUndoController<S = unknown>(
-  scope: UndoScope,
-  options: UndoControllerOptions<S> = {},
-): UndoController<S> {
-  return new GestureUndoController<S>(scope, options);
 }

@@ -330,6 +330,29 @@ describe('rewrite_measures', () => {
     expect(tools.context.revision()).toBe(revision);
   });
 
+  it('tells a retry after an undo that it is a replay and nothing ran again', async () => {
+    const { tools, doc } = odeFixture();
+    const args = {
+      start_measure: 2,
+      parts: [1],
+      lanes_seq: MELODY_M2,
+      idempotency_key: 'rewrite-m2-then-undo',
+    };
+    const first = await tools.invoke('rewrite_measures', args);
+    expect(first.ok).toBe(true);
+    expect((await tools.invoke('undo', {})).ok).toBe(true);
+    const undone = stateVector(doc);
+    const revision = tools.context.revision();
+    const retry = await tools.invoke('rewrite_measures', args);
+    expect(retry.ok && retry.replayed).toBe(true);
+    expect(stateVector(doc)).toBe(undone);
+    const note = retry.result.content[1]?.text ?? '';
+    expect(note).toContain(`Replayed: call ${first.call_id} already ran`);
+    expect(note).toContain('may have been undone');
+    expect(note.endsWith(`Revision now: ${revision}.`)).toBe(true);
+    expect(retry.result._meta).toEqual({ replay_of: first.call_id, revision });
+  });
+
   it('reports the ties it repaired: a tie into a rewritten measure that no longer lands is removed', async () => {
     const { tools } = odeFixture();
     await tools.invoke('rewrite_measures', {

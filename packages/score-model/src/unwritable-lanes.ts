@@ -1,0 +1,34 @@
+/**
+ * Lanes that a read can show but a rewrite could not take back as they are:
+ * what a MusicXML file may hold and lanes-seq has no way to write, such as a
+ * chord with the same pitch twice (a unison on two strings of a tab staff).
+ * The read says so in a `%` line, so an agent leaves them alone instead of
+ * meeting a refusal for text it did not change.
+ */
+import { type Lane, laneKey, parse } from '@scorelane/lanes-seq';
+
+/**
+ * The `%` lines naming each lane of `text` (the serialized `lanes`, one lane
+ * a line) that does not parse back, with why; none when all do.
+ *
+ * @example
+ * ```ts
+ * unwritableLaneLines(lanes, serialize({ lanes }));
+ * // ['% not writable as read: P4 s1 v1 m1: The pitch A2 appears twice in one chord. ...']
+ * ```
+ */
+export function unwritableLaneLines(lanes: readonly Lane[], text: string): string[] {
+  const parsed = parse(text);
+  if (parsed.ok) return [];
+  const reasons = new Map<string, string[]>();
+  for (const issue of parsed.issues) {
+    const lane = lanes[issue.line - 1];
+    if (lane === undefined) continue;
+    const key = laneKey(lane);
+    reasons.set(key, [...(reasons.get(key) ?? []), issue.message]);
+  }
+  return [...reasons].map(([key, messages]) => {
+    const unit = key.replace(/ v\d+/, '');
+    return `% not writable as read: ${key}: ${messages.join(' ')} To keep it as it is, leave every lane of ${unit} out of a rewrite.`;
+  });
+}
