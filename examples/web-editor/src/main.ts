@@ -58,10 +58,11 @@ async function startEditor(page: EditorPage): Promise<void> {
     createScoreTools({ score, undo, role, selection, exporters, actor, player });
   const personTools = tools('person');
 
-  showEngraving(editor, await createEngraver());
+  const engraver = await createEngraver();
+  showEngraving(editor, engraver);
   bindSelection(editor, personTools);
   bindUndo(editor);
-  bindPlaybackAndFiles(editor, player, personTools);
+  bindPlaybackAndFiles(editor, player, personTools, engraver);
   const offered = await offerAgentTools(tools('agent'), editor.role, (invocation) =>
     showChange(editor, 'An agent’s', invocation),
   );
@@ -144,15 +145,17 @@ function bindUndo({ page, undo, selection }: Editor): void {
   });
 }
 
-/** Play and Stop, opening a file, and downloads, all through the person's tools. */
+/** Play and Stop (the play head from the engraver's timemap), opening a file, and downloads, all through the person's tools. */
 function bindPlaybackAndFiles(
-  { page, role }: Editor,
+  { page, role, score }: Editor,
   player: WebAudioPlayer,
   personTools: ScoreTools,
+  engraver: Engraver,
 ): void {
   const invoke = (name: string, args: Record<string, unknown>) =>
     personTools.invoke(name, args, { role });
-  bindPlaybackControls(player, page, invoke, (message, error) => showStatus(page, message, error));
+  const report = (message: string, error: boolean) => showStatus(page, message, error);
+  bindPlaybackControls(player, page, invoke, report, () => engraver.timemap(exportMusicXml(score)));
   bindFileControls(page.files, invoke);
 }
 

@@ -1,14 +1,23 @@
 /**
  * The play head on the engraved score: the measure sounding is marked
  * `.playing`, scrolled into view, and named in `#score[data-playing-measure]`
- * (absent when nothing plays), where a test or a screen reader's script can
- * watch it move.
+ * (absent when nothing plays), where a test or a script can watch it move;
+ * the notes sounding (`g.note`, found through Verovio's timemap) are marked
+ * `.sounding`. Both are cleared when playback stops or ends.
  */
+import type { TimemapEntry } from './engraver.ts';
+import { soundingNoteIds } from './note-timemap.ts';
 import { measureElements } from './score-view.ts';
+
+/** Where playback is, as the player tells it (`null`s when stopped). */
+export interface PlayHeadPosition {
+  readonly measure: number | null;
+  readonly quarter: number | null;
+}
 
 /**
  * Marks `measure` (1-based) as the one playing, or clears the mark for
- * `null`. Call it again after the score is re-engraved: it marks the new SVG.
+ * `null`.
  *
  * @example
  * ```ts
@@ -27,18 +36,55 @@ export function showPlayHead(container: HTMLElement, measure: number | null): vo
 }
 
 /**
- * Keeps the play head on the score as it is re-engraved (an edit during
- * playback replaces the SVG): returns the function that moves it.
+ * Marks the engraved notes with these ids `.sounding`, and no others.
+ *
+ * @example
+ * ```ts
+ * showSoundingNotes(page.score, ['n1x2y3']);
+ * ```
  */
-export function followPlayHead(container: HTMLElement): (measure: number | null) => void {
-  let shown: number | null = null;
+export function showSoundingNotes(container: HTMLElement, ids: readonly string[]): void {
+  for (const note of container.querySelectorAll('g.note.sounding')) {
+    note.classList.remove('sounding');
+  }
+  for (const id of ids) container.ownerDocument.getElementById(id)?.classList.add('sounding');
+}
+
+/**
+ * Keeps the play head on the score as playback moves and as the score is
+ * re-engraved (an edit during playback replaces the SVG and its note ids);
+ * `timemap` gives the timemap of the score as engraved now. Returns the
+ * function that moves the head.
+ *
+ * @example
+ * ```ts
+ * const move = followPlayHead(page.score, () => engraver.timemap(exportMusicXml(score)));
+ * player.subscribe(move);
+ * ```
+ */
+export function followPlayHead(
+  container: HTMLElement,
+  timemap: () => readonly TimemapEntry[],
+): (position: PlayHeadPosition) => void {
+  let measure: number | null = null;
+  let sounding: ReturnType<typeof soundingNoteIds> | null = null;
+  let notes: readonly string[] = [];
   new MutationObserver(() => {
-    if (shown !== null && container.querySelector('g.measure.playing') === null) {
-      showPlayHead(container, shown);
-    }
+    sounding = null;
+    notes = [];
+    if (measure !== null) showPlayHead(container, measure);
   }).observe(container, { childList: true });
-  return (measure) => {
-    shown = measure;
-    showPlayHead(container, measure);
+  return (position) => {
+    if (position.measure !== measure) {
+      measure = position.measure;
+      showPlayHead(container, measure);
+    }
+    if (position.measure === null) sounding = null;
+    else if (position.quarter !== null) sounding ??= soundingNoteIds(timemap());
+    const now = sounding === null || position.quarter === null ? [] : sounding(position.quarter);
+    if (now !== notes) {
+      notes = now;
+      showSoundingNotes(container, notes);
+    }
   };
 }

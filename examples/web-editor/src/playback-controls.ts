@@ -6,6 +6,7 @@
  * unlocks audio first, inside the gesture, as browsers require.
  */
 import type { ToolInvocation } from '@scorelane/tool-contracts';
+import type { TimemapEntry } from './engraver.ts';
 import type { InvokeTool } from './lanes-pane.ts';
 import { followPlayHead } from './play-head.ts';
 import type { WebAudioPlayer } from './web-audio-player.ts';
@@ -53,21 +54,27 @@ function isTextField(target: EventTarget | null): boolean {
 
 /**
  * Binds the button and keys to `player` through `invoke` (the person's
- * tools); `report` is told each call's answer, an error when refused.
- * Returns the unbind.
+ * tools); `report` is told each call's answer, an error when refused;
+ * `timemap` gives the engraved score's timemap for the play head. Returns
+ * the unbind.
  */
 export function bindPlaybackControls(
   player: WebAudioPlayer,
   elements: PlaybackControlElements,
   invoke: InvokeTool,
   report: (message: string, error: boolean) => void,
+  timemap: () => readonly TimemapEntry[],
 ): () => void {
-  const moveHead = followPlayHead(elements.score);
+  const moveHead = followPlayHead(elements.score, timemap);
   const toggle = async () => {
     const playing = player.state().playing !== null;
     const invocation: ToolInvocation = await invoke(playing ? 'stop' : 'play', {});
+    if (invocation.ok) {
+      report(String((invocation.output as { summary?: unknown }).summary ?? ''), false);
+      return;
+    }
     const answer = invocation.result.content[0];
-    report(answer && 'text' in answer ? String(answer.text) : '', !invocation.ok);
+    report(answer && 'text' in answer ? String(answer.text) : '', true);
   };
   const unlock = () => player.unlock();
   const onClick = () => void toggle();
@@ -85,8 +92,10 @@ export function bindPlaybackControls(
     void toggle();
   };
   const stopListening = player.subscribe((state) => {
-    moveHead(state.measure);
-    elements.play.textContent = state.playing === null ? 'Play' : 'Stop';
+    moveHead(state);
+    const label = state.playing === null ? 'Play' : 'Stop';
+    if (elements.play.textContent === label) return;
+    elements.play.textContent = label;
     elements.play.setAttribute('aria-pressed', String(state.playing !== null));
   });
   document.addEventListener('pointerdown', unlock, { capture: true });

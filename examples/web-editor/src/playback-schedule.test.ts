@@ -4,7 +4,7 @@ import { type ScoreInit, scoreContent, scoreFromLanes } from '@scorelane/score-m
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { seedExampleScore } from './example-score.ts';
-import { measureAtTime, playbackSchedule } from './playback-schedule.ts';
+import { measureAtTime, playbackSchedule, quarterAtTime } from './playback-schedule.ts';
 import { DEFAULT_TEMPO, scoreTempo } from './score-tempo.ts';
 
 function contentOf(lanes: string): ScoreInit {
@@ -79,6 +79,14 @@ describe('the playback schedule', () => {
     expect(measureAtTime(schedule, 1.99)).toBe(2);
     expect(measureAtTime(schedule, 2)).toBe(3);
     expect(measureAtTime(schedule, 4)).toBeNull();
+  });
+
+  it('tells where in the score, in quarter notes from its start, a moment of playback is', () => {
+    const schedule = playbackSchedule(TIED, { start_measure: 2, end_measure: 3, parts: [1] }, 90);
+    expect(schedule.startQuarter).toBe(4);
+    expect(quarterAtTime(schedule, 0)).toBe(4);
+    // At 90 a quarter lasts 2/3 s: 2 s is three quarters on.
+    expect(quarterAtTime(schedule, 2)).toBe(7);
   });
 
   it('schedules the whole example, both parts and all sixteen bars, in 32 s at the default tempo', () => {

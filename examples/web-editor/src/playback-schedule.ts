@@ -29,6 +29,10 @@ export interface PlaybackSchedule {
   readonly measures: readonly ScheduledMeasure[];
   /** From the first measure's start to the last one's end, in seconds. */
   readonly duration: number;
+  /** Where playback starts, in quarter notes from the score's start. */
+  readonly startQuarter: number;
+  /** Quarter notes per minute. */
+  readonly tempo: number;
 }
 
 /** Seconds per whole note at `tempo` quarter notes per minute. */
@@ -91,7 +95,26 @@ export function playbackSchedule(
   for (let measure = first; measure <= last; measure++) {
     measures.push({ measure, time: seconds(measureStarts[measure - 1]!, from, perWhole) });
   }
-  return { notes: scheduled, measures, duration: seconds(to, from, perWhole) };
+  return {
+    notes: scheduled,
+    measures,
+    duration: seconds(to, from, perWhole),
+    startQuarter: (4 * from.num) / from.den,
+    tempo,
+  };
+}
+
+/**
+ * Where in the score playback is `elapsed` seconds into `schedule`, in
+ * quarter notes from the score's start (as Verovio's timemap counts).
+ *
+ * @example
+ * ```ts
+ * quarterAtTime(schedule, 1); // 6 when playing from m2 of a 4/4 score at 120
+ * ```
+ */
+export function quarterAtTime(schedule: PlaybackSchedule, elapsed: number): number {
+  return schedule.startQuarter + (elapsed * schedule.tempo) / 60;
 }
 
 /**

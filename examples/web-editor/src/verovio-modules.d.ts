@@ -16,5 +16,11 @@ declare module 'verovio/esm' {
     getLog(): string;
     getPageCount(): number;
     renderToSVG(page: number): string;
+    /** When each note sounds: `qstamp` in quarter notes, the ids of notes starting (`on`) and ending (`off`). */
+    renderToTimemap(options: Record<string, unknown>): {
+      qstamp: number;
+      on?: string[];
+      off?: string[];
+    }[];
   }
 }

@@ -21,7 +21,7 @@ describe('the page’s player behind the play tool, before any gesture (in Node:
         : '';
     expect(text).toContain('click the page first');
     expect(text).toContain('no click or key press yet');
-    expect(player.state()).toEqual({ playing: null, measure: null });
+    expect(player.state()).toEqual({ playing: null, measure: null, quarter: null });
     const stopped = await tools.invoke('stop', {});
     expect(stopped.ok).toBe(true);
   });

@@ -13,16 +13,18 @@ import {
   measureAtTime,
   type PlaybackSchedule,
   playbackSchedule,
+  quarterAtTime,
   type ScheduledNote,
 } from './playback-schedule.ts';
 import { scoreTempo } from './score-tempo.ts';
 
 type Tone = typeof import('tone');
 
-/** Where playback is: the range playing and the measure sounding, both `null` when stopped. */
+/** Where playback is: the range playing, the measure sounding and the moment (quarter notes from the score's start); all `null` when stopped. */
 export interface PlaybackState {
   readonly playing: PlayRequest | null;
   readonly measure: number | null;
+  readonly quarter: number | null;
 }
 
 /** The page's player: a `ScorePlayer`, unlocked by a gesture, telling its listeners where it is. */
@@ -31,7 +33,7 @@ export interface WebAudioPlayer extends ScorePlayer {
   unlock(): void;
   /** Where playback is now. */
   state(): PlaybackState;
-  /** Calls `listener` whenever the range or the measure sounding changes; returns the unsubscribe. */
+  /** Calls `listener` when playback starts or stops, and at every animation frame while it plays; returns the unsubscribe. */
   subscribe(listener: (state: PlaybackState) => void): () => void;
 }
 
@@ -120,8 +122,9 @@ export function createWebAudioPlayer(options: WebAudioPlayerOptions): WebAudioPl
   const listeners = new Set<(state: PlaybackState) => void>();
   let current: Session | null = null;
   let measure: number | null = null;
+  let quarter: number | null = null;
 
-  const state = (): PlaybackState => ({ playing: current?.request ?? null, measure });
+  const state = (): PlaybackState => ({ playing: current?.request ?? null, measure, quarter });
   const tell = () => {
     const now = state();
     for (const listener of listeners) listener(now);
@@ -132,16 +135,18 @@ export function createWebAudioPlayer(options: WebAudioPlayerOptions): WebAudioPl
     current.dispose();
     current = null;
     measure = null;
+    quarter = null;
     tell();
   };
   const follow = (tone: Tone, session: Session) => {
     const step = () => {
       if (current !== session) return;
-      const at = measureAtTime(session.schedule, tone.getTransport().seconds);
-      if (at !== null && at !== measure) {
-        measure = at;
-        tell();
-      }
+      const elapsed = tone.getTransport().seconds;
+      const at = measureAtTime(session.schedule, elapsed);
+      // Outside the range (the moment before the start, the last release after the end) nothing is sounding.
+      measure = at ?? measure;
+      quarter = at === null ? null : quarterAtTime(session.schedule, elapsed);
+      tell();
       session.frame = requestAnimationFrame(step);
     };
     session.frame = requestAnimationFrame(step);
@@ -175,6 +180,7 @@ export function createWebAudioPlayer(options: WebAudioPlayerOptions): WebAudioPl
       };
       current = session;
       measure = schedule.measures[0]?.measure ?? null;
+      quarter = schedule.startQuarter;
       tell();
       follow(tone, session);
       return { ok: true };

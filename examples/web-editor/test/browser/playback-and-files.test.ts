@@ -40,6 +40,20 @@ function importedInNode(path: string): { measures: number; warnings: string[] } 
   };
 }
 
+/** The play head at one moment: the measure marked, and the measure of each note marked sounding. */
+interface PlayHeadSample {
+  readonly measure: number | null;
+  readonly notes: readonly number[];
+}
+
+/** The measures the samples show, in order, each once. */
+function measuresSeen(samples: readonly PlayHeadSample[]): number[] {
+  const seen: number[] = [];
+  for (const { measure } of samples)
+    if (measure !== null && seen.at(-1) !== measure) seen.push(measure);
+  return seen;
+}
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('playback and files in the web editor, in Chromium', () => {
@@ -56,27 +70,34 @@ describe('playback and files in the web editor, in Chromium', () => {
     await server?.close();
   });
 
-  const playingMeasure = () =>
-    editor.evaluate<string | null>(
-      'document.getElementById("score").dataset.playingMeasure ?? null',
-    );
   const markedMeasures = () =>
     editor.evaluate<number[]>(
       `[...document.querySelectorAll('#score svg g.measure')].flatMap((m, i) => m.classList.contains('playing') ? [i + 1] : [])`,
     );
-  /** The measures the play head shows, in order, until it is cleared (playback ended or stopped). */
-  const watchPlayHead = async (until: (seen: readonly number[]) => boolean = () => false) => {
-    const seen: number[] = [];
+  /** The play head now: the measure it marks, and the measure of each note marked sounding. */
+  const samplePlayHead = () =>
+    editor.evaluate<PlayHeadSample>(
+      `(() => { const score = document.getElementById('score');
+        const measures = [...score.querySelectorAll('svg g.measure')];
+        const playing = score.dataset.playingMeasure;
+        return { measure: playing === undefined ? null : Number(playing),
+          notes: [...score.querySelectorAll('g.note.sounding')].map((n) => measures.indexOf(n.closest('g.measure')) + 1) }; })()`,
+    );
+  /** Samples of the play head until it is cleared (playback ended or stopped), or until `until` says enough. */
+  const watchPlayHead = async (
+    until: (samples: readonly PlayHeadSample[]) => boolean = () => false,
+  ) => {
+    const samples: PlayHeadSample[] = [];
     for (;;) {
-      const now = await playingMeasure();
-      if (now === null) return seen;
-      if (seen.at(-1) !== Number(now)) seen.push(Number(now));
-      if (until(seen)) return seen;
+      const sample = await samplePlayHead();
+      if (sample.measure === null) return samples;
+      samples.push(sample);
+      if (until(samples)) return samples;
       await pause(50);
     }
   };
   const waitForPlayHead = async () => {
-    while ((await playingMeasure()) === null) await pause(50);
+    while ((await samplePlayHead()).measure === null) await pause(50);
   };
 
   it('refuses an agent’s play before any click on the page, saying to click first', async () => {
@@ -84,10 +105,10 @@ describe('playback and files in the web editor, in Chromium', () => {
     expect(refused.isError).toBe(true);
     expect(refused.content[0]?.text).toContain('needs a user gesture');
     expect(refused.content[0]?.text).toContain('click');
-    expect(await playingMeasure()).toBeNull();
+    expect(await samplePlayHead()).toEqual({ measure: null, notes: [] });
   });
 
-  it('after a real click, an agent’s play sounds the selected bars with the play head moving through each, then clears it (audio output not checked)', async () => {
+  it('after a real click, an agent’s play sounds the selected bars, the play head marking each bar and its notes sounding in turn, then clearing (audio output not checked)', async () => {
     // The person clicks bar 1 and shift-clicks bar 3: the selection, which play defaults to.
     await editor.page.click('#score svg g.measure >> nth=0');
     await editor.page.click('#score svg g.measure >> nth=2', { modifiers: ['Shift'] });
@@ -100,9 +121,15 @@ describe('playback and files in the web editor, in Chromium', () => {
     });
     await waitForPlayHead();
     expect(await markedMeasures()).toHaveLength(1);
-    const seen = await watchPlayHead();
-    expect(seen).toEqual([1, 2, 3]);
+    const samples = await watchPlayHead();
+    expect(measuresSeen(samples)).toEqual([1, 2, 3]);
+    // The notes marked sounding lie in the measure playing (the example ties nothing over a bar line).
+    const withNotes = samples.filter((sample) => sample.notes.length > 0);
+    expect(new Set(withNotes.map((sample) => sample.measure))).toEqual(new Set([1, 2, 3]));
+    for (const sample of withNotes)
+      expect(new Set(sample.notes)).toEqual(new Set([sample.measure]));
     expect(await markedMeasures()).toEqual([]);
+    expect((await samplePlayHead()).notes).toEqual([]);
     expect(await editor.evaluate('document.getElementById("play").textContent')).toBe('Play');
   });
 
@@ -112,11 +139,14 @@ describe('playback and files in the web editor, in Chromium', () => {
     await editor.page.click('#play');
     await waitForPlayHead();
     expect(await editor.evaluate('document.getElementById("play").textContent')).toBe('Stop');
-    const seen = await watchPlayHead((measures) => measures.length >= 2);
-    expect(seen).toEqual([5, 6]);
+    expect(await editor.evaluate('document.getElementById("status").textContent')).toBe(
+      'Playing m5-m7, parts 1, 2.',
+    );
+    const samples = await watchPlayHead((sampled) => measuresSeen(sampled).length >= 2);
+    expect(measuresSeen(samples)).toEqual([5, 6]);
     const stopped = await editor.call('stop', {});
     expect(stopped.isError).toBe(false);
-    expect(await playingMeasure()).toBeNull();
+    expect(await samplePlayHead()).toEqual({ measure: null, notes: [] });
     expect(await markedMeasures()).toEqual([]);
     expect(await editor.evaluate('document.getElementById("play").textContent')).toBe('Play');
   });
@@ -124,9 +154,9 @@ describe('playback and files in the web editor, in Chromium', () => {
   it('P on the keyboard plays and stops (audio output not checked)', async () => {
     await editor.page.keyboard.press('p');
     await waitForPlayHead();
-    expect(Number(await playingMeasure())).toBe(5);
+    expect((await samplePlayHead()).measure).toBe(5);
     await editor.page.keyboard.press('p');
-    while ((await playingMeasure()) !== null) await pause(50);
+    while ((await samplePlayHead()).measure !== null) await pause(50);
     expect(await markedMeasures()).toEqual([]);
   });
 
