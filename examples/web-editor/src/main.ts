@@ -155,7 +155,10 @@ function bindPlaybackAndFiles(
   const invoke = (name: string, args: Record<string, unknown>) =>
     personTools.invoke(name, args, { role });
   const report = (message: string, error: boolean) => showStatus(page, message, error);
-  bindPlaybackControls(player, page, invoke, report, () => engraver.timemap(exportMusicXml(score)));
+  bindPlaybackControls(player, page, invoke, report, {
+    timemap: () => engraver.timemap(exportMusicXml(score)),
+    staves: () => scoreInfo(score).parts.map((part) => part.staves),
+  });
   bindFileControls(page.files, invoke);
 }
 

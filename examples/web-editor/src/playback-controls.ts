@@ -6,9 +6,8 @@
  * unlocks audio first, inside the gesture, as browsers require.
  */
 import type { ToolInvocation } from '@scorelane/tool-contracts';
-import type { TimemapEntry } from './engraver.ts';
 import type { InvokeTool } from './lanes-pane.ts';
-import { followPlayHead } from './play-head.ts';
+import { type EngravedScore, followPlayHead } from './play-head.ts';
 import type { WebAudioPlayer } from './web-audio-player.ts';
 
 /** The elements the controls drive. */
@@ -55,17 +54,17 @@ function isTextField(target: EventTarget | null): boolean {
 /**
  * Binds the button and keys to `player` through `invoke` (the person's
  * tools); `report` is told each call's answer, an error when refused;
- * `timemap` gives the engraved score's timemap for the play head. Returns
- * the unbind.
+ * `engraved` tells the play head when the engraved notes sound. Returns the
+ * unbind.
  */
 export function bindPlaybackControls(
   player: WebAudioPlayer,
   elements: PlaybackControlElements,
   invoke: InvokeTool,
   report: (message: string, error: boolean) => void,
-  timemap: () => readonly TimemapEntry[],
+  engraved: EngravedScore,
 ): () => void {
-  const moveHead = followPlayHead(elements.score, timemap);
+  const moveHead = followPlayHead(elements.score, engraved);
   const toggle = async () => {
     const playing = player.state().playing !== null;
     const invocation: ToolInvocation = await invoke(playing ? 'stop' : 'play', {});

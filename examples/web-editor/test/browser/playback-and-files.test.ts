@@ -160,6 +160,26 @@ describe('playback and files in the web editor, in Chromium', () => {
     expect(await markedMeasures()).toEqual([]);
   });
 
+  it('an agent’s play of the violin alone colours only the violin’s notes (audio output not checked)', async () => {
+    const played = await editor.call('play', { start_measure: 9, end_measure: 10, parts: [1] });
+    expect(played.isError).toBe(false);
+    /** The staff (0-based among its measure's) of each note marked sounding. */
+    const soundingStaves = () =>
+      editor.evaluate<number[]>(
+        `[...document.querySelectorAll('#score g.note.sounding')].map((n) => {
+          const staff = n.closest('g.staff');
+          return [...staff.parentElement.children].filter((c) => c.classList.contains('staff')).indexOf(staff); })`,
+      );
+    let staves: number[] = [];
+    while (staves.length === 0) {
+      await pause(50);
+      staves = await soundingStaves();
+    }
+    expect(new Set(staves)).toEqual(new Set([0]));
+    await editor.call('stop', {});
+    expect(await soundingStaves()).toEqual([]);
+  });
+
   it('downloads MusicXML that imports, .lanes that parses and MIDI that starts with MThd', async () => {
     const downloaded = async (button: string) => {
       const [download] = await Promise.all([
