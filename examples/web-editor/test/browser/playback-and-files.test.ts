@@ -151,13 +151,22 @@ describe('playback and files in the web editor, in Chromium', () => {
     expect(await editor.evaluate('document.getElementById("play").textContent')).toBe('Play');
   });
 
-  it('P on the keyboard plays and stops (audio output not checked)', async () => {
+  it('P on the keyboard, and Space on the focused score, play and stop (audio output not checked)', async () => {
+    const whenStopped = async () => {
+      while ((await samplePlayHead()).measure !== null) await pause(50);
+    };
     await editor.page.keyboard.press('p');
     await waitForPlayHead();
     expect((await samplePlayHead()).measure).toBe(5);
     await editor.page.keyboard.press('p');
-    while ((await samplePlayHead()).measure !== null) await pause(50);
+    await whenStopped();
     expect(await markedMeasures()).toEqual([]);
+    await editor.page.focus('#score');
+    await editor.page.keyboard.press(' ');
+    await waitForPlayHead();
+    expect((await samplePlayHead()).measure).toBe(5);
+    await editor.page.keyboard.press(' ');
+    await whenStopped();
   });
 
   it('an agent’s play of the violin alone colours only the violin’s notes (audio output not checked)', async () => {
