@@ -4,13 +4,15 @@
  * and the store like anyone's), the score tools over it, and an undo
  * controller that records the agent's own transaction origin only. So each
  * tool call is one undo step, and the agent's `undo` never takes back a
- * person's edit.
+ * person's edit. While it is open, the agent is on the document's presence
+ * list ("MCP agent", with what it selected).
  */
 import type { Hocuspocus } from '@hocuspocus/server';
 import { exportMusicXml } from '@scorelane/musicxml';
 import { openScore } from '@scorelane/score-model';
 import { createScoreTools, type ScoreTools } from '@scorelane/score-tools';
 import { createUndoController } from '@scorelane/undo';
+import { agentPresence } from './agent-presence.ts';
 
 /**
  * The tools of one document, shared by every agent call on it.
@@ -44,9 +46,11 @@ export async function openAgentSession(
   const connection = await hocuspocus.openDirectConnection(name, { agent: true });
   const doc = connection.document!;
   const undo = createUndoController(doc);
+  const presence = agentPresence(doc);
   const tools = createScoreTools({
     score: openScore(doc, { origin: undo.origin }),
     undo,
+    selection: presence,
     actor: 'agent',
     exporters: { musicxml: exportMusicXml },
   });
@@ -55,6 +59,7 @@ export async function openAgentSession(
     tools,
     close: async () => {
       undo.destroy();
+      presence.leave();
       await connection.disconnect();
     },
   };

@@ -15,6 +15,7 @@ import { type DocumentStore, type Durability, openDocumentStore } from './docume
 import { exampleScoreUpdate } from './example-score.ts';
 import { redisScaleOut } from './redis-scale-out.ts';
 import { sqlitePersistence } from './sqlite-persistence.ts';
+import { type StaticFiles, staticFiles } from './static-files.ts';
 
 /**
  * How to run the server.
@@ -37,6 +38,12 @@ export interface CollabServerOptions {
   readonly redisUrl?: string | undefined;
   /** The web editor's page, for edit and view links; default the server's own http URL. */
   readonly editorUrl?: string;
+  /**
+   * A built web editor's folder (its `dist`), served at `/` on this port, so
+   * the links open the editor and its socket and `/mcp` are on the page's own
+   * origin. Without it, `/` answers 404.
+   */
+  readonly editorDir?: string | undefined;
   /** Hocuspocus's debounce of its save hook, in ms (here it only compacts). Default 2000. */
   readonly compactDebounceMs?: number;
   /** Told about what the server survived (a bad stored update, a refused agent request); never a token. */
@@ -76,6 +83,7 @@ export interface CollabServer {
  * ```
  */
 export async function startCollabServer(options: CollabServerOptions): Promise<CollabServer> {
+  const files = options.editorDir === undefined ? undefined : staticFiles(options.editorDir);
   const store = openDocumentStore({
     path: options.database,
     ...(options.durability === undefined ? {} : { durability: options.durability }),
@@ -98,7 +106,7 @@ export async function startCollabServer(options: CollabServerOptions): Promise<C
   });
   const agents: AgentEndpoint = createAgentEndpoint({ hocuspocus, store, onRefused: warn });
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
-  const http = createServer((req, res) => handleRequest(agents, req, res));
+  const http = createServer((req, res) => handleRequest(agents, files, req, res));
   http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     sockets.handleUpgrade(req, socket, head, (ws) => {
       ws.on('error', () => ws.terminate());
@@ -124,9 +132,18 @@ export async function startCollabServer(options: CollabServerOptions): Promise<C
   };
 }
 
-function handleRequest(agents: AgentEndpoint, req: IncomingMessage, res: ServerResponse): void {
+function handleRequest(
+  agents: AgentEndpoint,
+  files: StaticFiles | undefined,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void {
   if (agents.handles(req)) {
     agents.handle(req, res).catch(() => failed(res));
+    return;
+  }
+  if (files !== undefined) {
+    files.handle(req, res);
     return;
   }
   res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });

@@ -20,3 +20,5 @@ export type {
 export { openDocumentStore } from './document-store.ts';
 export { exampleScoreUpdate } from './example-score.ts';
 export { type ServerSettings, settingsFromEnv } from './settings.ts';
+export type { StaticFiles, StaticTarget } from './static-files.ts';
+export { staticFiles } from './static-files.ts';

@@ -9,6 +9,7 @@
  * | `DURABILITY` | `normal` | `full` to fsync every write |
  * | `REDIS_URL` | none | `redis://host:port`: join the instances sharing it |
  * | `EDITOR_URL` | the server's URL | the web editor's page, for links |
+ * | `EDITOR_DIR` | none | a built web editor's folder, served at `/` |
  * | `DOC` | `example` | the document whose links are printed |
  */
 import type { CollabServerOptions } from './collab-server.ts';
@@ -51,6 +52,7 @@ export function settingsFromEnv(env: Readonly<Record<string, string | undefined>
       host: env.HOST ?? '127.0.0.1',
       ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
       ...(env.EDITOR_URL ? { editorUrl: env.EDITOR_URL } : {}),
+      ...(env.EDITOR_DIR ? { editorDir: env.EDITOR_DIR } : {}),
     },
     document: env.DOC ?? 'example',
   };

@@ -1,7 +1,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, tempDatabase, tokenOf, units } from './fixtures.ts';
-import { connectClient, until } from './provider-client.ts';
+import { connectClient, until, untilAwareness } from './provider-client.ts';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -146,5 +146,28 @@ describe('the agent endpoint on the live document', () => {
       body: initialize,
     });
     expect(byLink.status).toBe(200);
+  });
+
+  it('shows the agent to the people on the document: MCP agent, with what it selected', async () => {
+    const { server, links } = await setUp();
+    const person = await connectClient(server.url, 'live', tokenOf(links.edit));
+    cleanups.push(person.destroy);
+    const mcp = await agent(links.mcp, tokenOf(links.edit));
+    const selected = await mcp.callTool({
+      name: 'select_measures',
+      arguments: { start_measure: 3, end_measure: 4 },
+    });
+    expect(selected.isError, JSON.stringify(selected.content)).toBe(false);
+    const agentState = {
+      user: { name: 'MCP agent', color: '#ef6c00' },
+      selection: { start_measure: 3, end_measure: 4 },
+    };
+    const awareness = person.provider.awareness!;
+    const others = () =>
+      [...awareness.getStates()].filter(([id]) => id !== awareness.clientID).map(([, s]) => s);
+    await untilAwareness(person, () =>
+      others().some((state) => JSON.stringify(state) === JSON.stringify(agentState)),
+    );
+    expect(others()).toEqual([agentState]);
   });
 });

@@ -85,3 +85,17 @@ export function until(doc: Y.Doc, test: () => boolean): Promise<void> {
     check();
   });
 }
+
+/** Resolves once `test()` holds, checked now and after each awareness change `client` sees. */
+export function untilAwareness(client: TestClient, test: () => boolean): Promise<void> {
+  const awareness = client.provider.awareness!;
+  return new Promise((resolve) => {
+    const check = () => {
+      if (!test()) return;
+      awareness.off('change', check);
+      resolve();
+    };
+    awareness.on('change', check);
+    check();
+  });
+}

@@ -33,6 +33,13 @@ export function editorPage() {
       lanes: byId('download-lanes', HTMLButtonElement),
       midi: byId('download-midi', HTMLButtonElement),
     },
+    // Collaboration (a document of the server): status, presence, the MCP endpoint.
+    collab: {
+      panel: byId('collab', HTMLElement),
+      connection: byId('connection', HTMLElement),
+      presence: byId('presence', HTMLUListElement),
+      agentEndpoint: byId('agent-endpoint', HTMLElement),
+    },
   };
 }
 

@@ -10,6 +10,7 @@ import type { ToolInvocation } from '@scorelane/tool-contracts';
 import { createUndoController, type UndoController } from '@scorelane/undo';
 import { offerAgentTools } from './agent-tools.ts';
 import { changedRange } from './changed-range.ts';
+import { showCollaboration } from './collaboration.ts';
 import { type EditorPage, editorPage, showStatus } from './editor-page.ts';
 import type { Role } from './editor-role.ts';
 import { createEngraver, type Engraver } from './engraver.ts';
@@ -38,9 +39,10 @@ interface Editor {
 
 async function startEditor(page: EditorPage): Promise<void> {
   showStatus(page, 'Loading the engraver…');
-  const opened = await openDocument(location.search);
+  const opened = await openDocument(location.search, (message) => showStatus(page, message));
   if (!opened.ok) {
     showStatus(page, opened.message, true);
+    document.body.dataset.ready = 'failed';
     return;
   }
   page.documentName.textContent = opened.name;
@@ -63,6 +65,7 @@ async function startEditor(page: EditorPage): Promise<void> {
   bindSelection(editor, personTools);
   bindUndo(editor);
   bindPlaybackAndFiles(editor, player, personTools, engraver);
+  if (opened.joined !== undefined) showCollaboration(page, opened.joined, selection);
   const offered = await offerAgentTools(tools('agent'), editor.role, (invocation) =>
     showChange(editor, 'An agent’s', invocation),
   );
@@ -86,6 +89,7 @@ function showEngraving({ page, score, selection }: Editor, engraver: Engraver): 
     markMeasures(page.score, selection.get(), selection.highlighted());
     renders += 1;
     page.score.dataset.renders = String(renders);
+    page.score.dispatchEvent(new Event('engraved'));
   };
   renderOnChange(score.doc, render);
   render();

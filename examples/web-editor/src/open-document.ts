@@ -4,6 +4,7 @@
  */
 import * as Y from 'yjs';
 import { joinCollabDocument } from './collab-connection.ts';
+import type { JoinedDocument } from './collaboration.ts';
 import { documentSourceFrom } from './document-source.ts';
 import type { Role } from './editor-role.ts';
 import { seedExampleScore } from './example-score.ts';
@@ -11,11 +12,21 @@ import { openHandedOverFile } from './opened-file.ts';
 
 /** An opened document, or why it could not be opened. */
 export type OpenedDocument =
-  | { readonly ok: true; readonly doc: Y.Doc; readonly name: string; readonly role: Role }
+  | {
+      readonly ok: true;
+      readonly doc: Y.Doc;
+      readonly name: string;
+      readonly role: Role;
+      /** Set when the document is the collaboration server's. */
+      readonly joined?: JoinedDocument;
+    }
   | { readonly ok: false; readonly message: string };
 
-/** Opens the document of the page URL's query string (`location.search`). */
-export async function openDocument(search: string): Promise<OpenedDocument> {
+/** Opens the document of the page URL's query string (`location.search`); `onWaiting` hears what a join waits for. */
+export async function openDocument(
+  search: string,
+  onWaiting?: (message: string) => void,
+): Promise<OpenedDocument> {
   const source = documentSourceFrom(search);
   const doc = new Y.Doc();
   switch (source.kind) {
@@ -29,9 +40,15 @@ export async function openDocument(search: string): Promise<OpenedDocument> {
       return { ok: true, doc, name: 'Example (on this page only)', role: 'editor' };
     }
     case 'collab': {
-      const joined = await joinCollabDocument(doc, source.name, source.token);
+      const joined = await joinCollabDocument(doc, source.name, source.token, onWaiting);
       if (!joined.ok) return { ok: false, message: joined.message };
-      return { ok: true, doc, name: source.name, role: joined.role };
+      return {
+        ok: true,
+        doc,
+        name: source.name,
+        role: joined.role,
+        joined: { name: source.name, token: source.token, connection: joined },
+      };
     }
   }
 }

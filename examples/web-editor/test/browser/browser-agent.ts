@@ -33,8 +33,15 @@ export interface EditorSession {
   close(): Promise<void>;
 }
 
-/** Opens `url` and waits until the editor says it is ready (`body[data-ready]`). */
-export async function openEditor(url: string): Promise<EditorSession> {
+/** Options of {@link openEditor}. */
+export interface OpenOptions {
+  /** The expression awaited before the session is returned; default: the editor says it is ready. */
+  readonly until?: string;
+}
+
+/** Opens `url` and waits until the editor says it is ready (`body[data-ready]`), or `options.until`. */
+export async function openEditor(url: string, options: OpenOptions = {}): Promise<EditorSession> {
+  const until = options.until ?? 'document.body.dataset.ready === "true"';
   const profile = mkdtempSync(join(tmpdir(), 'web-editor-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -71,7 +78,7 @@ export async function openEditor(url: string): Promise<EditorSession> {
     });
     await page.goto(url);
     const evaluate = <T>(expression: string) => evaluateWithoutGesture<T>(cdp, expression);
-    while (!(await evaluate<boolean>('document.body.dataset.ready === "true"'))) {
+    while (!(await evaluate<boolean>(until))) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     await cdp.send('WebMCP.enable');

@@ -1,15 +1,14 @@
 /**
  * Builds the editor with Vite (the production bundle, as `npm run build`
  * makes it) into a temporary folder and serves it on 127.0.0.1 (a secure
- * context, as WebMCP needs) on a port the OS picks.
+ * context, as WebMCP needs) on a port the OS picks, with no collaboration
+ * server behind it: the standalone example. The files are served as the
+ * collaboration server serves them (`staticFiles`).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
+import { staticFiles } from '@scorelane/collab-server';
+import { buildEditor } from './editor-build.ts';
 
 /** A running editor: its URL, and how to stop it. */
 export interface EditorServer {
@@ -17,42 +16,18 @@ export interface EditorServer {
   close(): Promise<void>;
 }
 
-const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-};
-
 /** Builds and serves the editor; the test closes it. */
 export async function serveEditor(): Promise<EditorServer> {
-  const outDir = mkdtempSync(join(tmpdir(), 'web-editor-build-'));
-  await build({ root: PACKAGE_ROOT, logLevel: 'error', build: { outDir, emptyOutDir: true } });
-  const server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
-    const file = normalize(join(outDir, path === '/' ? 'index.html' : path));
-    if (!file.startsWith(outDir)) {
-      response.statusCode = 403;
-      response.end();
-      return;
-    }
-    try {
-      const body = readFileSync(file);
-      response.setHeader('Content-Type', TYPES[extname(file)] ?? 'application/octet-stream');
-      response.end(body);
-    } catch {
-      response.statusCode = 404;
-      response.end();
-    }
-  });
+  const built = await buildEditor();
+  const files = staticFiles(built.dir);
+  const server = createServer((request, response) => files.handle(request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/`,
     close: async () => {
       await closeServer(server);
-      rmSync(outDir, { recursive: true, force: true });
+      built.remove();
     },
   };
 }

@@ -3,12 +3,11 @@
  * Debian's Chromium with native WebMCP, an agent calling its tools through
  * the DevTools `WebMCP` domain. The cases run in order on one page.
  */
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EditorSession, openEditor } from './browser-agent.ts';
 import { type EditorServer, serveEditor } from './editor-server.ts';
+import { saveScreenshot } from './screenshots.ts';
 
-const SCREENSHOT = fileURLToPath(new URL('../../docs/screenshot.png', import.meta.url));
 const NEW_M2 = 'P1 s1 v1 m2: A5=3/8 G5=1/8 G5=1/2\n';
 
 describe('the web editor in Chromium with native WebMCP', () => {
@@ -101,7 +100,7 @@ describe('the web editor in Chromium with native WebMCP', () => {
     expect(await editor.evaluate('document.getElementById("status").textContent')).toBe(
       'An agent’s rewrite_measures changed measure 2.',
     );
-    await editor.page.screenshot({ path: SCREENSHOT });
+    await saveScreenshot(editor.page, 'editor-standalone');
   });
 
   it('the Undo button reverts the agent’s rewrite in one step', async () => {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The demo behind `npm start`: what Scorelane does so far, through the
-// `scorelane` command an agent's tools are built on. Runs after `npm run build`.
+// The CLI demo (`npm run demo:cli`): what the `scorelane` command an agent's
+// tools are built on does with the built-in example. Runs after `npm run build`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

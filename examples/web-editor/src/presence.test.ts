@@ -1,0 +1,68 @@
+/**
+ * Presence states: what a page shares, and how it reads other clients'
+ * (untrusted) awareness states.
+ */
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it } from 'vitest';
+import { guestName, initialPresence, peersAt, peersOf, presenceOf } from './presence.ts';
+
+describe('presence', () => {
+  it('starts as a generated guest name, a #rrggbb colour and no selection', () => {
+    const presence = initialPresence(1234567);
+    expect(presence).toEqual({
+      user: { name: 'Guest 67', color: expect.stringMatching(/^#[0-9a-f]{6}$/) },
+      selection: null,
+    });
+    expect(presenceOf(presence)).toEqual(presence);
+  });
+
+  test.prop([fc.nat()])('every initial presence reads back as itself', (clientId) => {
+    expect(presenceOf(initialPresence(clientId))).toEqual(initialPresence(clientId));
+    expect(guestName(clientId)).toMatch(/^Guest \d{1,2}$/);
+  });
+
+  it('leaves out states that are not a presence', () => {
+    const user = { name: 'Ada', color: '#2e7d32' };
+    for (const state of [
+      null,
+      'Ada',
+      {},
+      { user: { name: '', color: '#2e7d32' } },
+      { user: { name: 'x'.repeat(61), color: '#2e7d32' } },
+      { user: { name: 'Ada', color: 'url(javascript:alert(1))' } },
+      { user, selection: { start_measure: 0, end_measure: 2 } },
+      { user, selection: { start_measure: 3, end_measure: 2 } },
+      { user, selection: { start_measure: 1.5, end_measure: 2 } },
+      { user, selection: 'all' },
+    ]) {
+      expect(presenceOf(state)).toBeNull();
+    }
+    expect(
+      presenceOf({ user, selection: { start_measure: 2, end_measure: 4, parts: [1] } }),
+    ).toEqual({
+      user,
+      selection: { start_measure: 2, end_measure: 4 },
+    });
+  });
+
+  it('lists the other clients by id, without this one or malformed states, and finds who selected a measure', () => {
+    const ada = {
+      user: { name: 'Ada', color: '#2e7d32' },
+      selection: { start_measure: 2, end_measure: 3 },
+    };
+    const bo = { user: { name: 'Bo', color: '#6a1b9a' }, selection: null };
+    const states = new Map<number, unknown>([
+      [9, bo],
+      [1, initialPresence(1)],
+      [5, ada],
+      [7, { cursor: 3 }],
+    ]);
+    const peers = peersOf(states, 1);
+    expect(peers).toEqual([
+      { clientId: 5, ...ada },
+      { clientId: 9, ...bo },
+    ]);
+    expect(peersAt(peers, 2).map((peer) => peer.user.name)).toEqual(['Ada']);
+    expect(peersAt(peers, 4)).toEqual([]);
+  });
+});

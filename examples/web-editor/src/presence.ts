@@ -1,0 +1,111 @@
+/**
+ * Presence on a shared document: what each person's page puts in the
+ * provider's awareness (a name, a colour, the measures they have selected)
+ * and how the page reads the others'. Awareness states come from other
+ * clients, so they are checked before use: a state that is not a person's
+ * presence is left out.
+ */
+
+/** The measures a person has selected. */
+export interface PresenceSelection {
+  readonly start_measure: number;
+  readonly end_measure: number;
+}
+
+/** What one page shares in the awareness. */
+export interface PresenceState {
+  readonly user: { readonly name: string; readonly color: string };
+  readonly selection: PresenceSelection | null;
+}
+
+/** Another client on the document. */
+export interface Peer extends PresenceState {
+  readonly clientId: number;
+}
+
+/** Colours that read on white and differ from the selection's blue and the change's amber. */
+const PALETTE = ['#2e7d32', '#6a1b9a', '#c62828', '#00838f', '#ad1457', '#4e342e', '#283593'];
+
+/**
+ * A generated name for a client: "Guest" and a number from its client id.
+ *
+ * @example
+ * ```ts
+ * guestName(1234567); // 'Guest 67'
+ * ```
+ */
+export function guestName(clientId: number): string {
+  return `Guest ${clientId % 100}`;
+}
+
+/** A colour for a client, stable for its client id. */
+export function guestColor(clientId: number): string {
+  return PALETTE[clientId % PALETTE.length] ?? '#555555';
+}
+
+/** The presence a client starts with: its generated name and colour, nothing selected. */
+export function initialPresence(clientId: number): PresenceState {
+  return { user: { name: guestName(clientId), color: guestColor(clientId) }, selection: null };
+}
+
+/**
+ * A remote awareness state as a presence, or null when it is not one (a
+ * missing or oversized name, a colour that is not `#rrggbb`, a selection that
+ * is not a range of measures).
+ *
+ * @example
+ * ```ts
+ * presenceOf({ user: { name: 'Ada', color: '#2e7d32' }, selection: null }); // the same presence
+ * presenceOf({ user: { name: 'x', color: 'url(javascript:1)' } }); // null
+ * ```
+ */
+export function presenceOf(state: unknown): PresenceState | null {
+  if (!isRecord(state) || !isRecord(state.user)) return null;
+  const { name, color } = state.user;
+  if (typeof name !== 'string' || name.length === 0 || name.length > 60) return null;
+  if (typeof color !== 'string' || !/^#[0-9a-f]{6}$/i.test(color)) return null;
+  const selection = selectionOf(state.selection);
+  if (selection === undefined) return null;
+  return { user: { name, color }, selection };
+}
+
+function selectionOf(value: unknown): PresenceSelection | null | undefined {
+  if (value === null || value === undefined) return null;
+  if (!isRecord(value)) return undefined;
+  const { start_measure: start, end_measure: end } = value;
+  if (!Number.isInteger(start) || !Number.isInteger(end)) return undefined;
+  if ((start as number) < 1 || (end as number) < (start as number)) return undefined;
+  return { start_measure: start as number, end_measure: end as number };
+}
+
+/**
+ * The other clients' presences, by client id, leaving out this one and states that are not presences.
+ *
+ * @example
+ * ```ts
+ * peersOf(provider.awareness.getStates(), provider.awareness.clientID);
+ * ```
+ */
+export function peersOf(states: ReadonlyMap<number, unknown>, selfId: number): Peer[] {
+  const peers: Peer[] = [];
+  for (const [clientId, state] of states) {
+    if (clientId === selfId) continue;
+    const presence = presenceOf(state);
+    if (presence !== null) peers.push({ clientId, ...presence });
+  }
+  return peers.sort((a, b) => a.clientId - b.clientId);
+}
+
+/** The peers whose selection holds measure `measure` (1-based). */
+export function peersAt(peers: readonly Peer[], measure: number): Peer[] {
+  return peers.filter(
+    (peer) =>
+      peer.selection !== null &&
+      peer.selection.start_measure <= measure &&
+      measure <= peer.selection.end_measure,
+  );
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
