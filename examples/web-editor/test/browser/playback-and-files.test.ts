@@ -1,11 +1,14 @@
 /**
- * Playback and files end to end: the built editor in Debian's Chromium, an
- * agent calling `play` and `stop` through the DevTools `WebMCP` domain, the
- * person clicking and pressing keys through playwright's real input events,
- * a `.mxl` file from the MusicXML test suite opened through the file input,
- * and the downloads read back. Audio output cannot be heard here: the tests
- * watch the play head (`#score[data-playing-measure]`), which follows the
- * AudioContext's clock, not the speakers. The cases run in order on one page.
+ * Playback and files end to end: the editor on a document of the real
+ * collaboration server (the harness: SQLite in a temporary folder, an
+ * OS-picked port, the freshly built editor served by the server) in Debian's
+ * Chromium, an agent calling `play` and `stop` through the DevTools `WebMCP`
+ * domain, the person clicking and pressing keys through playwright's real
+ * input events, the downloads read back, then files opened from disk (which
+ * leaves the shared document for a page of its own). Audio output cannot be
+ * heard here: the tests watch the play head (`#score[data-playing-measure]`
+ * and the notes marked sounding), which follows the AudioContext's clock, not
+ * the speakers. The cases run in order on one page.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -13,8 +16,10 @@ import { parseScoreFile } from '@scorelane/lanes-seq';
 import { importMusicXml } from '@scorelane/musicxml';
 import { scoreInfo } from '@scorelane/score-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EditorSession, openEditor } from './browser-agent.ts';
-import { type EditorServer, serveEditor } from './editor-server.ts';
+import type { EditorSession } from './browser-agent.ts';
+import { type CollabHarness, startCollabHarness } from './collab-harness.ts';
+import { textOf, waitUntil } from './score-probe.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 const MXL = fileURLToPath(
   new URL(
@@ -56,18 +61,17 @@ function measuresSeen(samples: readonly PlayHeadSample[]): number[] {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('playback and files in the web editor, in Chromium', () => {
-  let server: EditorServer;
+describe('playback and files in the web editor on the collaboration server, in Chromium', () => {
+  let harness: CollabHarness;
   let editor: EditorSession;
 
   beforeAll(async () => {
-    server = await serveEditor();
-    editor = await openEditor(server.url);
+    harness = await startCollabHarness();
+    editor = await harness.open(harness.links('ode').edit);
   });
 
   afterAll(async () => {
-    await editor?.close();
-    await server?.close();
+    await harness?.close();
   });
 
   const markedMeasures = () =>
@@ -121,6 +125,7 @@ describe('playback and files in the web editor, in Chromium', () => {
     });
     await waitForPlayHead();
     expect(await markedMeasures()).toHaveLength(1);
+    await saveScreenshot(editor.page, 'playing');
     const samples = await watchPlayHead();
     expect(measuresSeen(samples)).toEqual([1, 2, 3]);
     // The notes marked sounding lie in the measure playing (the example ties nothing over a bar line).
@@ -213,29 +218,33 @@ describe('playback and files in the web editor, in Chromium', () => {
     expect(midi.bytes.subarray(0, 4).toString('latin1')).toBe('MThd');
   });
 
-  it('refuses a file that is not MusicXML, and one whose zip is broken, keeping the current score', async () => {
+  it('refuses a file that is not MusicXML, and one whose zip is broken, keeping the shared score', async () => {
     await editor.page.setInputFiles('#file-open', {
       name: 'notes.txt',
       mimeType: 'text/plain',
       buffer: Buffer.from('C D E'),
     });
-    await waitForFileStatus(/notes\.txt is not a MusicXML file/);
+    await waitUntil(async () =>
+      /notes\.txt is not a MusicXML file/.test(await textOf(editor, 'file-status')),
+    );
     await editor.page.setInputFiles('#file-open', {
       name: 'broken.mxl',
       mimeType: 'application/vnd.recordare.musicxml',
       buffer: Buffer.from('PK\u0003\u0004 not really a zip'),
     });
-    await waitForFileStatus(/broken\.mxl cannot be opened: .+ The current score is unchanged\./);
-    expect(await editor.evaluate('document.getElementById("file-status").className')).toBe('error');
-    expect(await editor.evaluate('document.getElementById("document-name").textContent')).toBe(
-      'Example (on this page only)',
+    await waitUntil(async () =>
+      /broken\.mxl cannot be opened: .+ The current score is unchanged\./.test(
+        await textOf(editor, 'file-status'),
+      ),
     );
+    expect(await editor.evaluate('document.getElementById("file-status").className')).toBe('error');
+    expect(await textOf(editor, 'document-name')).toBe('ode');
     expect(await editor.evaluate('document.querySelectorAll("#score svg g.measure").length')).toBe(
       16,
     );
   });
 
-  it('opens a MusicXML file dropped on the page (a dispatched drop event), engraves it and lists its import warnings', async () => {
+  it('opens a MusicXML file dropped on the page (a dispatched drop event) on a page of its own, leaving the shared document, engraves it and lists its import warnings', async () => {
     const text = readFileSync(DROPPED, 'utf8');
     const dataTransfer = await editor.page.evaluateHandle((xml) => {
       const transfer = new DataTransfer();
@@ -244,6 +253,8 @@ describe('playback and files in the web editor, in Chromium', () => {
     }, text);
     await editor.page.dispatchEvent('#score', 'drop', { dataTransfer });
     await whenOpened('33i-Ties-NotEnded.xml');
+    expect(await editor.evaluate('location.search')).toBe('');
+    expect(await editor.evaluate('document.getElementById("collab").hidden')).toBe(true);
     const expected = importedInNode(DROPPED);
     expect(await editor.evaluate('document.querySelectorAll("#score svg g.measure").length')).toBe(
       expected.measures,
@@ -281,15 +292,5 @@ describe('playback and files in the web editor, in Chromium', () => {
         document.getElementById('document-name')?.textContent === `${opened} (on this page only)`,
       name,
     );
-  }
-
-  async function waitForFileStatus(expected: RegExp): Promise<void> {
-    while (
-      !expected.test(
-        await editor.evaluate<string>('document.getElementById("file-status").textContent'),
-      )
-    ) {
-      await pause(50);
-    }
   }
 });
