@@ -45,6 +45,7 @@ export function scoreTempo(content: ScoreInit): number {
   if (inMeasure !== undefined) return inMeasure;
   for (const unit of content.units ?? []) {
     if (unit.measure !== 1) continue;
+    // The unit's and its events' attachments, wherever the importer kept the <sound>: the content is plain JSON.
     const found = soundTempo(unit.content as unknown as Json, 0);
     if (found !== undefined) return found;
   }
