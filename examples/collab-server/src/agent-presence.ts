@@ -2,7 +2,8 @@
  * The agents of a document in its awareness, so the people on it see them:
  * while an agent session is open, the server's own awareness state on the
  * live document is a presence named "MCP agent", and what the agent selects
- * (`select_measures`) is its selection there, as a person's page shares
+ * (`select_measures`, or a write, which selects what it changed) is its
+ * selection there, as a person's page shares
  * theirs (`{ user: { name, color }, selection }`).
  */
 import type { Document } from '@hocuspocus/server';

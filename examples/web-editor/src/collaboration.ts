@@ -28,7 +28,11 @@ export function showCollaboration(
   bindConnectionStatus(connection.provider, page.collab.connection);
   const awareness = connection.provider.awareness;
   if (awareness !== null) {
-    showPresence(awareness, selection, { list: page.collab.presence, score: page.score });
+    showPresence(awareness, selection, {
+      list: page.collab.presence,
+      score: page.score,
+      name: page.collab.name,
+    });
   }
   showAgentEndpoint(
     page.collab.agentEndpoint,

@@ -38,6 +38,7 @@ export function editorPage() {
       panel: byId('collab', HTMLElement),
       connection: byId('connection', HTMLElement),
       presence: byId('presence', HTMLUListElement),
+      name: byId('presence-name', HTMLInputElement),
       agentEndpoint: byId('agent-endpoint', HTMLElement),
     },
   };

@@ -1,13 +1,13 @@
 /**
- * Presence on the page: this page shares its generated name, colour and
- * selected measures through the provider's awareness, and shows everyone
+ * Presence on the page: this page shares its name (generated, or the one
+ * the person typed, remembered in this browser), colour and selected measures through the provider's awareness, and shows everyone
  * else on the document: a list (name, colour, selection) and a frame in their
  * colour around the measures each has selected, redrawn after every
  * engraving (the score element's `engraved` event).
  */
 import type { HocuspocusProvider } from '@hocuspocus/provider';
 import { rangeTitle } from './lanes-pane.ts';
-import { initialPresence, type Peer, peersAt, peersOf } from './presence.ts';
+import { chosenName, initialPresence, type Peer, peersAt, peersOf } from './presence.ts';
 import { measureElements } from './score-view.ts';
 import type { SelectionStore } from './selection-store.ts';
 
@@ -20,7 +20,12 @@ type Awareness = NonNullable<HocuspocusProvider['awareness']>;
 export interface PresenceElements {
   readonly list: HTMLUListElement;
   readonly score: HTMLElement;
+  /** Where the person types the name the others see. */
+  readonly name: HTMLInputElement;
 }
+
+/** Where the page remembers the name the person chose. */
+const NAME_KEY = 'scorelane.presence-name';
 
 /** Shares this page's presence and shows the others'; returns the unbind. */
 export function showPresence(
@@ -28,8 +33,20 @@ export function showPresence(
   selection: SelectionStore,
   elements: PresenceElements,
 ): () => void {
-  const self = initialPresence(awareness.clientID);
-  awareness.setLocalStateField('user', self.user);
+  const { user } = initialPresence(awareness.clientID);
+  const self = {
+    ...user,
+    name: chosenName(localStorage.getItem(NAME_KEY) ?? '', awareness.clientID),
+  };
+  // Copies: the awareness compares a new state with the stored one, so `self` must never be it.
+  awareness.setLocalStateField('user', { ...self });
+  elements.name.value = self.name;
+  const rename = () => {
+    self.name = chosenName(elements.name.value, awareness.clientID);
+    localStorage.setItem(NAME_KEY, self.name === user.name ? '' : self.name);
+    awareness.setLocalStateField('user', { ...self });
+  };
+  elements.name.addEventListener('change', rename);
   const shareSelection = () => {
     const range = selection.get();
     awareness.setLocalStateField(
@@ -42,7 +59,7 @@ export function showPresence(
   shareSelection();
   const redraw = () => {
     const peers = peersOf(awareness.getStates(), awareness.clientID);
-    showList(elements.list, self.user, peers);
+    showList(elements.list, self, peers);
     markPeers(elements.score, peers);
   };
   const stopSelection = selection.subscribe(shareSelection);
@@ -53,6 +70,7 @@ export function showPresence(
     stopSelection();
     awareness.off('change', redraw);
     elements.score.removeEventListener('engraved', redraw);
+    elements.name.removeEventListener('change', rename);
   };
 }
 

@@ -4,7 +4,14 @@
  */
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { guestName, initialPresence, peersAt, peersOf, presenceOf } from './presence.ts';
+import {
+  chosenName,
+  guestName,
+  initialPresence,
+  peersAt,
+  peersOf,
+  presenceOf,
+} from './presence.ts';
 
 describe('presence', () => {
   it('starts as a generated guest name, a #rrggbb colour and no selection', () => {
@@ -19,6 +26,15 @@ describe('presence', () => {
   test.prop([fc.nat()])('every initial presence reads back as itself', (clientId) => {
     expect(presenceOf(initialPresence(clientId))).toEqual(initialPresence(clientId));
     expect(guestName(clientId)).toMatch(/^Guest \d{1,2}$/);
+  });
+
+  it('takes the typed name, trimmed and cut to 60 characters, or the guest name for nothing typed', () => {
+    expect(chosenName('  Ada  ', 7)).toBe('Ada');
+    expect(chosenName('   ', 7)).toBe('Guest 7');
+    expect(chosenName('x'.repeat(80), 7)).toBe('x'.repeat(60));
+    expect(
+      presenceOf({ user: { name: chosenName('y'.repeat(80), 7), color: '#2e7d32' } }),
+    ).not.toBeNull();
   });
 
   it('leaves out states that are not a presence', () => {

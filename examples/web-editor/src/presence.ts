@@ -43,6 +43,24 @@ export function guestColor(clientId: number): string {
   return PALETTE[clientId % PALETTE.length] ?? '#555555';
 }
 
+/** The longest name a presence may carry. */
+export const MAX_NAME_LENGTH = 60;
+
+/**
+ * The name a person typed, trimmed and cut to {@link MAX_NAME_LENGTH}; their
+ * generated guest name when they typed nothing.
+ *
+ * @example
+ * ```ts
+ * chosenName('  Ada  ', 7); // 'Ada'
+ * chosenName('', 7); // 'Guest 7'
+ * ```
+ */
+export function chosenName(typed: string, clientId: number): string {
+  const name = typed.trim().slice(0, MAX_NAME_LENGTH);
+  return name === '' ? guestName(clientId) : name;
+}
+
 /** The presence a client starts with: its generated name and colour, nothing selected. */
 export function initialPresence(clientId: number): PresenceState {
   return { user: { name: guestName(clientId), color: guestColor(clientId) }, selection: null };
@@ -62,7 +80,7 @@ export function initialPresence(clientId: number): PresenceState {
 export function presenceOf(state: unknown): PresenceState | null {
   if (!isRecord(state) || !isRecord(state.user)) return null;
   const { name, color } = state.user;
-  if (typeof name !== 'string' || name.length === 0 || name.length > 60) return null;
+  if (typeof name !== 'string' || name.length === 0 || name.length > MAX_NAME_LENGTH) return null;
   if (typeof color !== 'string' || !/^#[0-9a-f]{6}$/i.test(color)) return null;
   const selection = selectionOf(state.selection);
   if (selection === undefined) return null;

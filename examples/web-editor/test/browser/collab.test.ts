@@ -81,6 +81,13 @@ describe('the editor on the collaboration server, in Chromium with native WebMCP
     ).toBeGreaterThan(0);
   });
 
+  it('shows the name a person types to the others', async () => {
+    await alice.page.fill('#presence-name', 'Alice');
+    await alice.page.press('#presence-name', 'Enter');
+    expect(await textOf(alice, 'presence')).toContain('Alice (you)');
+    await waitUntil(async () => (await textOf(bob, 'presence')).includes('Alice'));
+  });
+
   it('shows the edit link’s MCP endpoint and a Claude Code command with the edit token', async () => {
     const mcp = new URL('/mcp', links.edit);
     mcp.searchParams.set('doc', DOC);
@@ -188,7 +195,10 @@ describe('the editor on the collaboration server, in Chromium with native WebMCP
         expect(rewrite.isError).toBe(false);
         for (const page of [alice, bob, viewer]) {
           await waitUntil(async () => (await measureShape(page, 4)) !== original[4]);
-          await waitUntil(async () => (await textOf(page, 'presence')).includes('MCP agent'));
+          // The agent's write selected what it changed: every page frames it in the agent's colour.
+          await waitUntil(async () =>
+            (await textOf(page, 'presence')).includes('MCP agent: measure 4'),
+          );
         }
         const live = harness.server.hocuspocus.documents.get(DOC);
         expect(live?.getMap(ROOT_NAMES.units).has('forged')).toBe(false);
