@@ -79,8 +79,8 @@ describe('playback and files in the web editor on the collaboration server, in C
       `[...document.querySelectorAll('#score svg g.measure')].flatMap((m, i) => m.classList.contains('playing') ? [i + 1] : [])`,
     );
   /** The play head now: the measure it marks, and the measure of each note marked sounding. */
-  const samplePlayHead = () =>
-    editor.evaluate<PlayHeadSample>(
+  const samplePlayHead = (session: EditorSession = editor) =>
+    session.evaluate<PlayHeadSample>(
       `(() => { const score = document.getElementById('score');
         const measures = [...score.querySelectorAll('svg g.measure')];
         const playing = score.dataset.playingMeasure;
@@ -100,8 +100,8 @@ describe('playback and files in the web editor on the collaboration server, in C
       await pause(50);
     }
   };
-  const waitForPlayHead = async () => {
-    while ((await samplePlayHead()).measure === null) await pause(50);
+  const waitForPlayHead = async (session: EditorSession = editor) => {
+    while ((await samplePlayHead(session)).measure === null) await pause(50);
   };
 
   it('refuses an agent’s play before any click on the page, saying to click first', async () => {
@@ -192,6 +192,22 @@ describe('playback and files in the web editor on the collaboration server, in C
     expect(new Set(staves)).toEqual(new Set([0]));
     await editor.call('stop', {});
     expect(await soundingStaves()).toEqual([]);
+  });
+
+  it('on a view link, play is offered too: refused before a click, playing after one (audio output not checked)', async () => {
+    const viewer = await harness.open(harness.links('ode').view);
+    expect(viewer.toolNames()).toEqual(expect.arrayContaining(['play', 'stop']));
+    expect(viewer.toolNames()).not.toContain('rewrite_measures');
+    const refused = await viewer.call('play', { start_measure: 1, end_measure: 2 });
+    expect(refused.isError).toBe(true);
+    expect(refused.content[0]?.text).toContain('needs a user gesture');
+    await viewer.page.click('#webmcp-status');
+    const played = await viewer.call('play', { start_measure: 1, end_measure: 2 });
+    expect(played.isError).toBe(false);
+    await waitForPlayHead(viewer);
+    expect((await samplePlayHead(viewer)).measure).toBe(1);
+    await viewer.call('stop', {});
+    expect(await samplePlayHead(viewer)).toEqual({ measure: null, notes: [] });
   });
 
   it('downloads MusicXML that imports, .lanes that parses and MIDI that starts with MThd', async () => {
