@@ -78,6 +78,11 @@ export interface ReadMeasure {
   readonly items: ReadItem[];
   /** How many tuplet notes have a `<duration>` that rounds their printed value. */
   readonly roundable: number;
+  /**
+   * How many passes through the measure (the notes and `<forward>`s before
+   * each `<backup>`, and after the last) end before the measure does.
+   */
+  readonly shortPasses: number;
   /** The furthest the cursor reached: the measure's written length. */
   length: Rational;
   /** Time, key and clefs in force once the measure's opening attributes are read. */
@@ -402,18 +407,31 @@ function copyState(state: PartState): PartState {
   return { ...state, clefs: [...state.clefs] };
 }
 
-/** How far a reading of a measure is from adding up: backups before its start, then voices that end early. */
-function misfit(measure: ReadMeasure, warnings: readonly MusicXmlProblem[]): [number, number] {
+/**
+ * How far a reading of a measure is from adding up: backups before its
+ * start, then passes through it (see `shortPasses`) that end early, then
+ * voices that end early. A pass counts its closing `<forward>`, which a
+ * voice's last note does not: MuseScore ends a voice that stops short with
+ * a `<forward>` to the measure's end.
+ */
+function misfit(measure: ReadMeasure, warnings: readonly MusicXmlProblem[]): number[] {
   const early = measure.lanes.filter((lane) => compare(lane.end, measure.length) < 0).length;
-  return [warnings.filter((warning) => warning.code === 'backup-before-start').length, early];
+  const backups = warnings.filter((warning) => warning.code === 'backup-before-start').length;
+  return [backups, measure.shortPasses, early];
+}
+
+/** Whether misfit `a` is less than `b`: the first count that differs decides. */
+function fitsBetter(a: readonly number[], b: readonly number[]): boolean {
+  const at = a.findIndex((count, index) => count !== b[index]);
+  return at >= 0 && a[at]! < b[at]!;
 }
 
 /**
  * Reads a measure with its `<duration>`s as written; when it holds tuplet
  * notes whose `<duration>` rounds their printed value (see
  * `printed-value.ts`), and reading those as their printed values adds up
- * better (fewer `<backup>`s before the start, then fewer voices that end
- * before the others), reads them so.
+ * better (fewer `<backup>`s before the start, then fewer passes and then
+ * voices that end before the measure does), reads them so.
  */
 function readMeasureBestWay(
   measureElement: XmlElement,
@@ -429,12 +447,7 @@ function readMeasureBestWay(
     const retryState = copyState(before);
     const retry: ReadPartContext = { part: context.part, problems: [], warnings: [] };
     const printed = readMeasure(measureElement, index, retryState, retry, true);
-    const [writtenBackups, writtenEarly] = misfit(written, asWritten.warnings);
-    const [printedBackups, printedEarly] = misfit(printed, retry.warnings);
-    if (
-      printedBackups < writtenBackups ||
-      (printedBackups === writtenBackups && printedEarly < writtenEarly)
-    ) {
+    if (fitsBetter(misfit(printed, retry.warnings), misfit(written, asWritten.warnings))) {
       Object.assign(state, retryState);
       chosen = { measure: printed, context: retry };
     }
@@ -523,6 +536,8 @@ function readMeasure(
   const rounded: string[] = [];
   /** Tuplet notes whose `<duration>` rounds their printed value. */
   let roundable = 0;
+  /** Where each pass through the measure ended (the cursor at each `<backup>`). */
+  const passEnds: Rational[] = [];
   /** Grace notes waiting for the next note of their voice. */
   const graces: { event: ReadEvent; staff: number; voiceId: string; onset: Rational }[] = [];
   /** The lane of a voice on a staff for an event at `onset`, filled up to it. */
@@ -737,6 +752,7 @@ function readMeasure(
         begin();
         const divisions = moveBy(node, 'backup');
         if (!divisions) break;
+        passEnds.push(cursor);
         let to = subtract(cursor, multiplyBy(divisions, state.divisions));
         if (to.num < 0) {
           context.warnings.push({
@@ -789,15 +805,17 @@ function readMeasure(
     }
   }
   placeGraces(undefined, undefined);
+  passEnds.push(cursor);
   if (rounded.length > 0)
     context.warnings.push({
       code: 'rounded-duration',
       part: context.part,
       measure: index,
-      message: `${where}${rounded.length} tuplet note${rounded.length === 1 ? ' has a <duration>' : 's have <duration>s'} (${[...new Set(rounded)].join(', ')}) that ${rounded.length === 1 ? 'rounds its printed value' : 'round their printed values'} to whole divisions; ${rounded.length === 1 ? 'it was' : 'they were'} read as the printed value, as the measure's <backup>s count, and export writes ${rounded.length === 1 ? 'it' : 'them'} exactly, in finer <divisions>.`,
+      message: `${where}${rounded.length} tuplet note${rounded.length === 1 ? ' has a <duration>' : 's have <duration>s'} (${[...new Set(rounded)].join(', ')}) that ${rounded.length === 1 ? 'rounds its printed value' : 'round their printed values'} to whole divisions; ${rounded.length === 1 ? 'it was' : 'they were'} read as the printed value, as the measure's <backup>s and <forward>s count, and export writes ${rounded.length === 1 ? 'it' : 'them'} exactly, in finer <divisions>.`,
     });
   return {
     roundable,
+    shortPasses: passEnds.filter((end) => compare(end, length) < 0).length,
     number: measureNumber,
     attributes: measureAttributes,
     lanes,

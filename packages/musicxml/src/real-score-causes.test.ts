@@ -54,6 +54,44 @@ describe('real-score causes, read back by MuseScore', () => {
     expect(await museScoreDifference('rounded-tuplet.musicxml')).toBeUndefined();
   });
 
+  test('rounded-tuplet-forward.musicxml: rounded tuplet durations are read as printed values when only the <forward> that ends their voice says so, so the measure keeps its length', async () => {
+    const { score, warnings } = imported('rounded-tuplet-forward.musicxml');
+    expect(warnings.map((warning) => [warning.code, warning.measure])).toEqual([
+      ['rounded-duration', 1],
+    ]);
+    const [, tuplets] = readScore(score).unit(1, 1, 1).voices;
+    expect(
+      tuplets?.events.slice(0, 11).map((event) => `${event.duration.num}/${event.duration.den}`),
+    ).toEqual(Array(11).fill('1/22'));
+    expect(await museScoreDifference('rounded-tuplet-forward.musicxml')).toBeUndefined();
+  });
+
+  test('backup-after-unprinted-rest.musicxml: a voice that starts late is reached with a <backup> straight to its first note, as the file does, so MuseScore lands it where it lands it in the file', async () => {
+    const xml = exportMusicXml(imported('backup-after-unprinted-rest.musicxml').score);
+    const measure = xml.slice(
+      xml.indexOf('<measure number="1"'),
+      xml.indexOf('<measure number="2"'),
+    );
+    expect(measure).toMatch(
+      /<backup>\s*<duration>12<\/duration>\s*<\/backup>\s*<note>\s*<pitch>\s*<step>E<\/step>/,
+    );
+    expect(measure).not.toContain('<forward>');
+    expect(await museScoreDifference('backup-after-unprinted-rest.musicxml')).toBeUndefined();
+  });
+
+  test('cross-staff-voice-order.musicxml: a voice that crosses staves is written among the voices of the staff its number belongs to, so MuseScore meets the voices in the order of the file', async () => {
+    const { score, warnings } = imported('cross-staff-voice-order.musicxml');
+    expect(warnings).toEqual([]);
+    const xml = exportMusicXml(score);
+    const measure = xml.slice(
+      xml.indexOf('<measure number="1"'),
+      xml.indexOf('<measure number="2"'),
+    );
+    const voices = [...measure.matchAll(/<voice>(\d+)<\/voice>/g)].map(([, id]) => id);
+    expect([...new Set(voices)]).toEqual(['1', '5', '6']);
+    expect(await museScoreDifference('cross-staff-voice-order.musicxml')).toBeUndefined();
+  });
+
   test('cross-staff-grace.musicxml: a grace note on staff 2 that leads to a note of its voice on staff 1 is written just before that note, on staff 2', async () => {
     const { warnings, score } = imported('cross-staff-grace.musicxml');
     expect(warnings).toEqual([]);

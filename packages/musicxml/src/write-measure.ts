@@ -305,6 +305,35 @@ function crossingVoices(voiceIds: ReadonlyMap<string, string>): Map<string, { la
   return crossing;
 }
 
+/** How many voices MuseScore gives each staff: it numbers the voices of staff `s` from `4 (s - 1) + 1`. */
+const MUSESCORE_VOICES_PER_STAFF = 4;
+
+/**
+ * The staff each voice that crosses staves is written on: the staff its
+ * `<voice>` number belongs to as MuseScore numbers voices (voices 1-4 on
+ * staff 1, 5-8 on staff 2, ...), where the voice has a part, else the first
+ * staff it has a part on. MuseScore writes a voice among the voices of its
+ * staff, whichever staff its notes are on; written in that order, a reader
+ * that lands the `<backup>` after a voice a little off (see `backupTarget`)
+ * meets the voices in the order of the file.
+ */
+function homeStaves(voiceIds: ReadonlyMap<string, string>): Map<string, number> {
+  const staves = new Map<string, number[]>();
+  for (const [key, id] of voiceIds) {
+    const staff = Number(key.split('/')[0]);
+    staves.set(id, [...(staves.get(id) ?? []), staff]);
+  }
+  const home = new Map<string, number>();
+  for (const [id, on] of staves) {
+    const number = Number(id);
+    const own = Number.isInteger(number)
+      ? Math.floor((number - 1) / MUSESCORE_VOICES_PER_STAFF) + 1
+      : undefined;
+    home.set(id, own !== undefined && on.includes(own) ? own : Math.min(...on));
+  }
+  return home;
+}
+
 /**
  * The chunks of the staves of one voice merged in time order, without the
  * `<forward>`s each staff used to fill the time the others play (each
@@ -332,6 +361,25 @@ function inTimeOrder(lanes: readonly (readonly Chunk[])[]): Chunk[] {
     if (best === undefined) return merged;
     merged.push(queues[best]!.shift()!);
   }
+}
+
+/**
+ * Where a voice that starts with fillers (invisible rests that only fill
+ * time) begins to be written after a `<backup>` from `cursor`, the end of
+ * the voice before it on its staff: the index of its first chunk that is not
+ * such a filler, when that starts before `cursor`, else 0. The `<backup>`
+ * then goes straight to its first note, as MuseScore writes a voice on the
+ * staff of the one before (and back to the measure's start, then a
+ * `<forward>`, on a new staff), so a reader that times notes by their
+ * printed values (as MuseScore does) and so ends the voice before elsewhere
+ * than its `<duration>`s say lands where it lands in a MuseScore file.
+ */
+function backupTarget(chunks: readonly Chunk[], cursor: Rational): number {
+  let first = 0;
+  while (first < chunks.length && chunks[first]!.filler && chunks[first]!.items.length === 0)
+    first++;
+  if (first === chunks.length || compare(chunks[first]!.at, cursor) >= 0) return 0;
+  return first;
 }
 
 /**
@@ -365,9 +413,11 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
   let measureAttributes: { readonly [name: string]: string } | undefined;
   const voiceIds = voiceNumbers(writing, index);
   const crossing = crossingVoices(voiceIds);
+  const home = homeStaves(voiceIds);
+  const placed = new Set<string>();
   /** What the measure writes, in order: voices (or the parts of one voice, merged), then a staff's loose items. */
   const steps: (
-    | { readonly lanes: Chunk[][]; readonly merged: boolean }
+    | { readonly lanes: Chunk[][]; readonly merged: boolean; readonly staff: number }
     | { readonly items: readonly Placed[] }
   )[] = [];
   for (let staff = 1; staff <= partInfo.staves; staff++) {
@@ -454,16 +504,20 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
       writing.tiesOut.set(tieKey, tiedIn);
       const group = crossing.get(voiceId);
       if (!group) {
-        steps.push({ lanes: [chunks], merged: false });
+        steps.push({ lanes: [chunks], merged: false, staff });
         return;
       }
-      // A voice written on several staves (or overlapping itself) is written once, where its
-      // first part would be, its parts merged in time order.
-      if (group.lanes.length === 0) steps.push({ lanes: group.lanes, merged: true });
+      // A voice written on several staves (or overlapping itself) is written once, among the
+      // voices of its own staff (see homeStaves), its parts merged in time order.
+      if (!placed.has(voiceId) && home.get(voiceId) === staff) {
+        placed.add(voiceId);
+        steps.push({ lanes: group.lanes, merged: true, staff });
+      }
       group.lanes.push(chunks);
     });
     steps.push({ items: [...aligned, ...loose] });
   }
+  let lastStaff: number | undefined;
   for (const step of steps) {
     if ('items' in step) {
       for (const item of step.items) {
@@ -472,9 +526,13 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
       }
       continue;
     }
-    moveTo(ZERO);
+    const sameStaff = step.staff === lastStaff;
+    lastStaff = step.staff;
     if (!step.merged) {
-      for (const chunk of step.lanes[0]!) {
+      const chunks = step.lanes[0]!;
+      const first = sameStaff ? backupTarget(chunks, cursor) : 0;
+      moveTo(first === 0 ? ZERO : chunks[first]!.at);
+      for (const chunk of chunks.slice(first)) {
         body.push(...chunk.items, ...chunk.notes);
         cursor = chunk.end;
       }
@@ -482,7 +540,9 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
     }
     // Merged in time order, so that what pairs up along the voice (slurs, beams, tuplets)
     // starts before it stops.
-    for (const chunk of inTimeOrder(step.lanes)) {
+    const merged = inTimeOrder(step.lanes);
+    if (!sameStaff || !merged[0] || compare(merged[0].at, cursor) >= 0) moveTo(ZERO);
+    for (const chunk of merged) {
       moveTo(chunk.at);
       body.push(...chunk.items);
       // The <forward> of a filler is left out: the voice's other parts play then.
