@@ -13,8 +13,10 @@ import { join, resolve } from 'node:path';
 import { unzipSync } from 'fflate';
 import { SaxesParser } from 'saxes';
 import { exportMusicXml, importMusicXml, type MusicXmlProblem } from '../src/index.ts';
+import { inMeasures, measureStarts } from '../src/measure-timeline.test-support.ts';
 import { museScoreNotes } from '../src/musescore.test-support.ts';
 import { decodeText } from '../src/read-input.ts';
+import { readScore } from '../src/score-snapshot.ts';
 import { firstDifference } from '../src/sounding-notes.test-support.ts';
 
 /** The XML text of a file, as import reads it (an `.mxl` unzipped). */
@@ -64,8 +66,10 @@ async function checkFile(
   const exported = exportMusicXml(result.score);
   const original = await museScoreNotes(text);
   const ours = await museScoreNotes(exported);
+  // Both readings are named by the measures of the original, as imported.
+  const starts = measureStarts(readScore(result.score).measures);
   const difference = ours.loaded
-    ? firstDifference(original.notes, ours.notes)
+    ? firstDifference(inMeasures(original.notes, starts), inMeasures(ours.notes, starts))
     : `MuseScore cannot open the export: ${ours.errors.join(' ')}`;
   const warned = result.warnings.length > 0 ? `  [warnings: ${summarize(result.warnings)}]` : '';
   const divisions = /<divisions>(\d+)<\/divisions>/.exec(exported)?.[1];

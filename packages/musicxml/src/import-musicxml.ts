@@ -48,6 +48,7 @@ import { snapshotOfInit } from './score-snapshot.ts';
 import { keyFromFifths, openingSignature } from './signatures.ts';
 import { loneSlurs } from './slur-pairs.ts';
 import { timewiseToPartwise } from './timewise.ts';
+import { compareVoiceIds } from './voice-ids.ts';
 import {
   child,
   childElements,
@@ -197,15 +198,6 @@ function scoreEvent(event: ReadEvent): ScoreEvent {
 /** The slur ends each part of the file leaves without their other end. */
 function openSlursOf(sources: readonly PartSource[]): Set<XmlElement> {
   return new Set(sources.flatMap((source) => loneSlurs(childElements(source.part, 'measure'))));
-}
-
-function compareVoiceIds(a: string, b: string): number {
-  const x = Number(a);
-  const y = Number(b);
-  if (Number.isFinite(x) && Number.isFinite(y)) return x - y;
-  if (Number.isFinite(x)) return -1;
-  if (Number.isFinite(y)) return 1;
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**

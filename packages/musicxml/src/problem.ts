@@ -39,8 +39,7 @@ export const MUSICXML_PROBLEM_CODES = {
     'A <tie> starts on a note that the next note of its voice does not hold, or ends on a note no tie reaches; it ties nothing, so it was removed (a drawn <tied> is kept as it was).',
   'bad-duration':
     'A <duration> that is not a positive number (negative, or not a number): a note was read from its <type> (or left out without one), a <backup> or <forward> was ignored.',
-  'zero-duration':
-    'A note with <duration>0</duration> and no <grace/> was read as a grace note; a rest of no duration was left out.',
+  'zero-duration': 'A note with <duration>0</duration> and no <grace/> was read as a grace note.',
   'grace-rest': 'A grace rest was left out: Scorelane holds no grace rests.',
   'encoding-errors':
     'Bytes that are not valid in the encoding the file declares (or UTF-8) were read as the replacement character U+FFFD.',

@@ -18,10 +18,11 @@ import {
 import type { KeySignature, TimeSignature } from '@scorelane/score-model';
 import { isDecimal, parseDecimal } from './decimal.ts';
 import { mergeInOrder, NOTE_ORDER } from './element-order.ts';
+import { separateLineNumbers } from './line-numbers.ts';
+import { withNoteType } from './note-type.ts';
 import { printedValue, roundedFrom } from './printed-value.ts';
 import { type MusicXmlProblem, placeLabel } from './problem.ts';
 import { readClef, readKey, readTime } from './signatures.ts';
-import { printedPieces, typeName } from './write-note.ts';
 import {
   child,
   childElements,
@@ -98,33 +99,6 @@ export interface ReadPart {
 }
 
 const STEPS = new Set(['A', 'B', 'C', 'D', 'E', 'F', 'G']);
-/**
- * A kept note with a `<type>` (and `<dot>`s, and a `<time-modification>`
- * for a tuplet) computed from its duration when the file gave it none, so
- * export always writes note types. A duration no single value prints gets
- * the value of its first tied piece.
- *
- * @example
- * ```ts
- * withNoteType({ n: 'note' }, rational(3, 8), false); // <type>quarter</type><dot/>
- * ```
- */
-export function withNoteType(kept: XmlElement, duration: Rational, grace: boolean): XmlElement {
-  if (child(kept, 'type')) return kept;
-  const piece = printedPieces(duration)[0]!;
-  const added: XmlElement[] = [element('type', {}, [typeName(piece.value.base)])];
-  if (!child(kept, 'dot'))
-    for (let dot = 0; dot < piece.value.dots; dot++) added.push(element('dot'));
-  if (piece.ratio && !grace && !child(kept, 'time-modification'))
-    added.push(
-      element('time-modification', {}, [
-        element('actual-notes', {}, [String(piece.ratio.actual)]),
-        element('normal-notes', {}, [String(piece.ratio.normal)]),
-      ]),
-    );
-  return withChildren(kept, mergeInOrder(NOTE_ORDER, kept.c ?? [], added));
-}
-
 /** A typeless rest that fills its measure, marked `measure="yes"` as MusicXML says such a rest. */
 function asMeasureRest(kept: XmlElement): XmlElement {
   if (child(kept, 'type')) return kept;
@@ -400,6 +374,7 @@ export function readPart(part: XmlElement, context: ReadPartContext): ReadPart {
   for (const measureElement of childElements(part, 'measure')) {
     measures.push(readMeasureBestWay(measureElement, measures.length + 1, state, context));
   }
+  separateLineNumbers(measures);
   return { measures, staves: state.staves };
 }
 
@@ -660,11 +635,12 @@ function readMeasure(
           // A note of zero duration takes no time; it can only be read as a grace note.
           duration = printedValue(node) ?? rational(1, 8);
           if (restElement) {
-            context.warnings.push({
-              code: 'zero-duration',
-              part: context.part,
-              measure: index,
-              message: `${where}${describeNote(node)} has <duration>0</duration>: it takes no time, and a rest that takes none cannot be held; it was left out. Give it a duration, or remove it.`,
+            // It takes no time, so it is no event: kept where it stands, like an element between notes.
+            items.push({
+              staff,
+              at: cursor,
+              x: exactChildren(node, state.divisions),
+              start: false,
             });
             continue;
           }

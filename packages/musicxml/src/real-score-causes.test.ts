@@ -19,6 +19,11 @@ function imported(name: string): Imported {
   return result;
 }
 
+/** The text of measure 1 of an export. */
+function firstMeasure(xml: string): string {
+  return xml.slice(xml.indexOf('<measure number="1"'), xml.indexOf('<measure number="2"'));
+}
+
 /** The first note MuseScore plays differently in our export, or undefined. */
 async function museScoreDifference(name: string): Promise<string | undefined> {
   const exported = await museScoreNotes(exportMusicXml(imported(name).score));
@@ -104,10 +109,7 @@ describe('real-score causes, read back by MuseScore', () => {
 
   test('cross-staff-slur.musicxml: a voice that crosses staves is written as one voice in time order, so its slur starts before it stops', async () => {
     const xml = exportMusicXml(imported('cross-staff-slur.musicxml').score);
-    const measure = xml.slice(
-      xml.indexOf('<measure number="1"'),
-      xml.indexOf('<measure number="2"'),
-    );
+    const measure = firstMeasure(xml);
     const pitches = [...measure.matchAll(/<step>(\w)<\/step>\s*<octave>(\d)<\/octave>/g)].map(
       ([, step, octave]) => `${step}${octave}`,
     );
@@ -136,5 +138,80 @@ describe('real-score causes, read back by MuseScore', () => {
       [...new Set([...xml.matchAll(/<voice>(\d+)<\/voice>/g)].map(([, id]) => id))].sort(),
     ).toEqual(['1', '2', '3', '4', '5']);
     expect(await museScoreDifference('overlapping-voice.musicxml')).toBeUndefined();
+  });
+
+  test('same-number-octave-shifts.musicxml: two 8va lines of one number over the same beats get a number each, so their ends pair as in the file', async () => {
+    const { score, warnings } = imported('same-number-octave-shifts.musicxml');
+    expect(warnings).toEqual([]);
+    const xml = exportMusicXml(score);
+    const shifts = [...xml.matchAll(/<octave-shift type="(\w+)" size="8" number="(\d+)"/g)].map(
+      ([, type, number]) => `${type} ${number}`,
+    );
+    // Written in time order, both starts come first: each stop still finds its own start.
+    expect(shifts).toEqual(['down 1', 'down 2', 'stop 1', 'stop 2']);
+    expect(await museScoreDifference('same-number-octave-shifts.musicxml')).toBeUndefined();
+  });
+
+  test('octave-shift-in-second-voice.musicxml: an 8vb between the notes of a second voice is written next to those notes, not reached by <backup>', async () => {
+    const xml = exportMusicXml(imported('octave-shift-in-second-voice.musicxml').score);
+    const measure = firstMeasure(xml);
+    // Just before the A1 that starts under it, and just before the A2 it stops at.
+    expect(measure).toMatch(
+      /<octave-shift type="up"[^>]*\/>\s*<\/direction-type>\s*<staff>2<\/staff>\s*<\/direction>\s*<note>\s*<pitch>\s*<step>A<\/step>\s*<octave>1<\/octave>/,
+    );
+    expect(measure).toMatch(
+      /<octave-shift type="stop"[^>]*\/>\s*<\/direction-type>\s*<staff>2<\/staff>\s*<\/direction>\s*<note>\s*<pitch>\s*<step>A<\/step>\s*<octave>2<\/octave>/,
+    );
+    expect(await museScoreDifference('octave-shift-in-second-voice.musicxml')).toBeUndefined();
+  });
+
+  test('typeless-tuplet-rest.musicxml: an invisible tuplet rest no note value prints stays without a <type>, so MuseScore times it by its <duration>', async () => {
+    const { score, warnings } = imported('typeless-tuplet-rest.musicxml');
+    expect(warnings).toEqual([]);
+    const xml = exportMusicXml(score);
+    const hidden = xml.match(/<note print-object="no">[\s\S]*?<\/note>/g) ?? [];
+    expect(hidden).toHaveLength(4);
+    for (const rest of hidden) {
+      expect(rest).toContain('<time-modification>');
+      expect(rest).not.toContain('<type>');
+    }
+    expect(await museScoreDifference('typeless-tuplet-rest.musicxml')).toBeUndefined();
+  });
+
+  test('late-voice-after-rounded-rest.musicxml: a voice that enters late is reached by one <backup> to its first note, as in the file', async () => {
+    const xml = exportMusicXml(imported('late-voice-after-rounded-rest.musicxml').score);
+    const measure = firstMeasure(xml);
+    expect(measure).toMatch(
+      // At 30 divisions (the least for a 16/480 rest): half a measure back, to beat 3.
+      /<backup>\s*<duration>60<\/duration>\s*<\/backup>\s*<note>\s*<pitch>\s*<step>G<\/step>/,
+    );
+    expect(measure).not.toContain('<forward>');
+    expect(await museScoreDifference('late-voice-after-rounded-rest.musicxml')).toBeUndefined();
+  });
+
+  test('zero-duration-rest.musicxml: an invisible rest of no duration is kept where it stands and written back as it was', async () => {
+    const { score, warnings } = imported('zero-duration-rest.musicxml');
+    expect(warnings).toEqual([]);
+    const xml = exportMusicXml(score);
+    // Between the C5 and the D5 of the triplet, as in the file.
+    expect(xml).toMatch(
+      /<step>C<\/step>[\s\S]*?<\/note>\s*<note print-object="no">\s*<rest\/>\s*<duration>0<\/duration>\s*<voice>1<\/voice>\s*<time-modification>[\s\S]*?<\/note>\s*<note>\s*<pitch>\s*<step>D<\/step>/,
+    );
+    expect(await museScoreDifference('zero-duration-rest.musicxml')).toBeUndefined();
+  });
+
+  test('voices-in-file-order.musicxml: a measure is written voice by voice in <voice> order, so each voice is reached from the voice before it as in the file', async () => {
+    const xml = exportMusicXml(imported('voices-in-file-order.musicxml').score);
+    const measure = firstMeasure(xml);
+    const voices = [...measure.matchAll(/<voice>(\d+)<\/voice>/g)].map(([, id]) => id);
+    expect([...new Set(voices)]).toEqual(['1', '2', '5', '6']);
+    expect(await museScoreDifference('voices-in-file-order.musicxml')).toBeUndefined();
+  });
+
+  test('silent-first-staff.musicxml: with voice 1 on staff 2, the measure still opens with its <attributes>, before any note', async () => {
+    const measure = firstMeasure(exportMusicXml(imported('silent-first-staff.musicxml').score));
+    expect(measure.indexOf('<attributes>')).toBeGreaterThan(0);
+    expect(measure.indexOf('<attributes>')).toBeLessThan(measure.indexOf('<note'));
+    expect(await museScoreDifference('silent-first-staff.musicxml')).toBeUndefined();
   });
 });

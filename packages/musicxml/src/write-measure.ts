@@ -14,7 +14,7 @@ import {
   type TupletRatio,
   ZERO,
 } from '@scorelane/lanes-seq';
-import type { MeasureInfo, PartInfo, ScoreEvent } from '@scorelane/score-model';
+import type { MeasureInfo, PartInfo, ScoreEvent, VoiceContent } from '@scorelane/score-model';
 import type { PlacedElement } from './attachment-types.ts';
 import { toDivisions } from './divisions.ts';
 import { ATTRIBUTES_ORDER, mergeInOrder } from './element-order.ts';
@@ -29,6 +29,7 @@ import {
   writeTime,
 } from './signatures.ts';
 import { parseAt, unitKeep } from './unit-keep.ts';
+import { compareVoiceIds } from './voice-ids.ts';
 import { writeEvent } from './write-note.ts';
 import { element, isElement, withChildren, type XmlElement, type XmlNode } from './xml-tree.ts';
 
@@ -305,35 +306,6 @@ function crossingVoices(voiceIds: ReadonlyMap<string, string>): Map<string, { la
   return crossing;
 }
 
-/** How many voices MuseScore gives each staff: it numbers the voices of staff `s` from `4 (s - 1) + 1`. */
-const MUSESCORE_VOICES_PER_STAFF = 4;
-
-/**
- * The staff each voice that crosses staves is written on: the staff its
- * `<voice>` number belongs to as MuseScore numbers voices (voices 1-4 on
- * staff 1, 5-8 on staff 2, ...), where the voice has a part, else the first
- * staff it has a part on. MuseScore writes a voice among the voices of its
- * staff, whichever staff its notes are on; written in that order, a reader
- * that lands the `<backup>` after a voice a little off (see `backupTarget`)
- * meets the voices in the order of the file.
- */
-function homeStaves(voiceIds: ReadonlyMap<string, string>): Map<string, number> {
-  const staves = new Map<string, number[]>();
-  for (const [key, id] of voiceIds) {
-    const staff = Number(key.split('/')[0]);
-    staves.set(id, [...(staves.get(id) ?? []), staff]);
-  }
-  const home = new Map<string, number>();
-  for (const [id, on] of staves) {
-    const number = Number(id);
-    const own = Number.isInteger(number)
-      ? Math.floor((number - 1) / MUSESCORE_VOICES_PER_STAFF) + 1
-      : undefined;
-    home.set(id, own !== undefined && on.includes(own) ? own : Math.min(...on));
-  }
-  return home;
-}
-
 /**
  * The chunks of the staves of one voice merged in time order, without the
  * `<forward>`s each staff used to fill the time the others play (each
@@ -363,23 +335,82 @@ function inTimeOrder(lanes: readonly (readonly Chunk[])[]): Chunk[] {
   }
 }
 
+/** The offsets (`"3/8"`) at which the events of a voice start, grace notes included. */
+function onsetsOf(voice: VoiceContent | undefined): Set<string> {
+  const onsets = new Set<string>();
+  let onset = ZERO;
+  for (const event of voice?.events ?? []) {
+    onsets.add(`${onset.num}/${onset.den}`);
+    if (!event.grace) onset = add(onset, event.duration);
+  }
+  return onsets;
+}
+
 /**
- * Where a voice that starts with fillers (invisible rests that only fill
- * time) begins to be written after a `<backup>` from `cursor`, the end of
- * the voice before it on its staff: the index of its first chunk that is not
- * such a filler, when that starts before `cursor`, else 0. The `<backup>`
- * then goes straight to its first note, as MuseScore writes a voice on the
- * staff of the one before (and back to the measure's start, then a
- * `<forward>`, on a new staff), so a reader that times notes by their
- * printed values (as MuseScore does) and so ends the voice before elsewhere
- * than its `<duration>`s say lands where it lands in a MuseScore file.
+ * Where the elements kept between the notes of a staff are written: those
+ * at or past the end of the measure after everything else (`atEnd`); the
+ * others just before the event that starts at their offset, in the first
+ * voice (in voice order) that has one (`before`, per voice, in offset
+ * order), as the file had them; the rest after the staff's voices
+ * (`loose`), reached by `<backup>`. Next to its event an element is read at
+ * the very moment of that event, also by a reader that times notes by their
+ * printed value where `<duration>` rounds it (MuseScore): an octave shift
+ * reached by `<backup>` instead can land a tick off and take in, or leave
+ * out, the note it stops at.
  */
-function backupTarget(chunks: readonly Chunk[], cursor: Rational): number {
-  let first = 0;
-  while (first < chunks.length && chunks[first]!.filler && chunks[first]!.items.length === 0)
-    first++;
-  if (first === chunks.length || compare(chunks[first]!.at, cursor) >= 0) return 0;
-  return first;
+function placeItems(
+  items: readonly Placed[],
+  voices: readonly VoiceContent[],
+  length: Rational,
+): { atEnd: XmlElement[]; before: Placed[][]; loose: Placed[] } {
+  // The first voice also takes what stands at the start of the measure (a staff with no voice has one).
+  const onsets = voices.length > 0 ? voices.map(onsetsOf) : [new Set<string>()];
+  onsets[0]!.add('0/1');
+  const atEnd: XmlElement[] = [];
+  const before: Placed[][] = onsets.map(() => []);
+  const loose: Placed[] = [];
+  for (const item of items) {
+    const key = `${item.at.num}/${item.at.den}`;
+    const voice = onsets.findIndex((starts) => starts.has(key));
+    if (compare(item.at, length) >= 0 && item.at.num > 0) atEnd.push(item.x);
+    else if (voice >= 0) before[voice]!.push(item);
+    else loose.push(item);
+  }
+  return { atEnd, before, loose };
+}
+
+/** One voice of a measure (or the parts of one voice, merged), or a staff's loose items. */
+type Step =
+  | { readonly lanes: Chunk[][]; readonly merged: boolean; readonly voice: string }
+  | { readonly items: readonly Placed[] };
+
+/**
+ * The order a measure is written in: the first voice of staff 1 (it carries
+ * the measure's opening `<attributes>`), the other voices by `<voice>` (a
+ * voice that crosses staves where its number puts it), then the loose items
+ * of each staff. MuseScore writes voices so, each reached by one `<backup>` from the
+ * end of the voice before; following the file's path keeps a reader that
+ * times notes by their printed value (MuseScore, where `<duration>` is
+ * within 2 ticks of it) exactly as far off as it is in the file.
+ */
+function inVoiceOrder(steps: readonly Step[]): Step[] {
+  const [first, ...others] = steps.filter((step) => 'lanes' in step);
+  others.sort((a, b) => compareVoiceIds(a.voice, b.voice));
+  return [...(first ? [first] : []), ...others, ...steps.filter((step) => 'items' in step)];
+}
+
+/**
+ * The chunks of a voice as written: without the invisible rests it opens
+ * with (when a note follows), so that a `<backup>` goes straight to its
+ * first note, as MuseScore writes a voice that enters late. A reader that
+ * times a note by its printed value where `<duration>` is within a hair of
+ * it (MuseScore: a 128th of 16 ticks read as 15) is then a hair early or
+ * late here exactly as it is in the file, and every voice after keeps its
+ * place against the others.
+ */
+function enteringLate(chunks: readonly Chunk[]): readonly Chunk[] {
+  const first = chunks.findIndex((chunk) => !chunk.filler || chunk.items.length > 0);
+  return first > 0 ? chunks.slice(first) : chunks;
 }
 
 /**
@@ -413,13 +444,8 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
   let measureAttributes: { readonly [name: string]: string } | undefined;
   const voiceIds = voiceNumbers(writing, index);
   const crossing = crossingVoices(voiceIds);
-  const home = homeStaves(voiceIds);
-  const placed = new Set<string>();
-  /** What the measure writes, in order: voices (or the parts of one voice, merged), then a staff's loose items. */
-  const steps: (
-    | { readonly lanes: Chunk[][]; readonly merged: boolean; readonly staff: number }
-    | { readonly items: readonly Placed[] }
-  )[] = [];
+  /** What the measure writes: voices (or the parts of one voice, merged), and each staff's loose items. */
+  const steps: Step[] = [];
   for (let staff = 1; staff <= partInfo.staves; staff++) {
     const content = snapshot.unit(part, staff, index);
     const keep = unitKeep(content.attachments);
@@ -444,19 +470,9 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
       }
     }
     const voices = [...content.voices].sort((a, b) => a.voice - b.voice);
-    const onsets = new Set<string>(['0/1']);
-    let onset = ZERO;
-    for (const event of voices[0]?.events ?? []) {
-      onsets.add(`${onset.num}/${onset.den}`);
-      if (!event.grace) onset = add(onset, event.duration);
-    }
-    const aligned: Placed[] = [];
-    const loose: Placed[] = [];
-    for (const item of items) {
-      if (compare(item.at, length) >= 0 && item.at.num > 0) atEnd.push(item.x);
-      else if (onsets.has(`${item.at.num}/${item.at.den}`)) aligned.push(item);
-      else loose.push(item);
-    }
+    const placed = placeItems(items, voices, length);
+    // One at a time: a measure can hold more elements than push(...) takes arguments.
+    for (const item of placed.atEnd) atEnd.push(item);
     const following = index < measures.length ? snapshot.unit(part, staff, index + 1) : undefined;
     const nextVoiceStart = (voice: number) =>
       nextSounding(following?.voices.find((other) => other.voice === voice)?.events ?? [], 0);
@@ -477,10 +493,9 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
       const chunks: Chunk[] = [];
       voice.events.forEach((event, eventIndex) => {
         const items: XmlNode[] = [];
-        if (voiceIndex === 0) {
-          while (aligned.length > 0 && compare(aligned[0]!.at, at) <= 0)
-            items.push(aligned.shift()!.x);
-        }
+        const aligned = placed.before[voiceIndex]!;
+        while (aligned.length > 0 && compare(aligned[0]!.at, at) <= 0)
+          items.push(aligned.shift()!.x);
         const notes = writeEvent(event, {
           divisions,
           voice: voiceId,
@@ -504,21 +519,18 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
       writing.tiesOut.set(tieKey, tiedIn);
       const group = crossing.get(voiceId);
       if (!group) {
-        steps.push({ lanes: [chunks], merged: false, staff });
+        steps.push({ lanes: [chunks], merged: false, voice: voiceId });
         return;
       }
-      // A voice written on several staves (or overlapping itself) is written once, among the
-      // voices of its own staff (see homeStaves), its parts merged in time order.
-      if (!placed.has(voiceId) && home.get(voiceId) === staff) {
-        placed.add(voiceId);
-        steps.push({ lanes: group.lanes, merged: true, staff });
-      }
+      // A voice written on several staves (or overlapping itself) is written once, where its
+      // first part would be, its parts merged in time order.
+      if (group.lanes.length === 0)
+        steps.push({ lanes: group.lanes, merged: true, voice: voiceId });
       group.lanes.push(chunks);
     });
-    steps.push({ items: [...aligned, ...loose] });
+    steps.push({ items: placed.before.flat().concat(placed.loose) });
   }
-  let lastStaff: number | undefined;
-  for (const step of steps) {
+  for (const step of inVoiceOrder(steps)) {
     if ('items' in step) {
       for (const item of step.items) {
         moveTo(item.at);
@@ -526,23 +538,18 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
       }
       continue;
     }
-    const sameStaff = step.staff === lastStaff;
-    lastStaff = step.staff;
     if (!step.merged) {
-      const chunks = step.lanes[0]!;
-      const first = sameStaff ? backupTarget(chunks, cursor) : 0;
-      moveTo(first === 0 ? ZERO : chunks[first]!.at);
-      for (const chunk of chunks.slice(first)) {
+      const chunks = enteringLate(step.lanes[0]!);
+      moveTo(chunks[0]?.at ?? ZERO);
+      for (const chunk of chunks) {
         body.push(...chunk.items, ...chunk.notes);
         cursor = chunk.end;
       }
       continue;
     }
     // Merged in time order, so that what pairs up along the voice (slurs, beams, tuplets)
-    // starts before it stops.
-    const merged = inTimeOrder(step.lanes);
-    if (!sameStaff || !merged[0] || compare(merged[0].at, cursor) >= 0) moveTo(ZERO);
-    for (const chunk of merged) {
+    // starts before it stops; a <backup> goes straight to its first note.
+    for (const chunk of inTimeOrder(step.lanes)) {
       moveTo(chunk.at);
       body.push(...chunk.items);
       // The <forward> of a filler is left out: the voice's other parts play then.
