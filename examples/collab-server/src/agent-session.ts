@@ -5,12 +5,15 @@
  * controller that records the agent's own transaction origin only. So each
  * tool call is one undo step, and the agent's `undo` never takes back a
  * person's edit. While it is open, the agent is on the document's presence
- * list ("MCP agent", with what it selected).
+ * list ("MCP agent", with what it selected). Every change an agent makes is
+ * recorded in the document's shared activity log (score-tools'
+ * `openActivityLog`), so the editors on the document list it as an MCP
+ * agent's.
  */
 import type { Hocuspocus } from '@hocuspocus/server';
 import { exportMusicXml } from '@scorelane/musicxml';
 import { openScore } from '@scorelane/score-model';
-import { createScoreTools, type ScoreTools } from '@scorelane/score-tools';
+import { createScoreTools, openActivityLog, type ScoreTools } from '@scorelane/score-tools';
 import { createUndoController } from '@scorelane/undo';
 import { agentPresence } from './agent-presence.ts';
 
@@ -53,6 +56,7 @@ export async function openAgentSession(
     selection: presence,
     actor: 'agent',
     exporters: { musicxml: exportMusicXml },
+    activity: { log: openActivityLog(doc), by: { kind: 'agent', via: 'mcp' } },
   });
   return {
     name,

@@ -1,4 +1,5 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { openActivityLog } from '@scorelane/score-tools';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, tempDatabase, tokenOf, units } from './fixtures.ts';
 import { connectClient, until, untilAwareness } from './provider-client.ts';
@@ -82,6 +83,34 @@ describe('the agent endpoint on the live document', () => {
     expect(units(person.doc).get(personKey)).toEqual({
       voices: [{ voice: 1, events: [{ kind: 'rest', duration: [1, 1] }] }],
     });
+  });
+
+  it("records the agent's change in the document's shared activity log, which a person's client sees", async () => {
+    const { server, links } = await setUp();
+    const person = await connectClient(server.url, 'live', tokenOf(links.edit));
+    cleanups.push(person.destroy);
+    const log = openActivityLog(person.doc);
+    const mcp = await agent(links.mcp, tokenOf(links.edit));
+
+    const refused = await mcp.callTool({
+      name: 'rewrite_measures',
+      arguments: { start_measure: 2, parts: [1], lanes_seq: 'P1 s1 v1 m2: D5=1/2\n' },
+    });
+    expect(refused.isError).toBe(true);
+    const rewrite = await mcp.callTool({
+      name: 'rewrite_measures',
+      arguments: { start_measure: 2, parts: [1], lanes_seq: 'P1 s1 v1 m2: D5=1/2 D5=1/2\n' },
+    });
+    expect(rewrite.isError, JSON.stringify(rewrite.content)).toBe(false);
+    await until(person.doc, () => log.entries().length > 0);
+    expect(log.entries()).toEqual([
+      expect.objectContaining({
+        by: { kind: 'agent', via: 'mcp' },
+        tool: 'rewrite_measures',
+        summary: '1 unit in m2, part 1',
+        range: { start_measure: 2, end_measure: 2, parts: [1] },
+      }),
+    ]);
   });
 
   it("offers the view token's agent the viewer's tools only", async () => {

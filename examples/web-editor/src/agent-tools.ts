@@ -13,9 +13,18 @@ import type { Role } from './editor-role.ts';
 /** Tools that need a click on the page first (Web Audio). */
 const NEEDS_A_GESTURE = ['play'];
 
-/** How the tools were offered, for the status line. */
+/**
+ * How the tools were offered, for the status line. `reregister` hands the
+ * bridge the host again after the tools' scope or switched-off tools
+ * changed: the set is withdrawn and registered anew when it differs.
+ */
 export type AgentToolsStatus =
-  | { readonly ok: true; readonly source: string; readonly tools: readonly string[] }
+  | {
+      readonly ok: true;
+      readonly source: string;
+      readonly tools: readonly string[];
+      reregister(): Promise<void>;
+    }
   | { readonly ok: false; readonly message: string };
 
 /** Registers the tools of `role`; `onInvocation` hears of every finished agent call. */
@@ -31,15 +40,14 @@ export async function offerAgentTools(
   const bridge = createWebMcpBridge(found.modelContext, {
     requireUserActivation: NEEDS_A_GESTURE,
   });
-  const { registered, failed } = await bridge.update({
-    pipeline: tools.pipeline,
-    role,
-    ready: true,
-    onInvocation,
-  });
+  const host = { pipeline: tools.pipeline, role, ready: true, onInvocation };
+  const { registered, failed } = await bridge.update(host);
   if (failed.length > 0) {
     const names = failed.map((failure) => failure.name).join(', ');
     return { ok: false, message: `The browser refused some tools (${names}).` };
   }
-  return { ok: true, source: found.source, tools: registered };
+  const reregister = async () => {
+    await bridge.update(host);
+  };
+  return { ok: true, source: found.source, tools: registered, reregister };
 }

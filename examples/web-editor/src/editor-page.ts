@@ -3,7 +3,7 @@
  */
 
 /** Finds element `#id` of type `T`, or throws: the page and this file disagree. */
-function byId<T extends HTMLElement>(id: string, type: new () => T): T {
+export function byId<T extends HTMLElement>(id: string, type: new () => T): T {
   const element = document.getElementById(id);
   if (!(element instanceof type)) throw new Error(`index.html has no <${type.name}> #${id}.`);
   return element;

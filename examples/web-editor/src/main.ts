@@ -5,9 +5,15 @@
  */
 import { exportMusicXml } from '@scorelane/musicxml';
 import { openScore, type Score, scoreInfo } from '@scorelane/score-model';
-import { createScoreTools, type ScoreTools } from '@scorelane/score-tools';
+import {
+  createScoreTools,
+  type ScoreReviewSession,
+  type ScoreSelection,
+  type ScoreTools,
+  type ScoreToolsOptions,
+} from '@scorelane/score-tools';
 import type { ToolInvocation } from '@scorelane/tool-contracts';
-import { createUndoController, type UndoController } from '@scorelane/undo';
+import { createUndoController, type UndoController, type UndoResult } from '@scorelane/undo';
 import { offerAgentTools } from './agent-tools.ts';
 import { changedRange } from './changed-range.ts';
 import { showCollaboration } from './collaboration.ts';
@@ -18,7 +24,9 @@ import { bindFileControls } from './file-controls.ts';
 import { createLanesPane, rangeTitle } from './lanes-pane.ts';
 import { selectionAfterArrow, selectionAfterClick } from './measure-range.ts';
 import { openDocument } from './open-document.ts';
+import { createOversight } from './oversight.ts';
 import { bindPlaybackControls } from './playback-controls.ts';
+import { presenceOf } from './presence.ts';
 import { renderOnChange } from './render-on-change.ts';
 import { markMeasures, measureAt, showPages } from './score-view.ts';
 import { createSelectionStore, type SelectionStore } from './selection-store.ts';
@@ -56,19 +64,36 @@ async function startEditor(page: EditorPage): Promise<void> {
   const { score, undo, role, selection } = editor;
   const exporters = { musicxml: exportMusicXml };
   const player = createWebAudioPlayer({ score });
-  const tools = (actor: string) =>
-    createScoreTools({ score, undo, role, selection, exporters, actor, player });
-  const personTools = tools('person');
+  // Agent oversight: the shared activity log, review mode, the agents' scope.
+  const oversight = createOversight({
+    score,
+    selection,
+    scoreElement: page.score,
+    canWrite: role === 'editor',
+    personName: () =>
+      presenceOf(opened.joined?.connection.provider.awareness?.getLocalState())?.user.name,
+    accepted: (session, range) => showAccepted(editor, session, range),
+    say: (message) => showStatus(page, message),
+  });
+  const tools = (actor: string, more: Partial<ScoreToolsOptions> = {}) =>
+    createScoreTools({ score, undo, role, selection, exporters, actor, player, ...more });
+  const personTools = tools('person', { activity: oversight.activity('person') });
 
   const engraver = await createEngraver();
   showEngraving(editor, engraver);
   bindSelection(editor, personTools);
-  bindUndo(editor);
+  bindUndo(editor, oversight.historyChanged);
   bindPlaybackAndFiles(editor, player, personTools, engraver);
   if (opened.joined !== undefined) showCollaboration(page, opened.joined, selection);
-  const offered = await offerAgentTools(tools('agent'), editor.role, (invocation) =>
-    showChange(editor, 'An agent’s', invocation),
-  );
+  const agentTools = tools('agent', {
+    activity: oversight.activity('agent'),
+    review: oversight.review,
+  });
+  const offered = await offerAgentTools(agentTools, editor.role, (invocation) => {
+    showChange(editor, 'An agent’s', invocation);
+    oversight.agentCalled(invocation);
+  });
+  oversight.start(agentTools, offered.ok ? offered.reregister : null);
   page.webMcpStatus.textContent = offered.ok
     ? `WebMCP (${offered.source}): ${offered.tools.length} tools for agents in this browser.`
     : offered.message;
@@ -104,6 +129,17 @@ function showChange(editor: Editor, who: string, invocation: ToolInvocation): vo
   showStatus(editor.page, `${who} ${invocation.tool} changed ${measures}.`);
 }
 
+/** Selects and highlights what an accepted proposal changed, and says so in the status line. */
+function showAccepted(
+  editor: Editor,
+  session: ScoreReviewSession,
+  range: ScoreSelection | null,
+): void {
+  if (range !== null) editor.selection.showChange(range);
+  const where = range ? ` ${rangeTitle(range.start_measure, range.end_measure).toLowerCase()}` : '';
+  showStatus(editor.page, `You accepted an agent’s ${session.tool}:${where} changed.`);
+}
+
 /** Clicks select measures; the selection is marked and loaded into the lanes-seq pane. */
 function bindSelection(editor: Editor, personTools: ScoreTools): void {
   const { page, score, selection, role } = editor;
@@ -137,12 +173,16 @@ function bindSelection(editor: Editor, personTools: ScoreTools): void {
   });
 }
 
-/** Undo and Redo on the page's controller; an undone change is no longer highlighted. */
-function bindUndo({ page, undo, selection }: Editor): void {
+/** Undo and Redo on the page's controller; an undone change is no longer highlighted, and is logged. */
+function bindUndo(
+  { page, undo, selection }: Editor,
+  logged: (command: 'undo' | 'redo', result: UndoResult<unknown>) => void,
+): void {
   undo.on('change', (event) => {
     if (event.kind === 'undone' || event.kind === 'redone') selection.clearHighlight();
   });
   bindUndoControls(undo, page, (command, result) => {
+    logged(command, result);
     const done = command === 'undo' ? 'Undid' : 'Redid';
     if (result.ok) showStatus(page, `${done} ${result.step.meta.actor}’s step.`);
     else showStatus(page, result.message, true);

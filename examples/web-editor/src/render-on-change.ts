@@ -1,14 +1,21 @@
 /**
  * Re-engraving on every change of the Y.Doc, local or remote: the updates of
- * one task are rendered once, after it.
+ * one task are rendered once, after it. A change of the activity log alone
+ * is no change of the score.
  */
+import { touchesOnlyActivity } from '@scorelane/score-tools';
 import type * as Y from 'yjs';
 
 /** Calls `render` once after every task that updated `doc`; returns the unsubscribe. */
 export function renderOnChange(doc: Y.Doc, render: () => void): () => void {
   let pending = false;
-  const onUpdate = () => {
-    if (pending) return;
+  const onUpdate = (
+    _update: Uint8Array,
+    _origin: unknown,
+    _doc: Y.Doc,
+    transaction: Y.Transaction,
+  ) => {
+    if (pending || touchesOnlyActivity(transaction)) return;
     pending = true;
     queueMicrotask(() => {
       pending = false;

@@ -22,5 +22,8 @@ declare module 'verovio/esm' {
       on?: string[];
       off?: string[];
     }[];
+    /** Restricts the layout to part of the score, e.g. `{ measureRange: '2-3' }` (by measure number). */
+    select(selection: Record<string, unknown>): boolean;
+    redoLayout(options?: Record<string, unknown>): void;
   }
 }

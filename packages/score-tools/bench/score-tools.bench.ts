@@ -2,12 +2,14 @@
  * `npm run bench -w @scorelane/score-tools`: a rewrite call through the
  * catalog (argument checks, plan, musical warnings, one undo step, selection,
  * audit) against the bare `plan` and `apply` of the same rewrite, on the same
- * score in the same run. Prints milliseconds per call and their ratio.
+ * score in the same run; and the same call recorded in the shared activity
+ * log (`activity`) against it without. Prints milliseconds per call and
+ * their ratios.
  */
 import { apply, plan, type Score } from '@scorelane/score-model';
 import { createUndoController } from '@scorelane/undo';
 import { generatedScore } from '../src/generated-score.test-support.ts';
-import { createScoreTools } from '../src/index.ts';
+import { createScoreTools, openActivityLog } from '../src/index.ts';
 
 const MEASURES = 200;
 const ROUNDS = 7;
@@ -39,10 +41,16 @@ const score = generatedScore(MEASURES, 16);
 const undo = createUndoController(score.doc, { maxSteps: 100 });
 let audited = 0;
 const tools = createScoreTools({ score, undo, onAudit: () => (audited += 1) });
+const log = openActivityLog(score.doc);
+const logged = createScoreTools({
+  score,
+  undo,
+  activity: { log, by: { kind: 'agent', via: 'mcp' } },
+});
 
 let version = 0;
-async function throughCatalog(): Promise<void> {
-  const call = await tools.invoke('rewrite_measures', {
+async function throughCatalog(through = tools): Promise<void> {
+  const call = await through.invoke('rewrite_measures', {
     start_measure: START,
     parts: [3],
     lanes_seq: lanes(version++),
@@ -54,9 +62,11 @@ async function throughCatalog(): Promise<void> {
 for (let index = 0; index < 10; index++) {
   bare(score, version++);
   await throughCatalog();
+  await throughCatalog(logged);
 }
 const bareTimes: number[] = [];
 const catalogTimes: number[] = [];
+const loggedTimes: number[] = [];
 for (let round = 0; round < ROUNDS; round++) {
   let started = performance.now();
   for (let index = 0; index < CALLS; index++) bare(score, version++);
@@ -64,6 +74,9 @@ for (let round = 0; round < ROUNDS; round++) {
   started = performance.now();
   for (let index = 0; index < CALLS; index++) await throughCatalog();
   catalogTimes.push((performance.now() - started) / CALLS);
+  started = performance.now();
+  for (let index = 0; index < CALLS; index++) await throughCatalog(logged);
+  loggedTimes.push((performance.now() - started) / CALLS);
 }
 
 const bareMs = median(bareTimes);
@@ -74,3 +87,8 @@ console.log(
   `rewrite_measures (tools): ${catalogMs.toFixed(3)} ms per call (${audited} audited calls)`,
 );
 console.log(`ratio catalog / bare:     ${(catalogMs / bareMs).toFixed(2)}`);
+const loggedMs = median(loggedTimes);
+console.log(
+  `with the activity log:    ${loggedMs.toFixed(3)} ms per call (${log.entries().length} entries kept of ${log.cap})`,
+);
+console.log(`ratio logged / catalog:   ${(loggedMs / catalogMs).toFixed(2)}`);

@@ -18,6 +18,7 @@ import {
   type ToolPipeline,
 } from '@scorelane/tool-contracts';
 import type { UndoController } from '@scorelane/undo';
+import { type ActivityOptions, recordingPipeline, recordingReviews } from './activity-recording.ts';
 import { scoreToolCatalog, writeSpecFor } from './catalog.ts';
 import type { ScorePlayer } from './player.ts';
 import { createReviewDesk, type ReviewDesk, type ReviewOptions } from './review-desk.ts';
@@ -76,6 +77,12 @@ export interface ScoreToolsOptions {
   readonly scope?: ScoreScopeInput;
   /** Tools switched off for the agent: never listed, refused if called. Change with `setDisabledTools`. */
   readonly disabledTools?: readonly string[];
+  /**
+   * The shared activity log (`openActivityLog(doc)`) and who this instance
+   * acts as: every call that changed the score, and every review session
+   * accepted through `reviews`, is recorded there. Refusals and reads are not.
+   */
+  readonly activity?: ActivityOptions;
 }
 
 /**
@@ -158,7 +165,7 @@ export function createScoreTools(options: ScoreToolsOptions): ScoreTools {
   const catalog = scoreToolCatalog();
   const describe = options.describeClient;
   let context: ScoreToolsContext;
-  const reviews =
+  const desk =
     options.review === undefined || options.review === false
       ? undefined
       : createReviewDesk(
@@ -166,6 +173,10 @@ export function createScoreTools(options: ScoreToolsOptions): ScoreTools {
           writeSpecFor,
           options.review === true ? {} : options.review,
         );
+  const reviews =
+    desk === undefined || options.activity === undefined
+      ? desk
+      : recordingReviews(desk, options.activity);
   context = {
     score: options.score,
     undo: options.undo,
@@ -191,7 +202,8 @@ export function createScoreTools(options: ScoreToolsOptions): ScoreTools {
     ...(options.onAudit ? { audit: options.onAudit } : {}),
     ...(options.idempotency ? { idempotency: options.idempotency } : {}),
   });
-  const pipeline = withRunAccess(unscoped, runAccess);
+  const scoped = withRunAccess(unscoped, runAccess);
+  const pipeline = options.activity ? recordingPipeline(scoped, options.activity) : scoped;
   return {
     catalog,
     context,

@@ -1,6 +1,24 @@
 /**
  * `@scorelane/score-tools`: the score tool catalog every agent calls.
  */
+export {
+  type ActivityActor,
+  type ActivityChange,
+  type ActivityEntry,
+  activityChangeOf,
+  activityChangeOfReview,
+  rangePhrase,
+  readActivityEntry,
+} from './activity-entry.ts';
+export {
+  ACTIVITY_LOG_ORIGIN,
+  ACTIVITY_LOG_ROOT,
+  type ActivityLog,
+  DEFAULT_ACTIVITY_CAP,
+  openActivityLog,
+  touchesOnlyActivity,
+} from './activity-log.ts';
+export type { ActivityOptions } from './activity-recording.ts';
 export { scoreToolCatalog, writeSpecFor } from './catalog.ts';
 export {
   createScoreTools,

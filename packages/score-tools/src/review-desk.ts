@@ -79,6 +79,8 @@ export interface ReviewDesk {
   abort(id: string): ReviewStep<ReviewProposal, WriteOutput>;
   /** The latest state of a session; throws a `RangeError` for an unknown id. */
   get(id: string): ScoreReviewSession;
+  /** Whether writes wait for review now (`ReviewOptions.enabled`; default always). */
+  enabled(): boolean;
 }
 
 /**
@@ -92,6 +94,11 @@ export interface ReviewDesk {
 export interface ReviewOptions {
   /** Called with every new state of every session (to show it to the user). */
   readonly onChange?: (session: ScoreReviewSession) => void;
+  /**
+   * Whether writes wait for review now, asked at every write (a page's
+   * review toggle); while it answers `false` writes apply at once. Default: always.
+   */
+  readonly enabled?: () => boolean;
 }
 
 /**
@@ -173,5 +180,6 @@ export function createReviewDesk(
     reject: (id) => driver.reject(id),
     abort: (id) => driver.abort(id),
     get: (id) => driver.get(id),
+    enabled: () => options.enabled?.() ?? true,
   };
 }

@@ -59,7 +59,7 @@ export async function runWrite(
   if (args.dry_run === true) {
     return toolOk(describeWrite(context, 'dry_run', planned.plan, warnings));
   }
-  if (context.review !== undefined) {
+  if (context.review?.enabled()) {
     const session = await context.review.propose(spec.tool, args, call.scope);
     if (!session.ok) return toolFail(session.error);
     return toolOk({

@@ -13,7 +13,10 @@ import type { WebMcpHost } from './web-mcp-host.ts';
 
 /**
  * The tools to register for `host`: none until its document is ready or
- * while it has no role, else those its role may call.
+ * while it has no role, else those its role may call, each described as
+ * the pipeline's manifest describes it (under a write scope, a write tool's
+ * description names the scope; so when the host's scope changes, the set
+ * differs and is registered again).
  *
  * @example
  * ```ts
@@ -22,7 +25,16 @@ import type { WebMcpHost } from './web-mcp-host.ts';
  */
 export function offeredTools(host: WebMcpHost): readonly CatalogTool<unknown>[] {
   if (!host.ready || host.role === null) return [];
-  return host.pipeline.list(host.role);
+  const tools = host.pipeline.list(host.role);
+  const described = new Map(
+    host.pipeline.manifest(host.role).tools.map((entry) => [entry.name, entry.description]),
+  );
+  return tools.map((tool) => {
+    const description = described.get(tool.name);
+    return description === undefined || description === tool.description
+      ? tool
+      : { ...tool, description };
+  });
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { AccessPolicy, ToolPipeline, WriteScope } from '@scorelane/tool-contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeModelContext } from '../test/fake-model-context.ts';
 import {
@@ -124,6 +125,35 @@ describe('createWebMcpBridge against a fake model context', () => {
     expect(latestHook).toHaveBeenCalledWith(
       expect.objectContaining({ ok: true, tool: 'list_items' }),
     );
+  });
+
+  it('registers again when the host’s write scope changes, each write tool’s description naming it', async () => {
+    const { modelContext, host, bridge } = setUp();
+    const pipeline = listPipeline(host);
+    await bridge.update({ pipeline, role: 'editor', ready: true });
+    const registrations = modelContext.registrations.length;
+    const scope: WriteScope = {
+      label: 'items 1-2',
+      data: { items: [1, 2] },
+      contains: (target) => typeof target === 'number' && target <= 2,
+      describe: (target) => `item ${String(target)}`,
+    };
+    const scoped: ToolPipeline = {
+      list: (policy) => pipeline.list({ role: roleOf(policy), scope }),
+      manifest: (policy) => pipeline.manifest({ role: roleOf(policy), scope }),
+      invoke: (name, args, options) => pipeline.invoke(name, args, { ...options, scope }),
+    };
+    await bridge.update({ pipeline: scoped, role: 'editor', ready: true });
+    expect(modelContext.registrations.length).toBe(registrations + EDITOR_TOOLS.length);
+    expect(modelContext.tools.get('add_items')?.description).toContain(
+      'Scope: you may write only inside items 1-2',
+    );
+    expect(modelContext.tools.get('list_items')?.description).not.toContain('Scope:');
+
+    await bridge.update({ pipeline: scoped, role: 'editor', ready: true });
+    expect(modelContext.registrations.length).toBe(registrations + EDITOR_TOOLS.length);
+    await bridge.update({ pipeline, role: 'editor', ready: true });
+    expect(modelContext.tools.get('add_items')?.description).not.toContain('Scope:');
   });
 
   it('answers with exactly what the pipeline answers over MCP, errors included', async () => {
@@ -291,3 +321,7 @@ describe('createWebMcpBridge against a fake model context', () => {
     expect(host.abandoned).toEqual([5]);
   });
 });
+
+function roleOf(policy: string | AccessPolicy): string {
+  return typeof policy === 'string' ? policy : policy.role;
+}

@@ -7,7 +7,6 @@
  */
 
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { DocumentLinks } from '@scorelane/collab-server';
 import { ROOT_NAMES } from '@scorelane/score-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import WebSocket from 'ws';
 import * as Y from 'yjs';
 import type { EditorSession } from './browser-agent.ts';
 import { type CollabHarness, startCollabHarness } from './collab-harness.ts';
+import { connectMcpAgent } from './mcp-agent.ts';
 import { measureShape, renders, textOf, waitForShape, waitUntil } from './score-probe.ts';
 import { saveScreenshot } from './screenshots.ts';
 
@@ -181,12 +181,7 @@ describe('the editor on the collaboration server, in Chromium with native WebMCP
       try {
         forged.doc.getMap(ROOT_NAMES.units).set('forged', { voices: 'not a unit' });
         await forged.answered;
-        const agent = new Client({ name: 'desktop-agent', version: '1.0.0' });
-        await agent.connect(
-          new StreamableHTTPClientTransport(new URL(`${harness.server.httpUrl}/mcp?doc=${DOC}`), {
-            requestInit: { headers: { Authorization: `Bearer ${tokenOf(links.edit)}` } },
-          }),
-        );
+        const agent = await connectMcpAgent(harness.server.httpUrl, DOC, tokenOf(links.edit));
         const rewrite = await agent.callTool({
           name: 'rewrite_measures',
           arguments: { start_measure: 4, parts: [1], lanes_seq: NEW_M4 },

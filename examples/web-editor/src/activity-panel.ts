@@ -1,0 +1,117 @@
+/**
+ * The activity panel: the document's shared activity log (score-tools'
+ * `openActivityLog`), newest first: who (you, an agent in this browser, a
+ * collaborator, an MCP agent on the server), which tool, what changed and
+ * when. Each entry is a button: a click, or Enter, selects its range. The
+ * page's own agents' refusals are listed too, only here: they changed
+ * nothing, so they are never written to the document.
+ */
+import type { ActivityEntry, ActivityLog, ScoreSelection } from '@scorelane/score-tools';
+import { rangePhrase } from '@scorelane/score-tools';
+import type { ToolInvocation } from '@scorelane/tool-contracts';
+import { timeOf, whoDid } from './activity-who.ts';
+
+/** The panel: `refused` lists a refusal of this page's agents (never in the document). */
+export interface ActivityPanel {
+  refused(invocation: ToolInvocation): void;
+}
+
+/** How many refusals the panel keeps. */
+const LOCAL_REFUSALS = 20;
+
+/** A refusal, shown only on this page. */
+interface LocalRefusal {
+  readonly at: string;
+  readonly tool: string;
+  readonly reason: string;
+}
+
+/** Renders `log` into `list` now and on every change; `select` is called with an entry's range. */
+export function bindActivityPanel(
+  list: HTMLOListElement,
+  log: ActivityLog,
+  select: (range: ScoreSelection) => void,
+): ActivityPanel {
+  const refusals: LocalRefusal[] = [];
+  const render = () => {
+    const own = log.doc.clientID;
+    const shared = log
+      .entries()
+      .map((entry) => ({ at: entry.at, item: entryItem(entry, own, select) }));
+    const local = refusals.map((refusal) => ({ at: refusal.at, item: refusalItem(refusal) }));
+    const items = [...shared, ...local].sort((a, b) => b.at.localeCompare(a.at));
+    const focused = focusedEntry(list);
+    list.replaceChildren(...items.map(({ item }) => item));
+    list.dataset.entries = String(shared.length);
+    if (focused !== null) refocus(list, focused);
+  };
+  log.subscribe(render);
+  render();
+  return {
+    refused(invocation) {
+      if (invocation.ok) return;
+      const reason = invocation.error.code;
+      refusals.push({ at: new Date().toISOString(), tool: invocation.tool, reason });
+      if (refusals.length > LOCAL_REFUSALS) refusals.shift();
+      render();
+    },
+  };
+}
+
+function entryItem(
+  entry: ActivityEntry,
+  ownClient: number,
+  select: (range: ScoreSelection) => void,
+): HTMLLIElement {
+  const item = document.createElement('li');
+  item.className = 'activity-entry';
+  item.dataset.tool = entry.tool;
+  item.dataset.id = entry.id;
+  const button = document.createElement('button');
+  button.type = 'button';
+  const who = whoDid(entry, ownClient);
+  button.append(
+    line('activity-who', `${who}: ${entry.tool}`),
+    line('activity-what', entry.summary),
+    line('activity-when', timeOf(entry.at)),
+  );
+  const range = entry.range;
+  if (range === null) button.disabled = true;
+  else {
+    button.title = `Select ${rangePhrase(range)}`;
+    button.addEventListener('click', () => select(range));
+  }
+  item.append(button);
+  return item;
+}
+
+function refusalItem(refusal: LocalRefusal): HTMLLIElement {
+  const item = document.createElement('li');
+  item.className = 'activity-entry activity-refused';
+  item.append(
+    line('activity-who', `An agent in this browser: ${refusal.tool}`),
+    line('activity-what', `refused (${refusal.reason}); nothing changed (shown only here)`),
+    line('activity-when', timeOf(refusal.at)),
+  );
+  return item;
+}
+
+/** The id of the entry whose button has the focus, so a re-render (a peer's entry) keeps it there. */
+function focusedEntry(list: HTMLOListElement): string | null {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || !list.contains(active)) return null;
+  return active.closest<HTMLElement>('.activity-entry')?.dataset.id ?? null;
+}
+
+function refocus(list: HTMLOListElement, id: string): void {
+  for (const item of list.querySelectorAll<HTMLElement>('.activity-entry')) {
+    if (item.dataset.id === id) item.querySelector('button')?.focus();
+  }
+}
+
+function line(className: string, text: string): HTMLSpanElement {
+  const span = document.createElement('span');
+  span.className = className;
+  span.textContent = text;
+  return span;
+}

@@ -1,0 +1,378 @@
+/**
+ * Agent oversight end to end on the real collaboration server (the harness:
+ * the editor built once for this file, served by the server with SQLite in
+ * a temporary folder): Alice and Bob on one document in Debian's Chromium
+ * with native WebMCP, their agents calling tools through the DevTools
+ * `WebMCP` domain, and an MCP SDK client on the server's endpoint. Review
+ * mode (accept, reject, stale by Alice's own edit and by Bob's), the shared
+ * activity panel, the agents' scope, and the whole flow with the keyboard
+ * alone. The cases run in order on one document. Every run saves the
+ * proposal panel as `test-output/review.png` (and the README's
+ * `docs/review.png` when `UPDATE_SCREENSHOTS=1`).
+ */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { DocumentLinks } from '@scorelane/collab-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EditorSession } from './browser-agent.ts';
+import { type CollabHarness, startCollabHarness } from './collab-harness.ts';
+import { connectMcpAgent } from './mcp-agent.ts';
+import {
+  focusOutline,
+  selectedMeasures,
+  tabTo,
+  textAt,
+  waitForTextAt,
+  whenRenderedAfter,
+} from './page-probes.ts';
+import { measureShape, renders, waitForShape, waitUntil } from './score-probe.ts';
+
+const DOC = 'oversight';
+const OUTPUT = fileURLToPath(new URL('../../test-output/', import.meta.url));
+const README_SCREENSHOT = fileURLToPath(new URL('../../docs/review.png', import.meta.url));
+const ORIGINAL_M2 = 'P1 s1 v1 m2: A5=1/4 G5=1/4 F#5=1/4 E5=1/4';
+const AGENT_M2 = 'P1 s1 v1 m2: A5=3/8 G5=1/8 G5=1/2\n';
+
+const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
+
+describe('agent oversight on the collaboration server, in Chromium with native WebMCP', () => {
+  let harness: CollabHarness;
+  let links: DocumentLinks;
+  let alice: EditorSession;
+  let bob: EditorSession;
+
+  beforeAll(async () => {
+    harness = await startCollabHarness();
+    links = harness.links(DOC);
+    [alice, bob] = await Promise.all([harness.open(links.edit), harness.open(links.edit)]);
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  /** Alice's agent rewrites one violin bar. */
+  const rewrite = (measure: number, lanes: string) =>
+    alice.call('rewrite_measures', { start_measure: measure, parts: [1], lanes_seq: lanes });
+  const card = (id: string) => `.proposal[data-session="${id}"]`;
+  const cardStatus = (id: string) =>
+    alice.evaluate<string>(`document.querySelector('${card(id)}')?.dataset.status ?? ''`);
+  const waitForStatus = (id: string, status: string) =>
+    waitUntil(async () => (await cardStatus(id)) === status);
+  /** The violin's lane of `measure`, as Alice's agent reads it. */
+  const violinBar = async (measure: number) => {
+    const read = await alice.call('read_measures', {
+      start_measure: measure,
+      end_measure: measure,
+      parts: [1],
+    });
+    const lines = String(read.structuredContent?.lanes_seq).split('\n');
+    return lines.find((line) => line.startsWith(`P1 s1 v1 m${measure}:`)) ?? '';
+  };
+  /** Proposes a rewrite in review mode; returns the session id once its card is engraved. */
+  const propose = async (measure: number, lanes: string) => {
+    const result = await rewrite(measure, lanes);
+    expect(result.isError).toBe(false);
+    expect(result.structuredContent?.status).toBe('awaiting_review');
+    expect(result.content[0]?.text).toContain('awaits the user');
+    const id = String((result.structuredContent?.review as { id?: string } | undefined)?.id);
+    await waitUntil(
+      async () =>
+        (await alice.evaluate<string>(
+          `document.querySelector('${card(id)}')?.dataset.engraved ?? ''`,
+        )) === 'true',
+    );
+    return id;
+  };
+  /** A page's own name on the document: the first entry of its presence list, "NAME (you)". */
+  const nameOf = async (page: EditorSession) =>
+    (await textAt(page, '#presence li')).replace(/ \(you\)$/, '');
+  const aliceName = () => nameOf(alice);
+  const bobName = () => nameOf(bob);
+  /** A person's hand edit of the violin's bar `measure` through the lanes-seq pane. */
+  const editByHand = async (page: EditorSession, measure: number, events: string) => {
+    await page.page
+      .locator('#score svg g.measure')
+      .nth(measure - 1)
+      .click();
+    await waitForTextAt(page, '#lanes-title', `Measure ${measure}`);
+    const text = await page.page.inputValue('#lanes-text');
+    const edited = text.replace(
+      new RegExp(`P1 s1 v1 m${measure}: [^\\n]*`),
+      `P1 s1 v1 m${measure}: ${events}`,
+    );
+    await page.page.fill('#lanes-text', edited);
+    await page.page.click('#lanes-apply');
+  };
+
+  it('starts with review off, agents on the whole score, and an empty activity list', async () => {
+    for (const page of [alice, bob]) {
+      // The stylesheet reached the section (a broken rule before it would leave it unstyled).
+      expect(
+        await page.evaluate('getComputedStyle(document.getElementById("oversight")).display'),
+      ).toBe('grid');
+      expect(await textAt(page, '#agent-scope-label')).toBe('Agents may edit the whole score.');
+      expect(await page.evaluate('document.getElementById("review-mode").checked')).toBe(false);
+      expect(await page.evaluate('document.getElementById("activity").dataset.entries')).toBe('0');
+    }
+  });
+
+  it('in review mode an agent’s rewrite becomes a proposal engraved before and after; Accept applies it as one undo step, for both pages', async () => {
+    await alice.page.check('#review-mode');
+    const shapeBefore = await measureShape(alice, 2);
+    const rendered = await renders(alice);
+    const id = await propose(2, AGENT_M2);
+    expect(await cardStatus(id)).toBe('pending');
+    expect(await textAt(alice, '#status')).toBe(
+      'An agent proposes rewrite_measures in m2, part 1: review it under Proposals.',
+    );
+    expect(await textAt(alice, `${card(id)} .proposal-title`)).toBe(
+      'An agent in this browser: rewrite_measures, m2, part 1',
+    );
+    const sides = await alice.evaluate<{ before: string; after: string; measures: number[] }>(
+      `(() => { const c = document.querySelector('${card(id)}');
+        const svg = (s) => c.querySelector(s + ' svg')?.outerHTML ?? '';
+        return { before: svg('.proposal-before'), after: svg('.proposal-after'),
+          measures: ['.proposal-before', '.proposal-after'].map((s) => c.querySelectorAll(s + ' svg g.measure').length) }; })()`,
+    );
+    expect(sides.before).toContain('<svg');
+    expect(sides.after).toContain('<svg');
+    expect(sides.after).not.toBe(sides.before);
+    expect(sides.measures).toEqual([1, 1]);
+    expect(await measureShape(alice, 2)).toBe(shapeBefore);
+    expect(await renders(alice)).toBe(rendered);
+    expect(await violinBar(2)).toBe(ORIGINAL_M2);
+    mkdirSync(OUTPUT, { recursive: true });
+    const panel = alice.page.locator('#oversight');
+    await panel.screenshot({ path: `${OUTPUT}review.png` });
+    if (process.env.UPDATE_SCREENSHOTS === '1') await panel.screenshot({ path: README_SCREENSHOT });
+
+    await alice.page.click(`${card(id)} .proposal-accept`);
+    await whenRenderedAfter(alice, rendered);
+    expect(await cardStatus(id)).toBe('accepted');
+    const accepted = await measureShape(alice, 2);
+    expect(accepted).not.toBe(shapeBefore);
+    expect(await violinBar(2)).toBe(AGENT_M2.trim());
+    expect(await textAt(alice, '#status')).toBe(
+      'You accepted an agent’s rewrite_measures: measure 2 changed.',
+    );
+    await waitForShape(bob, 2, accepted);
+    for (const [page, who] of [
+      [alice, 'An agent in this browser: rewrite_measures'],
+      [bob, `An agent in ${await aliceName()}’s browser: rewrite_measures`],
+    ] as const) {
+      await waitForTextAt(page, '#activity .activity-entry .activity-what', /accepted in review/);
+      expect(await textAt(page, '#activity .activity-entry .activity-who')).toBe(who);
+    }
+
+    await alice.page.click('#undo');
+    await waitForShape(alice, 2, shapeBefore);
+    await waitForShape(bob, 2, shapeBefore);
+    expect(await violinBar(2)).toBe(ORIGINAL_M2);
+    const undid = 'undid "rewrite_measures from m2, parts 1"';
+    await waitForTextAt(alice, '#activity .activity-entry .activity-what', undid);
+    expect(await textAt(alice, '#activity .activity-entry .activity-who')).toBe('You: undo');
+    await waitForTextAt(bob, '#activity .activity-entry .activity-what', undid);
+    expect(await textAt(bob, '#activity .activity-entry .activity-who')).toBe(
+      `${await aliceName()}: undo`,
+    );
+  });
+
+  it('a rejected proposal leaves the score unchanged', async () => {
+    const id = await propose(4, 'P1 s1 v1 m4: C5=1\n');
+    const bar4 = await violinBar(4);
+    const rendered = await renders(alice);
+    await alice.page.click(`${card(id)} .proposal-reject`);
+    await waitForStatus(id, 'rejected');
+    expect(await violinBar(4)).toBe(bar4);
+    expect(await renders(alice)).toBe(rendered);
+    expect(await textAt(alice, `${card(id)} .proposal-message`)).toBe(
+      'Discarded: nothing was written.',
+    );
+  });
+
+  it('a proposal whose bar the person edits meanwhile shows stale, and Accept refuses it', async () => {
+    const id = await propose(2, AGENT_M2);
+    await editByHand(alice, 2, 'D5=1');
+    await waitForStatus(id, 'stale');
+    expect(await textAt(alice, `${card(id)} .proposal-status`)).toContain('stale');
+    expect(await violinBar(2)).toBe('P1 s1 v1 m2: D5=1');
+
+    await alice.page.click(`${card(id)} .proposal-accept`);
+    await waitForTextAt(alice, `${card(id)} .proposal-message`, /^Not applied/);
+    expect(await cardStatus(id)).toBe('stale');
+    expect(await violinBar(2)).toBe('P1 s1 v1 m2: D5=1');
+    await alice.page.click('#undo'); // Alice's edit: later cases start from the example
+    await waitUntil(async () => (await violinBar(2)) === ORIGINAL_M2);
+  });
+
+  it('a proposal whose bar a collaborator edits meanwhile shows stale too; the log names the collaborator as they call themselves now', async () => {
+    await bob.page.fill('#presence-name', 'Bob');
+    await bob.page.press('#presence-name', 'Enter');
+    await waitUntil(async () => (await bobName()) === 'Bob');
+    const id = await propose(3, 'P1 s1 v1 m3: C5=1\n');
+    await editByHand(bob, 3, 'B4=1');
+    await waitForTextAt(alice, '#activity .activity-entry .activity-who', 'Bob: rewrite_measures');
+    await waitForStatus(id, 'stale');
+    await alice.page.click(`${card(id)} .proposal-accept`);
+    await waitForTextAt(alice, `${card(id)} .proposal-message`, /^Not applied/);
+    expect(await violinBar(3)).toBe('P1 s1 v1 m3: B4=1');
+    await bob.page.click('#undo');
+    await waitUntil(async () => (await violinBar(3)) !== 'P1 s1 v1 m3: B4=1');
+    await alice.page.uncheck('#review-mode');
+  });
+
+  it('the activity panel lists who changed what, on every page: this browser’s agent, a collaborator, an MCP agent on the server; a click selects the range', async () => {
+    const written = await rewrite(6, 'P1 s1 v1 m6: B4=1\n');
+    expect(written.isError).toBe(false);
+    const newest = '#activity .activity-entry:first-child';
+    await waitForTextAt(alice, `${newest} .activity-what`, '1 unit in m6, part 1');
+    expect(await textAt(alice, `${newest} .activity-who`)).toBe(
+      'An agent in this browser: rewrite_measures',
+    );
+    await waitForTextAt(bob, `${newest} .activity-what`, '1 unit in m6, part 1');
+    expect(await textAt(bob, `${newest} .activity-who`)).toBe(
+      `An agent in ${await aliceName()}’s browser: rewrite_measures`,
+    );
+
+    const bobRenders = await renders(bob);
+    const agent = await connectMcpAgent(harness.server.httpUrl, DOC, tokenOf(links.edit));
+    const remote = await agent.callTool({
+      name: 'rewrite_measures',
+      arguments: { start_measure: 8, parts: [1], lanes_seq: 'P1 s1 v1 m8: A4=1\n' },
+    });
+    await agent.close();
+    expect(remote.isError).toBe(false);
+    for (const page of [alice, bob]) {
+      await waitForTextAt(page, `${newest} .activity-what`, '1 unit in m8, part 1');
+      expect(await textAt(page, `${newest} .activity-who`)).toBe(
+        'An MCP agent on the server: rewrite_measures',
+      );
+    }
+    // The people's hand edits: each page says "You" for its own, the presence name for the other's.
+    // The score changed once; the log's own update is not a change of the score to engrave.
+    expect(await renders(bob)).toBe(bobRenders + 1);
+    expect(await textAt(alice, '#activity')).toContain('You: rewrite_measures');
+    expect(await textAt(alice, '#activity')).toContain(`${await bobName()}: rewrite_measures`);
+    expect(await textAt(bob, '#activity')).toContain(`${await aliceName()}: rewrite_measures`);
+
+    await alice.page.locator('#score svg g.measure').nth(0).click();
+    expect(await selectedMeasures(alice)).toEqual([1]);
+    await alice.page.click(`${newest} button`);
+    expect(await selectedMeasures(alice)).toEqual([8]);
+  });
+
+  it('with “my selection” on bar 1, the tools are registered again naming it, and an agent’s write to bar 3 is refused out_of_scope', async () => {
+    // A second DevTools session hears the tools the page registers again, with their descriptions.
+    const cdp = await alice.page.context().newCDPSession(alice.page);
+    const described = new Map<string, string>();
+    cdp.on('WebMCP.toolsAdded', (event) => {
+      for (const tool of event.tools) described.set(tool.name, String(tool.description));
+    });
+    await cdp.send('WebMCP.enable');
+    await alice.page.check('#agent-scope-selection');
+    await alice.page.locator('#score svg g.measure').nth(0).click();
+    await waitForTextAt(alice, '#agent-scope-label', /^Agents may edit measures? 1\b/);
+    const scopeNote = /Scope: you may write only inside measures? 1\b/;
+    await waitUntil(async () => scopeNote.test(described.get('rewrite_measures') ?? ''));
+    expect(described.get('read_measures')).not.toMatch(/Scope:/);
+
+    const bar3 = await violinBar(3);
+    const refused = await rewrite(3, 'P1 s1 v1 m3: C5=1\n');
+    expect(refused.isError).toBe(true);
+    expect(refused.content[0]?.text.split('\n')[0]).toBe('Nothing was changed.');
+    expect(refused.content[0]?.text).toContain('outside your scope');
+    expect(await violinBar(3)).toBe(bar3);
+    await waitForTextAt(alice, '#activity .activity-refused .activity-what', /out_of_scope/);
+    expect(await textAt(bob, '#activity')).not.toContain('out_of_scope');
+
+    const inside = await rewrite(1, 'P1 s1 v1 m1: C5=1\n');
+    expect(inside.isError).toBe(false);
+    await alice.page.check('#agent-scope-score');
+    expect(await textAt(alice, '#agent-scope-label')).toBe('Agents may edit the whole score.');
+    await waitUntil(
+      async () => !(described.get('rewrite_measures') ?? 'Scope:').includes('Scope:'),
+    );
+    await cdp.detach();
+  });
+
+  it('a view link’s page reads the same activity, with the agents’ toggles off', async () => {
+    const viewer = await harness.open(links.view);
+    await waitUntil(
+      async () =>
+        Number(await viewer.evaluate('document.getElementById("activity").dataset.entries')) > 0,
+    );
+    expect(await textAt(viewer, '#activity')).toContain(
+      'An MCP agent on the server: rewrite_measures',
+    );
+    expect(await textAt(viewer, '#agent-scope-label')).toBe(
+      'View only: agents in this browser may not edit.',
+    );
+    for (const toggle of ['review-mode', 'agent-scope-score', 'agent-scope-selection']) {
+      expect(await viewer.evaluate(`document.getElementById('${toggle}').disabled`)).toBe(true);
+    }
+  });
+
+  it('works with the keyboard alone: select, apply, undo, review on, accept, an activity entry', async () => {
+    const { page } = alice;
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    // Select measure 5 with the arrow keys.
+    await tabTo(alice, '#score');
+    expect(await focusOutline(alice)).not.toBe('none');
+    await page.keyboard.press('ArrowLeft');
+    await waitUntil(async () => (await selectedMeasures(alice)).length === 1);
+    const start = (await selectedMeasures(alice))[0] ?? 1;
+    for (let step = start; step < 5; step++) await page.keyboard.press('ArrowRight');
+    for (let step = start; step > 5; step--) await page.keyboard.press('ArrowLeft');
+    await waitForTextAt(alice, '#lanes-title', 'Measure 5');
+
+    // Edit its lanes-seq and apply with Ctrl+Enter.
+    await tabTo(alice, '#lanes-text');
+    const text = await page.inputValue('#lanes-text');
+    const shape = await measureShape(alice, 5);
+    const rendered = await renders(alice);
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type(text.replace(/P1 s1 v1 m5: [^\n]*/, 'P1 s1 v1 m5: E5=1'));
+    await page.keyboard.press('Control+Enter');
+    await whenRenderedAfter(alice, rendered);
+    expect(await measureShape(alice, 5)).not.toBe(shape);
+
+    // Leave the text and undo with Ctrl+Z.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Control+z');
+    await waitForShape(alice, 5, shape);
+
+    // Review mode on with Space; an agent proposes; Enter on Accept applies it.
+    await tabTo(alice, '#review-mode');
+    await page.keyboard.press('Space');
+    expect(await alice.evaluate('document.getElementById("review-mode").checked')).toBe(true);
+    const id = await propose(7, 'P1 s1 v1 m7: F5=1\n');
+    await tabTo(alice, `${card(id)} .proposal-accept`);
+    expect(await focusOutline(alice)).not.toBe('none');
+    await page.keyboard.press('Enter');
+    await waitForStatus(id, 'accepted');
+    expect(await violinBar(7)).toBe('P1 s1 v1 m7: F5=1');
+
+    // Enter on the newest activity entry selects its measures.
+    await page.locator('#score svg g.measure').nth(0).click();
+    await tabTo(alice, '#activity .activity-entry:first-child button');
+    await page.keyboard.press('Enter');
+    expect(await selectedMeasures(alice)).toEqual([7]);
+
+    // A new entry (the agent undoes its step, which is never reviewed) leaves the focus where it was.
+    const focusedEntry = () =>
+      alice.evaluate<string>(
+        `document.activeElement?.closest('.activity-entry')?.dataset.id ?? ''`,
+      );
+    const entryBefore = await focusedEntry();
+    expect(entryBefore).not.toBe('');
+    const undone = await alice.call('undo', {});
+    expect(undone.isError).toBe(false);
+    await waitForTextAt(alice, '#activity .activity-entry:first-child .activity-what', /^undid /);
+    expect(await focusedEntry()).toBe(entryBefore);
+
+    // ? opens the keyboard help.
+    await page.keyboard.press('?');
+    expect(await alice.evaluate('document.getElementById("keyboard-help").open')).toBe(true);
+  });
+});
