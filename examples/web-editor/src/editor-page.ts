@@ -24,6 +24,15 @@ export function editorPage() {
       problems: byId('lanes-problems', HTMLUListElement),
     },
     webMcpStatus: byId('webmcp-status', HTMLElement),
+    // Playback and files.
+    play: byId('play', HTMLButtonElement),
+    files: {
+      open: byId('file-open', HTMLInputElement),
+      status: byId('file-status', HTMLElement),
+      musicxml: byId('download-musicxml', HTMLButtonElement),
+      lanes: byId('download-lanes', HTMLButtonElement),
+      midi: byId('download-midi', HTMLButtonElement),
+    },
     // Collaboration (a document of the server): status, presence, the MCP endpoint.
     collab: {
       panel: byId('collab', HTMLElement),

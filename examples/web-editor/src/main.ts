@@ -20,15 +20,18 @@ import { showCollaboration } from './collaboration.ts';
 import { type EditorPage, editorPage, showStatus } from './editor-page.ts';
 import type { Role } from './editor-role.ts';
 import { createEngraver, type Engraver } from './engraver.ts';
+import { bindFileControls } from './file-controls.ts';
 import { createLanesPane, rangeTitle } from './lanes-pane.ts';
 import { selectionAfterArrow, selectionAfterClick } from './measure-range.ts';
 import { openDocument } from './open-document.ts';
 import { createOversight } from './oversight.ts';
+import { bindPlaybackControls } from './playback-controls.ts';
 import { presenceOf } from './presence.ts';
 import { renderOnChange } from './render-on-change.ts';
 import { markMeasures, measureAt, showPages } from './score-view.ts';
 import { createSelectionStore, type SelectionStore } from './selection-store.ts';
 import { bindUndoControls } from './undo-controls.ts';
+import { createWebAudioPlayer, type WebAudioPlayer } from './web-audio-player.ts';
 
 /** The keys that move the selection through the score (with Shift: its end). */
 const ARROW_STEPS: Readonly<Record<string, -1 | 1>> = { ArrowLeft: -1, ArrowRight: 1 };
@@ -60,6 +63,7 @@ async function startEditor(page: EditorPage): Promise<void> {
   };
   const { score, undo, role, selection } = editor;
   const exporters = { musicxml: exportMusicXml };
+  const player = createWebAudioPlayer({ score });
   // Agent oversight: the shared activity log, review mode, the agents' scope.
   const oversight = createOversight({
     score,
@@ -72,12 +76,14 @@ async function startEditor(page: EditorPage): Promise<void> {
     say: (message) => showStatus(page, message),
   });
   const tools = (actor: string, more: Partial<ScoreToolsOptions> = {}) =>
-    createScoreTools({ score, undo, role, selection, exporters, actor, ...more });
+    createScoreTools({ score, undo, role, selection, exporters, actor, player, ...more });
   const personTools = tools('person', { activity: oversight.activity('person') });
 
-  showEngraving(editor, await createEngraver());
+  const engraver = await createEngraver();
+  showEngraving(editor, engraver);
   bindSelection(editor, personTools);
   bindUndo(editor, oversight.historyChanged);
+  bindPlaybackAndFiles(editor, player, personTools, engraver);
   if (opened.joined !== undefined) showCollaboration(page, opened.joined, selection);
   const agentTools = tools('agent', {
     activity: oversight.activity('agent'),
@@ -181,6 +187,23 @@ function bindUndo(
     if (result.ok) showStatus(page, `${done} ${result.step.meta.actor}’s step.`);
     else showStatus(page, result.message, true);
   });
+}
+
+/** Play and Stop (the play head from the engraver's timemap), opening a file, and downloads, all through the person's tools. */
+function bindPlaybackAndFiles(
+  { page, role, score }: Editor,
+  player: WebAudioPlayer,
+  personTools: ScoreTools,
+  engraver: Engraver,
+): void {
+  const invoke = (name: string, args: Record<string, unknown>) =>
+    personTools.invoke(name, args, { role });
+  const report = (message: string, error: boolean) => showStatus(page, message, error);
+  bindPlaybackControls(player, page, invoke, report, {
+    timemap: () => engraver.timemap(exportMusicXml(score)),
+    staves: () => scoreInfo(score).parts.map((part) => part.staves),
+  });
+  bindFileControls(page.files, invoke);
 }
 
 const page = editorPage();

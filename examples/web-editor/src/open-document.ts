@@ -8,6 +8,7 @@ import type { JoinedDocument } from './collaboration.ts';
 import { documentSourceFrom } from './document-source.ts';
 import type { Role } from './editor-role.ts';
 import { seedExampleScore } from './example-score.ts';
+import { openHandedOverFile } from './opened-file.ts';
 
 /** An opened document, or why it could not be opened. */
 export type OpenedDocument =
@@ -31,9 +32,13 @@ export async function openDocument(
   switch (source.kind) {
     case 'invalid':
       return { ok: false, message: source.message };
-    case 'standalone':
+    case 'standalone': {
+      // A file opened from disk on the previous load of the page, else the example.
+      const file = openHandedOverFile(doc);
+      if (file !== null) return file;
       seedExampleScore(doc);
       return { ok: true, doc, name: 'Example (on this page only)', role: 'editor' };
+    }
     case 'collab': {
       const joined = await joinCollabDocument(doc, source.name, source.token, onWaiting);
       if (!joined.ok) return { ok: false, message: joined.message };

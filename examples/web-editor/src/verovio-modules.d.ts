@@ -16,6 +16,12 @@ declare module 'verovio/esm' {
     getLog(): string;
     getPageCount(): number;
     renderToSVG(page: number): string;
+    /** When each note sounds: `qstamp` in quarter notes, the ids of notes starting (`on`) and ending (`off`). */
+    renderToTimemap(options: Record<string, unknown>): {
+      qstamp: number;
+      on?: string[];
+      off?: string[];
+    }[];
     /** Restricts the layout to part of the score, e.g. `{ measureRange: '2-3' }` (by measure number). */
     select(selection: Record<string, unknown>): boolean;
     redoLayout(options?: Record<string, unknown>): void;

@@ -1,0 +1,50 @@
+/**
+ * The file this load of the page opens instead of the example, when the
+ * previous load handed one over (see `opened-file-handover.ts`), and what its
+ * import warned about, for the page to show.
+ */
+import type * as Y from 'yjs';
+import type { OpenedDocument } from './open-document.ts';
+import { type HandOverStorage, takeHandedOverFile } from './opened-file-handover.ts';
+import { importScoreFile } from './score-file-import.ts';
+
+/** A file opened from disk: its name and the importer's warnings. */
+export interface OpenedFile {
+  readonly name: string;
+  readonly warnings: readonly string[];
+}
+
+let openedThisLoad: OpenedFile | null = null;
+
+/**
+ * Imports the handed-over file into `doc` (empty) as a document of this page
+ * only; `null` when no file was handed over.
+ *
+ * @example
+ * ```ts
+ * const opened = openHandedOverFile(doc) ?? openExample(doc);
+ * ```
+ */
+export function openHandedOverFile(
+  doc: Y.Doc,
+  storage: HandOverStorage = sessionStorage,
+): OpenedDocument | null {
+  const file = takeHandedOverFile(storage);
+  if (file === null) return null;
+  const imported = importScoreFile(file.name, file.bytes, doc);
+  if (!imported.ok) return { ok: false, message: imported.message };
+  openedThisLoad = { name: file.name, warnings: imported.warnings };
+  return { ok: true, doc, name: `${file.name} (on this page only)`, role: 'editor' };
+}
+
+/**
+ * The file this load opened, or `null` when it opened something else.
+ *
+ * @example
+ * ```ts
+ * openedFile()?.warnings; // ['Part 1, measure 3: ...']
+ * ```
+ */
+export function openedFile(): OpenedFile | null {
+  return openedThisLoad;
+}

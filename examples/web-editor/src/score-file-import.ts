@@ -1,0 +1,59 @@
+/**
+ * A file from disk as a score: MusicXML (`.musicxml`, `.xml`) or compressed
+ * MusicXML (`.mxl`), read by `@scorelane/musicxml`'s `importMusicXml` from
+ * its bytes (the zip is recognised by its bytes, unpacked with fflate, no
+ * Node API). A refusal says what is wrong, in words for the status line.
+ */
+import { importMusicXml } from '@scorelane/musicxml';
+import type { Score } from '@scorelane/score-model';
+import type * as Y from 'yjs';
+
+/** The file name endings the editor opens. */
+export const OPENABLE_EXTENSIONS = ['.musicxml', '.xml', '.mxl'] as const;
+
+/** An imported file: the score, and what the importer warns about (already in words). */
+export type ScoreFileImport =
+  | { readonly ok: true; readonly score: Score; readonly warnings: readonly string[] }
+  | { readonly ok: false; readonly message: string };
+
+/** How many of a refusal's problems the message lists. */
+const LISTED_PROBLEMS = 3;
+
+function isOpenable(name: string): boolean {
+  const lower = name.toLowerCase();
+  return OPENABLE_EXTENSIONS.some((extension) => lower.endsWith(extension));
+}
+
+/**
+ * Imports file `name` from its `bytes` into `doc` (empty), or says why not;
+ * a refused file writes nothing.
+ *
+ * @example
+ * ```ts
+ * const opened = importScoreFile('song.mxl', new Uint8Array(await file.arrayBuffer()), new Y.Doc());
+ * if (!opened.ok) showStatus(page, opened.message, true);
+ * ```
+ */
+export function importScoreFile(name: string, bytes: Uint8Array, doc: Y.Doc): ScoreFileImport {
+  if (!isOpenable(name)) {
+    return {
+      ok: false,
+      message: `${name} is not a MusicXML file: open a ${OPENABLE_EXTENSIONS.join(', ')} file.`,
+    };
+  }
+  const imported = importMusicXml(bytes, { doc });
+  if (!imported.ok) {
+    const listed = imported.problems.slice(0, LISTED_PROBLEMS).map((problem) => problem.message);
+    const more = imported.problems.length - listed.length;
+    const rest = more > 0 ? ` (and ${more} more)` : '';
+    return {
+      ok: false,
+      message: `${name} cannot be opened: ${listed.join(' ')}${rest} The current score is unchanged.`,
+    };
+  }
+  return {
+    ok: true,
+    score: imported.score,
+    warnings: imported.warnings.map((warning) => warning.message),
+  };
+}
