@@ -1,9 +1,9 @@
 /**
  * The person's oversight of agents, wired together: the shared activity
  * log and its panel, the highlight of what others changed, review mode and
- * its proposals, the agents' scope toggle and the keyboard help. main.ts makes it before the score tools
- * (which record into its log and review through its options) and starts it
- * once the agents' tools are registered.
+ * its proposals, the agents' scope toggle and the keyboard help. main.ts
+ * makes it before the score tools (which record into its log and review
+ * through its options) and starts it once the agents' tools are registered.
  */
 import type { Score } from '@scorelane/score-model';
 import {

@@ -20,7 +20,7 @@ export interface SelectionStore extends SelectionHost {
   showRemoteChange(range: ScoreSelection): void;
   /** Drops the highlight (the change it showed was undone), keeping the selection. */
   clearHighlight(): void;
-  /** Calls `listener` after every change of selection or highlight; returns the unsubscribe. */
+  /** Calls `listener` after every change of selection or local highlight; returns the unsubscribe. */
   subscribe(listener: () => void): () => void;
 }
 
