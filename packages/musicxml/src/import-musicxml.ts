@@ -36,14 +36,8 @@ import { describeMarks } from './musical-marks.ts';
 import { newScorePart, withPartName } from './part-list.ts';
 import type { MusicXmlProblem } from './problem.ts';
 import { readInput } from './read-input.ts';
-import {
-  EMPTY_ATTRIBUTES,
-  type ReadEvent,
-  type ReadLane,
-  type ReadMeasure,
-  type ReadPart,
-  readPart,
-} from './read-part.ts';
+import { EMPTY_ATTRIBUTES, readPart } from './read-part.ts';
+import type { ReadEvent, ReadLane, ReadMeasure, ReadPart } from './read-types.ts';
 import { snapshotOfInit } from './score-snapshot.ts';
 import { keyFromFifths, openingSignature } from './signatures.ts';
 import { loneSlurs } from './slur-pairs.ts';

@@ -12,7 +12,7 @@
  * holds in the measures it spans: the line is the same, only its label
  * changes, and export's order pairs every end as the file paired it.
  */
-import type { ReadMeasure } from './read-part.ts';
+import type { ReadMeasure } from './read-types.ts';
 import { isElement, withAttributes, withChildren, type XmlElement } from './xml-tree.ts';
 
 /** The `type`s that start and stop each kind of line; any other type continues one. */
