@@ -4,30 +4,13 @@
  * controller, as main.ts sets them up.
  */
 import { exportMusicXml } from '@scorelane/musicxml';
-import { openScore, scoreInfo } from '@scorelane/score-model';
-import { createScoreTools } from '@scorelane/score-tools';
-import { createUndoController } from '@scorelane/undo';
+import { scoreInfo } from '@scorelane/score-model';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { changedRange } from './changed-range.ts';
+import { openExample } from './example-editor.test-support.ts';
 import { seedExampleScore } from './example-score.ts';
 import { problemLines } from './lanes-pane.ts';
-import { createSelectionStore } from './selection-store.ts';
-
-function openExample() {
-  const doc = new Y.Doc();
-  seedExampleScore(doc);
-  const score = openScore(doc);
-  const undo = createUndoController(doc);
-  const selection = createSelectionStore();
-  const tools = createScoreTools({
-    score,
-    undo,
-    selection,
-    exporters: { musicxml: exportMusicXml },
-  });
-  return { doc, score, undo, selection, tools };
-}
 
 const NEW_M2 = 'P1 s1 v1 m2: A5=3/8 G5=1/8 G5=1/2\n';
 

@@ -1,23 +1,13 @@
 import { parseScoreFile } from '@scorelane/lanes-seq';
-import { exportMusicXml, importMusicXml } from '@scorelane/musicxml';
-import { openScore, scoreInfo } from '@scorelane/score-model';
-import { createScoreTools } from '@scorelane/score-tools';
-import { createUndoController } from '@scorelane/undo';
+import { importMusicXml } from '@scorelane/musicxml';
+import { scoreInfo } from '@scorelane/score-model';
 import { describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
-import { seedExampleScore } from './example-score.ts';
+import { openExample } from './example-editor.test-support.ts';
 import { DOWNLOAD_FORMATS, type ExportOutput, exportedFile } from './exported-file.ts';
 
 /** The example's `export_score` answer in `format`, as the page's download buttons get it. */
 async function exported(format: string): Promise<ExportOutput> {
-  const doc = new Y.Doc();
-  seedExampleScore(doc);
-  const score = openScore(doc);
-  const tools = createScoreTools({
-    score,
-    undo: createUndoController(doc),
-    exporters: { musicxml: exportMusicXml },
-  });
+  const { tools } = openExample();
   const invocation = await tools.invoke('export_score', { format });
   if (!invocation.ok) throw new Error(`export_score refused ${format}`);
   return invocation.output as unknown as ExportOutput;

@@ -17,31 +17,27 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { whoDid } from './activity-who.ts';
 import { agentScopeFor } from './agent-scope.ts';
-import { seedExampleScore } from './example-score.ts';
+import { openExample } from './example-editor.test-support.ts';
 import { historyChange } from './history-activity.ts';
 import { previewProposal } from './proposal-preview.ts';
 import { proposalStatus } from './proposal-status.ts';
 import { measureNumbers } from './range-engraver.ts';
-import { createSelectionStore } from './selection-store.ts';
 
 const NEW_M2 = 'P1 s1 v1 m2: A5=3/8 G5=1/8 G5=1/2\n';
 
 /** The example with the agents' tools in review mode, as main.ts makes them. */
 function reviewedExample() {
   const doc = new Y.Doc();
-  seedExampleScore(doc);
-  const score = openScore(doc);
-  const undo = createUndoController(doc);
   const log = openActivityLog(doc);
   const sessions = new Map<string, ScoreReviewSession>();
-  const tools = createScoreTools({
-    score,
-    undo,
-    selection: createSelectionStore(),
-    actor: 'agent',
-    activity: { log, by: { kind: 'agent', via: 'webmcp' } },
-    review: { onChange: (session) => sessions.set(session.id, session) },
-  });
+  const { score, undo, tools } = openExample(
+    {
+      actor: 'agent',
+      activity: { log, by: { kind: 'agent', via: 'webmcp' } },
+      review: { onChange: (session) => sessions.set(session.id, session) },
+    },
+    doc,
+  );
   const propose = async (start: number, lanes: string) => {
     const call = await tools.invoke('rewrite_measures', {
       start_measure: start,

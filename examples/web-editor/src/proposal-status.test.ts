@@ -6,13 +6,10 @@
  */
 import { fc, test } from '@fast-check/vitest';
 import { apply, openScore, plan } from '@scorelane/score-model';
-import { createScoreTools } from '@scorelane/score-tools';
-import { createUndoController } from '@scorelane/undo';
 import { describe, expect } from 'vitest';
 import * as Y from 'yjs';
-import { seedExampleScore } from './example-score.ts';
+import { openExample } from './example-editor.test-support.ts';
 import { proposalStatus } from './proposal-status.ts';
-import { createSelectionStore } from './selection-store.ts';
 
 const runs = { numRuns: Number(process.env.FC_NUM_RUNS ?? 25) };
 
@@ -33,15 +30,7 @@ describe('proposal status', () => {
   test.prop([fc.array(step, { minLength: 1, maxLength: 8 })], runs)(
     'what the panel shows before Accept is what Accept does',
     async (steps) => {
-      const doc = new Y.Doc();
-      seedExampleScore(doc);
-      const score = openScore(doc);
-      const tools = createScoreTools({
-        score,
-        undo: createUndoController(doc),
-        selection: createSelectionStore(),
-        review: true,
-      });
+      const { doc, score, tools } = openExample({ review: true });
       const person = openScore(doc, { origin: 'person' });
       const ids: string[] = [];
       for (const { kind, measure, events } of steps) {
