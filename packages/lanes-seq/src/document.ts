@@ -3,6 +3,7 @@
  * `parse(serialize(document))` gives back a deeply equal document. Positions
  * live beside it, in {@link LaneLocation}.
  */
+import type { LaneMark, LyricLine, OnsetMarks } from './marks.ts';
 import { comparePitches, type Pitch } from './pitch.ts';
 import type { Rational } from './rational.ts';
 
@@ -18,6 +19,11 @@ export interface Lane {
   readonly measure: number;
   /** At least one event, in time order. */
   readonly events: readonly LaneEvent[];
+  /**
+   * Marks at onsets where the lane has no event (`@1/2"Dm"`), in time order;
+   * left out when there are none (lanes-seq 1.1).
+   */
+  readonly onsetMarks?: readonly OnsetMarks[];
 }
 
 /** What every event shares. */
@@ -29,6 +35,12 @@ interface EventBase {
   readonly duration: Rational;
   /** `true` for a grace note (`D5=g1/16`). */
   readonly grace: boolean;
+  /**
+   * The marks at the event's start, in canonical order (`E4=1/4-.\p(`);
+   * left out when there are none (lanes-seq 1.1). A chord's fingerings are
+   * on its notes instead.
+   */
+  readonly marks?: readonly LaneMark[];
 }
 
 /** A single pitch: `E4=1/4`, `F#4=1/8~`. */
@@ -43,6 +55,8 @@ export interface NoteEvent extends EventBase {
 export interface ChordNote {
   readonly pitch: Pitch;
   readonly tie: boolean;
+  /** `(C4-1 E4-3 G4-5)=1/2`: the finger of this note, 0 to 5 (lanes-seq 1.1). */
+  readonly fingering?: number;
 }
 
 /**
@@ -78,6 +92,11 @@ export type LaneEvent = NoteEvent | ChordEvent | RestEvent | SpaceEvent;
  */
 export interface LanesDocument {
   readonly lanes: readonly Lane[];
+  /**
+   * The lyric lines (`P1 s1 v1 m1 w1: ...`), no two for the same lane and
+   * verse; left out when there are none (lanes-seq 1.1).
+   */
+  readonly lyrics?: readonly LyricLine[];
 }
 
 /** A place in the source text. `line` and `column` are 1-based; `offset` is 0-based. */

@@ -18,6 +18,18 @@ export {
   compareLanes,
   laneKey,
 } from './document.ts';
+export type {
+  ArticulationName,
+  ChordRoot,
+  DynamicName,
+  LaneMark,
+  LyricLine,
+  OnsetMarks,
+  OrnamentName,
+  Syllable,
+  TechniqueName,
+} from './marks.ts';
+export { ARTICULATIONS, DYNAMICS, ORNAMENTS, TECHNIQUES } from './marks.ts';
 export type { CommonMistake, FormatGuideOptions } from './format-guide.ts';
 export { COMMON_MISTAKES, formatGuide } from './format-guide.ts';
 export type { IssueCode, LanesIssue, TextEdit } from './issue.ts';

@@ -71,6 +71,7 @@ export type {
   KeySignature,
   MeasureInfo,
   PartInfo,
+  Lyric,
   ScoreEvent,
   TimeSignature,
   Tonic,

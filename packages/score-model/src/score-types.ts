@@ -2,7 +2,15 @@
  * The plain values a score is made of, as callers see them: parts, measure
  * signatures, events with their attachments, and the content of one unit.
  */
-import type { Alter, Clef, LaneEvent, Rational, Step } from '@scorelane/lanes-seq';
+import type {
+  Alter,
+  Clef,
+  LaneEvent,
+  OnsetMarks,
+  Rational,
+  Step,
+  Syllable,
+} from '@scorelane/lanes-seq';
 import type { Json } from './json.ts';
 
 /**
@@ -92,17 +100,36 @@ export interface MeasureInfo {
 }
 
 /**
- * A lanes-seq event with what rides along on it.
+ * One syllable of one verse sung on a note or chord.
+ *
+ * @example
+ * ```ts
+ * const freu: Lyric = { verse: 1, text: 'Freu', hyphen: true, extend: false };
+ * ```
+ */
+export interface Lyric extends Syllable {
+  /** 1-based verse number. */
+  readonly verse: number;
+}
+
+/**
+ * A lanes-seq event with its marks (`marks`, from lanes-seq), the syllables
+ * sung on it (one per verse, in verse order) and what else rides along on it
+ * (`attachments`: what an importer keeps that the model does not read).
  *
  * @example
  * ```ts
  * const note: ScoreEvent = {
  *   kind: 'note', pitch: parsePitch('E4')!, duration: rational(1, 4), grace: false, tie: false,
- *   attachments: { lyric: 'Freu-' },
+ *   marks: [{ kind: 'articulation', name: 'staccato' }],
+ *   lyrics: [{ verse: 1, text: 'Freu', hyphen: true, extend: false }],
  * };
  * ```
  */
-export type ScoreEvent = LaneEvent & { readonly attachments?: Json };
+export type ScoreEvent = LaneEvent & {
+  readonly lyrics?: readonly Lyric[];
+  readonly attachments?: Json;
+};
 
 /**
  * The events of one voice in one unit.
@@ -115,6 +142,8 @@ export type ScoreEvent = LaneEvent & { readonly attachments?: Json };
 export interface VoiceContent {
   readonly voice: number;
   readonly events: readonly ScoreEvent[];
+  /** Marks at onsets where the voice has no event (a chord symbol over a held note), in time order. */
+  readonly onsetMarks?: readonly OnsetMarks[];
 }
 
 /**
