@@ -18,6 +18,10 @@ export {
   compareLanes,
   laneKey,
 } from './document.ts';
+export type { CommonMistake, FormatGuideOptions } from './format-guide.ts';
+export { COMMON_MISTAKES, formatGuide } from './format-guide.ts';
+export type { IssueCode, LanesIssue, TextEdit } from './issue.ts';
+export { formatIssue, ISSUE_CODES, LIMITS } from './issue.ts';
 export type {
   ArticulationName,
   ChordRoot,
@@ -30,10 +34,6 @@ export type {
   TechniqueName,
 } from './marks.ts';
 export { ARTICULATIONS, DYNAMICS, ORNAMENTS, TECHNIQUES } from './marks.ts';
-export type { CommonMistake, FormatGuideOptions } from './format-guide.ts';
-export { COMMON_MISTAKES, formatGuide } from './format-guide.ts';
-export type { IssueCode, LanesIssue, TextEdit } from './issue.ts';
-export { formatIssue, ISSUE_CODES, LIMITS } from './issue.ts';
 export type { DurationNotation, NoteValue, TupletRatio } from './note-value.ts';
 export {
   isNotatable,

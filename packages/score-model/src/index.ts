@@ -69,9 +69,9 @@ export { type ScoreInfo, scoreInfo } from './score-info.ts';
 export { type ScoreFromLanesOptions, scoreFromLanes, scoreToLanes } from './score-lanes.ts';
 export type {
   KeySignature,
+  Lyric,
   MeasureInfo,
   PartInfo,
-  Lyric,
   ScoreEvent,
   TimeSignature,
   Tonic,
