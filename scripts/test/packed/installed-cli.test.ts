@@ -1,4 +1,4 @@
-import { readdir, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -49,6 +49,31 @@ describe('the cli installed beside the oldest supported peers', () => {
     const { version } = await installedManifest(packed.dir, '@scorelane/cli');
     const { stdout, stderr } = await runCommand(process.execPath, [cli, flag], packed.dir);
     expect({ stdout, stderr }).toEqual({ stdout: `${version}\n`, stderr: '' });
+  });
+
+  it('runs as the README sets it up first: npx @scorelane/cli, the published package', async () => {
+    const readme = await readFile(
+      join(packed.dir, 'node_modules/@scorelane/cli/README.md'),
+      'utf8',
+    );
+    const published = readme.indexOf('"args": ["-y", "@scorelane/cli", "mcp"');
+    expect(published).toBeGreaterThan(0);
+    expect(published).toBeLessThan(readme.indexOf('packages/cli/bin/scorelane.js'));
+    const clone = readme.indexOf('Set-up from a clone');
+    for (const setUp of [
+      'claude mcp add scorelane -- npx -y @scorelane/cli mcp',
+      '-- npx -y @scorelane/cli mcp example',
+    ]) {
+      expect(readme.indexOf(setUp), setUp).toBeGreaterThan(0);
+      expect(readme.indexOf(setUp), setUp).toBeLessThan(clone);
+    }
+    const { version } = await installedManifest(packed.dir, '@scorelane/cli');
+    const { stdout } = await runCommand(
+      'npx',
+      ['--yes', '--offline', '@scorelane/cli', '-v'],
+      packed.dir,
+    );
+    expect(stdout).toBe(`${version}\n`);
   });
 
   it('serves `scorelane mcp FILE` to the MCP SDK client over stdio, and applies a rewrite', async () => {

@@ -216,10 +216,15 @@ export async function createPackedProject(nodes: readonly string[]): Promise<Pac
     `${JSON.stringify({ name: 'app', version: '1.0.0', private: true, type: 'module' }, null, 2)}\n`,
   );
   const install = ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'];
-  // The host's own dependencies come first, at the oldest versions the peer ranges allow.
+  // The host's own dependencies come first, pinned at the oldest versions the
+  // peer ranges allow, so npm cannot lift them to satisfy a package's own range.
   await runCommand(
     'npm',
-    [...install, ...Object.entries(floors).map(([peer, floor]) => `${peer}@${floor}`)],
+    [
+      ...install,
+      '--save-exact',
+      ...Object.entries(floors).map(([peer, floor]) => `${peer}@${floor}`),
+    ],
     project,
   );
   const tools = await Promise.all(
