@@ -13,5 +13,9 @@ export default defineConfig({
     hookTimeout: 120_000,
     // The tests share one project, and each starts processes of its own.
     fileParallelism: false,
+    // In CI the results are also written down, for scripts/test-summary.mjs --packed.
+    ...(process.env.CI
+      ? { reporters: ['default', 'json'], outputFile: { json: 'test-results.json' } }
+      : {}),
   },
 });
