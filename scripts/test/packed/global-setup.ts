@@ -1,7 +1,8 @@
 /**
  * Makes the packed project once for every packaging test, and deletes it after.
  * `SCORELANE_PACKED_NODES` (paths separated by `:`) names more Node binaries
- * to check `import` and `require` with; `.ci/run` passes Node 24 there.
+ * to check `import` and `require` with; `.ci/run` passes Node 20.19.0 (the
+ * engines floor) and Node 24 there.
  */
 import type { TestProject } from 'vitest/node';
 import { createPackedProject, type PackedProject, removePackedProject } from './packed-project.ts';

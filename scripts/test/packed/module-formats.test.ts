@@ -19,11 +19,15 @@ console.log(JSON.stringify({ node: process.version, loaded }));
 `;
 
 describe('every package loads with import and with require', () => {
-  it.each(packed.nodes)('under %s, with the same exports both ways', async (node) => {
+  it.each(packed.nodes)('under Node $version, with the same exports both ways', async (node) => {
     const script = join(packed.dir, 'load-both-ways.mjs');
     await writeFile(script, LOADER);
     const names = packed.packages.map((entry) => entry.name);
-    const { stdout, stderr } = await runCommand(node, [script, JSON.stringify(names)], packed.dir);
+    const { stdout, stderr } = await runCommand(
+      node.path,
+      [script, JSON.stringify(names)],
+      packed.dir,
+    );
     const { loaded } = JSON.parse(stdout) as {
       loaded: Record<string, { imported: string[]; required: string[] }>;
     };
@@ -36,13 +40,13 @@ describe('every package loads with import and with require', () => {
     expect(stderr.replace(/.*ExperimentalWarning.*\n?|.*--trace-warnings.*\n?/g, '')).toBe('');
   });
 
-  it.each(packed.nodes)('from a CommonJS file under %s', async (node) => {
+  it.each(packed.nodes)('from a CommonJS file under Node $version', async (node) => {
     const script = join(packed.dir, 'require-all.cjs');
     await writeFile(
       script,
       `for (const name of JSON.parse(process.argv[2])) if (Object.keys(require(name)).length === 0) throw new Error(name);\nconsole.log('ok');\n`,
     );
     const names = JSON.stringify(packed.packages.map((entry) => entry.name));
-    expect((await runCommand(node, [script, names], packed.dir)).stdout).toBe('ok\n');
+    expect((await runCommand(node.path, [script, names], packed.dir)).stdout).toBe('ok\n');
   });
 });

@@ -33,8 +33,8 @@ export interface PackedProject {
   readonly packages: readonly PackedPackage[];
   /** Each peer dependency and the version installed for it: its range's floor. */
   readonly floors: Readonly<Record<string, string>>;
-  /** The Node binaries to check `import` and `require` with. */
-  readonly nodes: readonly string[];
+  /** The Node binaries to check `import` and `require` with, and the version each is. */
+  readonly nodes: readonly { readonly path: string; readonly version: string }[];
 }
 
 /** What a finished command printed. */
@@ -235,7 +235,13 @@ export async function createPackedProject(nodes: readonly string[]): Promise<Pac
     [...install, ...packages.map((entry) => entry.tarball), ...tools],
     project,
   );
-  return { dir: project, packages, floors, nodes };
+  const versions = await Promise.all(
+    nodes.map(async (path) => ({
+      path,
+      version: (await runCommand(path, ['--version'], project)).stdout.trim(),
+    })),
+  );
+  return { dir: project, packages, floors, nodes: versions };
 }
 
 /** Deletes the project, its tarballs with it. */
