@@ -76,6 +76,28 @@ describe('the cli installed beside the oldest supported peers', () => {
     expect(stdout).toBe(`${version}\n`);
   });
 
+  it('prints what its README shows for the first command it gives', async () => {
+    const readme = await readFile(
+      join(packed.dir, 'node_modules/@scorelane/cli/README.md'),
+      'utf8',
+    );
+    const command = /^```sh\nnpm install @scorelane\/cli\nnpx (scorelane [^\n]+)\n```$/m.exec(
+      readme,
+    )?.[1];
+    const shown = /^```\n(%[\s\S]*?)\n\.\.\.\n```$/m.exec(readme)?.[1]?.split('\n');
+    expect(command).toBe('scorelane read example --measures 8-9');
+    const { stdout } = await runCommand(
+      'npx',
+      ['--no-install', ...command!.split(' ')],
+      packed.dir,
+    );
+    const printed = stdout.split('\n').slice(0, shown!.length);
+    // The README shortens the revision (r1.…); the rest is word for word.
+    expect(printed.map((line) => line.replace(/^% revision r1\..*$/, '% revision r1.…'))).toEqual(
+      shown,
+    );
+  });
+
   it('serves `scorelane mcp FILE` to the MCP SDK client over stdio, and applies a rewrite', async () => {
     const file = join(packed.dir, 'song.lanes');
     await writeFile(
