@@ -15,6 +15,9 @@
 //   --browser (with any form above)
 //       reads the browser tests' results instead: `test-results.browser.json`
 //       of each package with a `test:browser` script (`npm run test:browser`).
+//   --packed (with any form above)
+//       reads the packaging tests' results instead (`npm run test:packed`),
+//       which the repository's root writes to scripts/test/packed/.
 //
 // Every form exits 1 when anything failed or no test ran at all.
 import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -25,12 +28,30 @@ import { parseArgs } from 'node:util';
 const KINDS = {
   unit: { script: 'test', file: 'test-results.json' },
   browser: { script: 'test:browser', file: 'test-results.browser.json' },
+  packed: { script: 'test:packed', file: 'scripts/test/packed/test-results.json', root: true },
 };
+
+/** Adds one vitest JSON result file to the totals. */
+function addResults(totals, file) {
+  const results = JSON.parse(readFileSync(file, 'utf8'));
+  const brokenFiles = results.testResults.filter(
+    (suite) => suite.status === 'failed' && suite.assertionResults.length === 0,
+  ).length;
+  totals.passed += results.numPassedTests;
+  totals.failed += results.numFailedTests + brokenFiles;
+  totals.skipped += results.numPendingTests + (results.numTodoTests ?? 0);
+}
 
 /** This checkout's results: counts, and the packages that wrote none. */
 function collectResults(kind) {
   const totals = { passed: 0, failed: 0, skipped: 0 };
   const missing = [];
+  if (kind.root) {
+    if (existsSync(kind.file)) addResults(totals, kind.file);
+    else missing.push(kind.file);
+    totals.failed += missing.length;
+    return { totals, missing };
+  }
   for (const group of ['packages', 'examples']) {
     if (!existsSync(group)) continue;
     for (const name of readdirSync(group)) {
@@ -45,13 +66,7 @@ function collectResults(kind) {
         missing.push(`${group}/${name}`);
         continue;
       }
-      const results = JSON.parse(readFileSync(file, 'utf8'));
-      const brokenFiles = results.testResults.filter(
-        (suite) => suite.status === 'failed' && suite.assertionResults.length === 0,
-      ).length;
-      totals.passed += results.numPassedTests;
-      totals.failed += results.numFailedTests + brokenFiles;
-      totals.skipped += results.numPendingTests + (results.numTodoTests ?? 0);
+      addResults(totals, file);
     }
   }
   totals.failed += missing.length;
@@ -102,9 +117,10 @@ const { values } = parseArgs({
     label: { type: 'string' },
     total: { type: 'string' },
     browser: { type: 'boolean' },
+    packed: { type: 'boolean' },
   },
 });
-const kind = values.browser ? KINDS.browser : KINDS.unit;
+const kind = values.browser ? KINDS.browser : values.packed ? KINDS.packed : KINDS.unit;
 let green;
 if (values.record !== undefined) green = recordRun(values.record, values.label ?? 'tests', kind);
 else if (values.total !== undefined) green = printTotal(values.total);

@@ -10,10 +10,11 @@ const SWITCHES = new Set([
   'read-only',
   'no-save',
   'verbose',
+  'version',
 ]);
 
 /** Short flags and the long flags they stand for. */
-const SHORT: Readonly<Record<string, string>> = { o: 'output', h: 'help' };
+const SHORT: Readonly<Record<string, string>> = { o: 'output', h: 'help', v: 'version' };
 
 /**
  * A parsed command line.

@@ -2,6 +2,7 @@
  * The `scorelane` command: the composition root that wires the packages into
  * commands.
  */
+import cliPackage from '../package.json' with { type: 'json' };
 import { parseArguments, UsageError } from './arguments.ts';
 import { convertCommand } from './convert-command.ts';
 import { exampleScorePath } from './example-score.ts';
@@ -45,7 +46,7 @@ export const USAGE = `Usage: scorelane <command> [arguments]
 
 FILE may be "example" for the built-in example score. Every command takes
 --verbose to list every warning about a file (otherwise: how many, and the
-first).
+first). --help (-h) prints this text; --version (-v) prints the version.
 `;
 
 /**
@@ -71,6 +72,10 @@ export async function run(argv: readonly string[], io: CommandIo): Promise<numbe
           : path,
       ),
     };
+    if (args.flags.get('version') === true) {
+      io.out(`${cliPackage.version}\n`);
+      return 0;
+    }
     if (args.flags.get('help') === true || args.command === undefined || args.command === 'help') {
       io.out(USAGE);
       return args.command === undefined && args.flags.get('help') !== true ? 2 : 0;

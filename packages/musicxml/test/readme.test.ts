@@ -5,7 +5,7 @@ const example = readmeExample(new URL('.', import.meta.url));
 
 describe('README', () => {
   it('shows the example this test runs, verbatim, as its first code', () => {
-    expect(/```ts\n([\s\S]*?)```/.exec(example.readme)?.[1]).toBe(example.example);
+    expect(/```js\n([\s\S]*?)```/.exec(example.readme)?.[1]).toBe(example.example);
   });
 
   it('prints what its comments say', async () => {

@@ -6,7 +6,7 @@ const { readme } = example;
 
 describe('README', () => {
   it('shows the example this test runs, verbatim, as its first code', () => {
-    expect(/```ts\n([\s\S]*?)```/.exec(readme)?.[1]).toBe(example.example);
+    expect(/```js\n([\s\S]*?)```/.exec(readme)?.[1]).toBe(example.example);
   });
 
   it('prints what its comments say', async () => {

@@ -4,7 +4,7 @@ import * as Y from 'yjs';
 // The host editor: its shared document, the origin its own Yjs binding writes
 // with, its selection, and the element people type into.
 const doc = new Y.Doc();
-const units = doc.getMap<string>('units');
+const units = doc.getMap('units');
 const editorOrigin = { name: 'my-editor' };
 let selection = { start: 1, end: 1 };
 const editorElement = new EventTarget(); // in a browser: document.querySelector('#editor')
@@ -24,7 +24,7 @@ editorElement.dispatchEvent(new Event('keydown'));
 doc.transact(() => units.set('m1', 'c4 d4'), editorOrigin);
 
 // The agent: every tool call is exactly one step, however quickly they come.
-function rewriteMeasure(toolCallId: string, measure: number, notes: string): void {
+function rewriteMeasure(toolCallId, measure, notes) {
   undo.runAsStep({ actor: 'agent', toolCallId, label: `Rewrite bar ${measure}` }, () => {
     units.set(`m${measure}`, notes);
     selection = { start: measure, end: measure }; // select what changed
