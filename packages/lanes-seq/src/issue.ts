@@ -88,6 +88,8 @@ export const ISSUE_CODES = {
   'invalid-lyric': 'A lyric item with an empty syllable (`a--b`, `-a`) or a `_` inside it.',
   'duplicate-lyric-line': 'The same lane and verse given two lyric lines.',
   'abc-lyric-line': 'An ABC lyric line (`w: Freu-de`); lanes-seq writes `P1 s1 v1 m1 w1: Freu-de`.',
+  'event-in-marks-document':
+    'A note, chord or rest in a marks document (`parseMarks`), where each event is written `*` with its marks.',
   'too-many-problems': `More problems than a result lists (\`LIMITS.maxIssues\`): the last issue counts the rest.`,
 } as const;
 

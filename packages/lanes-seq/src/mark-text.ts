@@ -250,17 +250,40 @@ const ON_GRACE: ReadonlySet<LaneMark['kind']> = new Set<LaneMark['kind']>([
   'arpeggio',
 ]);
 
-/** Whether a rest (or invisible rest) may carry the mark. */
+/**
+ * Whether a rest (or invisible rest) may carry the mark (SPEC.md 12.5).
+ *
+ * @example
+ * ```ts
+ * fitsRest({ kind: 'fermata' }); // true
+ * fitsRest({ kind: 'articulation', name: 'staccato' }); // false
+ * ```
+ */
 export function fitsRest(mark: LaneMark): boolean {
   return ON_REST.has(mark.kind);
 }
 
-/** Whether an `@` item may carry the mark: what a rest may, but a breath, which follows a note. */
+/**
+ * Whether an `@` item may carry the mark: what a rest may, but a breath,
+ * which follows a note (SPEC.md 13).
+ *
+ * @example
+ * ```ts
+ * fitsOnset({ kind: 'dynamic', name: 'p' }); // true
+ * ```
+ */
 export function fitsOnset(mark: LaneMark): boolean {
   return ON_REST.has(mark.kind) && mark.kind !== 'breath';
 }
 
-/** Whether a grace note may carry the mark. */
+/**
+ * Whether a grace note may carry the mark (SPEC.md 12.5).
+ *
+ * @example
+ * ```ts
+ * fitsGrace({ kind: 'dynamic', name: 'p' }); // false
+ * ```
+ */
 export function fitsGrace(mark: LaneMark): boolean {
   return ON_GRACE.has(mark.kind);
 }

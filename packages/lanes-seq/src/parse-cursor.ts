@@ -64,6 +64,8 @@ export interface Cursor {
   readonly onsetLocations: OnsetLocation[];
   /** How many `@` items of the lane being read are in `onsets`. */
   onsetCount: number;
+  /** Reading a marks document (`parseMarks`): events are `*`, each standing for the event already there. */
+  readonly marksOnly: boolean;
 }
 
 /**

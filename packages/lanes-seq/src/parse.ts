@@ -46,7 +46,7 @@ import { boundedIssues } from './problem-cap.ts';
 import { readEvents } from './read-event.ts';
 import { readHeader } from './read-header.ts';
 import { readLyricLine } from './read-lyric-line.ts';
-import { checkOnsets } from './read-onset.ts';
+import { type CheckedOnsets, checkOnsets } from './read-onset.ts';
 import { contentStart } from './source-text.ts';
 
 /** The lanes of a text that were read without a problem, with where each came from. */
@@ -127,7 +127,7 @@ export interface TextRead extends ReadableLanes {
 }
 
 /** Reads the text line by line: the parser itself, for `parse` and `parseScoreFile`. */
-export function readText(text: string): TextRead {
+export function readText(text: string, marksOnly = false): TextRead {
   const start = contentStart(text);
   const cursor: Cursor = {
     text,
@@ -169,6 +169,7 @@ export function readText(text: string): TextRead {
     onsets: [],
     onsetLocations: [],
     onsetCount: 0,
+    marksOnly,
   };
   const read: LinesRead = {
     lanes: [],
@@ -256,7 +257,8 @@ function readLine(cursor: Cursor, read: LinesRead): void {
     );
   }
   if (!headerOk || count === 0 || cursor.tally.count > problemsBefore) return;
-  const onsets = checkOnsets(cursor, count);
+  // A marks document's lanes hold no durations: its @ items are checked against the score.
+  const onsets = cursor.marksOnly ? onsetsAsRead(cursor) : checkOnsets(cursor, count);
   if (cursor.tally.count > problemsBefore) return;
   const { part, staff, voice, measure } = cursor.header;
   let end = cursor.eventEnds[count - 1]!;
@@ -300,6 +302,16 @@ function readLine(cursor: Cursor, read: LinesRead): void {
     ...(eventMarks === undefined ? {} : { eventMarks }),
     ...(onsets === undefined ? {} : { onsetMarks: onsets.locations }),
   });
+}
+
+/** The `@` items of a marks document's lane, as read: in text order, unchecked. */
+function onsetsAsRead(cursor: Cursor): CheckedOnsets | undefined {
+  const count = cursor.onsetCount;
+  if (count === 0) return undefined;
+  return {
+    onsetMarks: cursor.onsets.slice(0, count),
+    locations: cursor.onsetLocations.slice(0, count),
+  };
 }
 
 /** Where the marks of each event stand, or undefined when no event of the lane has a mark. */

@@ -38,6 +38,7 @@ import { readChord } from './read-chord.ts';
 import { readEquals } from './read-duration.ts';
 import { AT, readOnset } from './read-onset.ts';
 import { NOT_A_PITCH, readPitch } from './read-pitch.ts';
+import { readStarItem } from './read-star.ts';
 import { characterEnd, describeCharacter, quoteSource } from './source-text.ts';
 
 /**
@@ -77,6 +78,15 @@ export function readEvents(cursor: Cursor, headerOk: boolean): number {
     }
     if (code === AT) {
       readOnset(cursor);
+    } else if (cursor.marksOnly) {
+      const item = readStarItem(cursor);
+      if (item !== undefined) {
+        events[count] = item;
+        eventStarts[count] = start;
+        eventEnds[count] = cursor.pos;
+        eventMarks[count] = item.marks === undefined ? undefined : cursor.value.markLocations;
+        count++;
+      }
     } else {
       const event = readEvent(cursor);
       if (event !== undefined) {
