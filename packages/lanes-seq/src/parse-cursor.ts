@@ -167,6 +167,14 @@ export function report(
   cursor.issues.push(issue);
 }
 
+/**
+ * Whether the cap on problems is reached: a problem reported now is only
+ * counted, so a reader need not work out its message, hint or fix.
+ */
+export function pastCap(cursor: Cursor): boolean {
+  return cursor.issues.length >= LIMITS.maxIssues;
+}
+
 /** The point of an offset on the current line, counting on from the last one computed when it lies after it. */
 export function pointOnCurrentLine(cursor: Cursor, offset: number): Point {
   // Count from the last point computed, forward or back: problems come in

@@ -244,6 +244,8 @@ function readLine(cursor: Cursor, read: LinesRead): void {
     readLyrics(cursor, read, laneStart);
     return;
   }
+  // A lyric line whose header is wrong: its items are no events, so they are not read as such.
+  if (!headerOk && /\sw\S*\s*:$/.test(cursor.text.slice(laneStart, cursor.pos))) return;
   if (headerOk) read.lastLane = laneKey(cursor.header);
   const count = readEvents(cursor, headerOk);
   if (headerOk && count === 0 && cursor.tally.count === problemsBefore) {

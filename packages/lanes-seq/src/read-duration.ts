@@ -298,7 +298,9 @@ export function diagnoseDuration(cursor: Cursor): Rational | undefined {
       'decimal-duration',
       start,
       cursor.pos,
-      `The duration ${quoteSource(written)} has a decimal point.`,
+      written.endsWith('.') && fraction?.exact
+        ? `The duration ${quoteSource(written)} ends in a dot; if it is a staccato, that is -. after the duration: ${hintSubjectOf(cursor)}=${written.slice(0, -1)}-.`
+        : `The duration ${quoteSource(written)} has a decimal point.`,
       decimalHint(written, fraction?.text, hintSubjectOf(cursor)),
       fraction?.exact ? { start, end: cursor.pos, text: fraction.text } : undefined,
     );

@@ -16,7 +16,7 @@ import {
   TREMOLO_VALUES,
 } from './mark-text.ts';
 import type { LaneMark } from './marks.ts';
-import { type Cursor, quote, report } from './parse-cursor.ts';
+import { type Cursor, pastCap, quote, report } from './parse-cursor.ts';
 import { formatRational, rational } from './rational.ts';
 import { readString } from './read-string.ts';
 
@@ -261,7 +261,7 @@ function readNamedMark(cursor: Cursor): LaneMark | undefined {
       'after "\\" comes the name of a mark (\\p, \\trill, \\fermata) or \\( \\) \\< \\> \\!',
     );
   }
-  const fix = NAME_ALIASES[name] ?? closestName(name);
+  const fix = pastCap(cursor) ? undefined : (NAME_ALIASES[name] ?? closestName(name));
   return unknownMark(
     cursor,
     start,
@@ -381,7 +381,7 @@ function readChordSymbol(cursor: Cursor): LaneMark | undefined {
   const symbol = chordSymbolOf(value);
   if (symbol !== undefined) return symbol;
   const end = cursor.pos;
-  const fix = chordSymbolFix(value);
+  const fix = pastCap(cursor) ? undefined : chordSymbolFix(value);
   if (fix !== undefined) {
     report(
       cursor,

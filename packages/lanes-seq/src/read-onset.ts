@@ -9,7 +9,7 @@ import type { OnsetLocation } from './document.ts';
 import { checkMarks } from './event-marks.ts';
 import { LIMITS } from './issue.ts';
 import type { OnsetMarks } from './marks.ts';
-import { type Cursor, quote, report } from './parse-cursor.ts';
+import { type Cursor, quote, report, skipToken } from './parse-cursor.ts';
 import { add, compare, formatRational, type Rational, rational, ZERO } from './rational.ts';
 import { readMarks } from './read-mark.ts';
 
@@ -39,8 +39,11 @@ export function readOnset(cursor: Cursor): void {
     return;
   }
   const onset = readOnsetValue(cursor, start);
+  if (onset === undefined) {
+    skipToken(cursor);
+    return;
+  }
   const count = readMarks(cursor, false);
-  if (onset === undefined) return;
   if (count === 0) {
     let end = cursor.pos;
     while (end < cursor.contentEnd && !isSpace(cursor.text.charCodeAt(end))) end++;
