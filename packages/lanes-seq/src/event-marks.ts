@@ -35,6 +35,13 @@ export function checkMarks(
   target: MarkTarget,
 ): CheckedMarks | undefined {
   if (count === 0) return undefined;
+  if (count === 1) {
+    // The common case, one mark: nothing to order and nothing it could repeat.
+    const start = cursor.markStarts[0]!;
+    const end = cursor.markEnds[0]!;
+    if (!fitsTarget(cursor, cursor.marks[0]!, target, start, end)) return undefined;
+    return { marks: [cursor.marks[0]!], locations: [{ start, end }] };
+  }
   const entries: { mark: LaneMark; location: MarkLocation }[] = [];
   const slots = new Set<string>();
   for (let i = 0; i < count; i++) {
