@@ -29,6 +29,11 @@ P2 s1 v1 m2: (C3 G3)=1/4 r=1/4 x=1/2
 - Every lane's events (grace notes excluded) must add up exactly to its measure: 4/4 = 1, 3/4 = 3/4, 6/8 = 3/4, a pickup to its shorter length.
 - Lines starting with % are comments: read them as context, never write them into a lane.`;
 
+const MARKS = `Marks follow the duration and tie, with no space: -. staccato, -! staccatissimo, -- tenuto, -_ portato, -> accent, -^ marcato, -0..-5 finger (in a chord after its pitch: (C4-1 E4-3)=1/2), \\trill \\mordent \\prall \\turn, \\upbow \\downbow \\harmonic, \\fermata \\breathe \\arpeggio, :16 tremolo, \\p \\mf \\ff \\sfz dynamics, ( ) slur, \\< \\> \\! hairpin, \\8va \\loco, \\ped \\pedup, ^"dolce" text above (_"..." below), \\tempo"Allegro"1/4=120, \\mark"A", "Am7" chord symbol.
+P1 s1 v1 m3: E4=1/4-.\\p( D4=1/4 C4=1/2)\\fermata @3/4"G7"
+P1 s1 v1 m3 w1: Freu- de schö-
+- @3/4"G7" puts marks at an onset where the lane has no event. A lyric line is the lane's header, w and the verse, then one item per note: a syllable (a trailing - means the word goes on), * for none, _ to hold the syllable before.`;
+
 const REPLACEMENT = `Replacing measures: the unit replaced is one staff of one part in one measure.
 - A (part, staff, measure) with at least one lane in your text is replaced whole: its voices become exactly the voices you write; a voice you leave out is removed.
 - A (part, staff, measure) with no lane in your text is left as it was.
@@ -48,7 +53,13 @@ export const COMMON_MISTAKES: readonly CommonMistake[] = [
   { wrong: 'F♯4=1/4 B♭3=1/4', right: 'F#4=1/4 Bb3=1/4', why: 'accidentals are # and b' },
   { wrong: 'C4=0.25', right: 'C4=1/4', why: 'durations are fractions of a whole note' },
   { wrong: 'C4=q', right: 'C4=1/4', why: 'durations are numbers, not names' },
-  { wrong: 'C4=1/4.', right: 'C4=3/8', why: 'a dotted quarter is 3/8' },
+  { wrong: 'C4=1/4.', right: 'C4=3/8', why: 'a dotted quarter is 3/8; a staccato is -.' },
+  { wrong: 'C4=1/4!trill!', right: 'C4=1/4\\trill', why: 'marks are spelled as in LilyPond' },
+  {
+    wrong: 'A4=1/2"dream"',
+    right: 'A4=1/2^"dream"',
+    why: 'a lone string is a chord symbol; words go in ^"..." or a lyric line',
+  },
   {
     wrong: 'P1 v1 m2:',
     right: 'P1 s1 v1 m2:',
@@ -81,7 +92,7 @@ ${COMMON_MISTAKES.map((mistake) => `- ${mistake.wrong} -> ${mistake.right} (${mi
  * ```
  */
 export function formatGuide(options: FormatGuideOptions = {}): string {
-  const parts = [NOTATION];
+  const parts = [NOTATION, MARKS];
   if (options.replacementRule !== false) parts.push(REPLACEMENT);
   parts.push(MISTAKES);
   return parts.join('\n\n');

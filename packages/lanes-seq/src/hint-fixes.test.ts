@@ -210,3 +210,141 @@ describe('hint fixes (property)', () => {
     }
   });
 });
+
+/** A mistake in the marks of event `i`: the text written, and the text meant (whose parse the fixed text must give). */
+type MarkMistake = (
+  events: readonly string[],
+  i: number,
+  event: LaneEvent,
+) => { readonly bad: string; readonly meant: string } | undefined;
+
+/** Event `i` written with `wrong` after it, where `right` was meant; only on events that take `right`. */
+function markSpelled(
+  wrong: string,
+  right: string,
+  takes: (event: LaneEvent) => boolean = (event) => !event.grace,
+): MarkMistake {
+  return (events, i, event) =>
+    takes(event)
+      ? {
+          bad: withEvent(events, i, `${events[i]}${wrong}`),
+          meant: withEvent(events, i, `${events[i]}${right}`),
+        }
+      : undefined;
+}
+
+const sounding = (event: LaneEvent) => event.kind === 'note' || event.kind === 'chord';
+
+/** The onset of event `i` when it is the first event of the lane that takes time there. */
+function onsetOf(events: readonly LaneEvent[], i: number): string | undefined {
+  if (events[i]!.grace) return undefined;
+  let num = 0n;
+  let den = 1n;
+  for (const event of events.slice(0, i)) {
+    if (event.grace) continue;
+    num = num * BigInt(event.duration.den) + BigInt(event.duration.num) * den;
+    den *= BigInt(event.duration.den);
+  }
+  const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));
+  const g = gcd(num, den) || 1n;
+  const [n, d] = [num / g, den / g];
+  if (n > 1_000_000n || d > 1_000_000n) return undefined;
+  return d === 1n ? `${n}` : `${n}/${d}`;
+}
+
+const markMistakes: Readonly<Record<string, MarkMistake>> = {
+  'ABC dynamic !p!': markSpelled('!p!', '\\p'),
+  'ABC decoration !trill!': markSpelled('!trill!', '\\trill', sounding),
+  'ABC decoration !fermata!': markSpelled('!fermata!', '\\fermata'),
+  'dynamic in braces {p}': markSpelled('{p}', '\\p'),
+  'misspelled name \\fermate': markSpelled('\\fermate', '\\fermata'),
+  'LilyPond word \\cresc': markSpelled('\\cresc', '\\<'),
+  'chord symbol in lower case "am"': markSpelled('"am"', '"Am"'),
+  'chord symbol "Amin"': markSpelled('"Amin"', '"Am"'),
+  'chord symbol "A-7"': markSpelled('"A-7"', '"Am7"'),
+  'chord symbol "CΔ7"': markSpelled('"CΔ7"', '"Cmaj7"'),
+  'chord symbol "C7(b9)"': markSpelled('"C7(b9)"', '"C7b9"'),
+  'chord symbol "C+"': markSpelled('"C+"', '"Caug"'),
+  'the same dynamic twice': markSpelled('\\p\\p', '\\p'),
+  'staccato on a rest': (events, i, event) =>
+    event.kind === 'rest'
+      ? { bad: withEvent(events, i, `${events[i]}-.`), meant: withEvent(events, i, events[i]!) }
+      : undefined,
+  'dynamic on a grace note': (events, i, event) =>
+    event.grace
+      ? { bad: withEvent(events, i, `${events[i]}\\f`), meant: withEvent(events, i, events[i]!) }
+      : undefined,
+  'tie after the marks': (events, i, event) =>
+    sounding(event) && events[i]!.endsWith('~') && !event.grace
+      ? {
+          bad: withEvent(events, i, `${events[i]!.slice(0, -1)}-.~`),
+          meant: withEvent(events, i, `${events[i]}-.`),
+        }
+      : undefined,
+  'unreduced metronome beat': markSpelled('\\tempo2/8=60', '\\tempo1/4=60'),
+  'unclosed string at the end of the lane': (events, i, event) =>
+    i === events.length - 1 && !event.grace
+      ? {
+          bad: withEvent(events, i, `${events[i]}^"dolce`),
+          meant: withEvent(events, i, `${events[i]}^"dolce"`),
+        }
+      : undefined,
+  '@ item where an event starts': (events, i, event) => {
+    const onset = onsetOf(parseEvents(events), i);
+    if (onset === undefined || event.grace) return undefined;
+    return {
+      bad: `${HEADER}${events.join(' ')} @${onset}\\p`,
+      meant: withEvent(events, i, `${events[i]}\\p`),
+    };
+  },
+  'ABC lyric line w:': (events) => ({
+    bad: `${HEADER}${events.join(' ')}\nw: Freu-de`,
+    meant: `${HEADER}${events.join(' ')}\nP1 s1 v1 m1 w1: Freu-de`,
+  }),
+};
+
+/** The events of a lane's texts, as parsed. */
+function parseEvents(events: readonly string[]): readonly LaneEvent[] {
+  const result = parse(`${HEADER}${events.join(' ')}`);
+  if (!result.ok) throw new Error(JSON.stringify(result.issues));
+  return result.document.lanes[0]!.events;
+}
+
+const markMistakeNames = Object.keys(markMistakes);
+
+describe('hint fixes of marks (property)', () => {
+  test.prop(
+    [
+      fc.array(arbitraryEvent, { minLength: 1, maxLength: 6 }),
+      fc.nat(),
+      fc.constantFrom(...markMistakeNames),
+    ],
+    { numRuns: 1500 },
+  )('applying the edits of a mistake in marks gives back the lane meant', (events, at, name) => {
+    const texts = events.map(serializeEvent);
+    const i = at % events.length;
+    const made = markMistakes[name]!(texts, i, events[i]!);
+    fc.pre(made !== undefined);
+    const meant = parse(made!.meant);
+    if (!meant.ok) throw new Error(`${name}: ${JSON.stringify(meant.issues)}`);
+
+    const result = parse(made!.bad);
+    expect(result.ok).toBe(false);
+    expect(result.issues.some((issue) => issue.edit !== undefined)).toBe(true);
+    const repaired = parse(applyEdits(made!.bad, result.issues));
+    expect(repaired.issues).toEqual([]);
+    if (!repaired.ok) return;
+    expect(repaired.document).toEqual(meant.document);
+  });
+
+  it('can make every mistake of marks in some event', () => {
+    const samples = ['F#4=1/4~', 'Bb3=g1/16', 'r=1/4', '(C4 E4)=1/2', 'C4=1/4'];
+    const events = parseEvents(samples);
+    for (const name of markMistakeNames) {
+      const made = samples.some(
+        (_, i) => markMistakes[name]!(samples, i, events[i]!) !== undefined,
+      );
+      expect(made, name).toBe(true);
+    }
+  });
+});
