@@ -81,6 +81,7 @@ export function openActivityLog(doc: Y.Doc, options: { readonly cap?: number } =
         at: new Date().toISOString(),
         client: doc.clientID,
         range: rest.range === null ? null : { ...rest.range, parts: [...rest.range.parts] },
+        ...(rest.proposed_by === undefined ? {} : { proposed_by: { ...rest.proposed_by } }),
       };
       doc.transact(() => {
         array.push([entry]);
