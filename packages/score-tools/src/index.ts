@@ -18,6 +18,7 @@ export {
   DEFAULT_ACTIVITY_CAP,
   openActivityLog,
   touchesOnlyActivity,
+  touchesOnlySharedState,
 } from './activity-log.ts';
 export type { ActivityOptions } from './activity-recording.ts';
 export { scoreToolCatalog, writeSpecFor } from './catalog.ts';

@@ -76,7 +76,7 @@ export interface OversightSettings {
   setReviewMode(on: boolean, by?: string | null): void;
   /**
    * Sets the agents' scope. Throws a `RangeError` for a malformed range
-   * (a host bug). Setting the same scope again writes nothing.
+   * (a host bug). Setting the scope it already has, as its setter, writes nothing.
    */
   setAgentScope(scope: AgentScope, by?: string | null): void;
   /** The scope as the pipeline checks it: `undefined` for the whole score. */
@@ -134,7 +134,8 @@ export function openOversightSettings(doc: Y.Doc): OversightSettings {
     },
     setAgentScope(scope, by) {
       const stored = storedScope(scope);
-      if (JSON.stringify(map.get('scope')) === JSON.stringify(stored)) return;
+      const same = JSON.stringify(map.get('scope')) === JSON.stringify(stored);
+      if (same && readAuthor(map.get('scope_set_by'))?.client === doc.clientID) return;
       write('scope', stored, by);
     },
     writeScope() {
