@@ -269,4 +269,39 @@ describe('agent writes under the document’s oversight', () => {
     expect(personTools.proposals!.accept(id).ok).toBe(true);
     expect(JSON.stringify(scoreContent(score))).not.toBe(content);
   });
+
+  it('the store keeps every pending proposal and the newest decided ones up to its cap, and skips what is no proposal', async () => {
+    const { agentTools, doc, peer } = sharedFixture();
+    openOversightSettings(peer).setReviewMode(true);
+    const store = openProposalStore(doc, { cap: 2 });
+    const ids: string[] = [];
+    for (const measure of [1, 2, 3, 4]) {
+      ids.push(
+        proposalIdOf(
+          await agentTools.invoke('rewrite_measures', {
+            start_measure: measure,
+            parts: [1],
+            lanes_seq: `P1 s1 v1 m${measure}: D4=1\n`,
+          }),
+        ),
+      );
+    }
+    for (const id of ids.slice(0, 3)) {
+      store.decide(id, { state: 'rejected', decided_by: ADA, message: null });
+    }
+    doc.getMap(PROPOSALS_ROOT).set('junk', { id: 'junk' });
+    store.add({
+      ...store.get(ids[3]!)!,
+      id: 'proposal_last',
+      proposed_at: '9999-01-01T00:00:00.000Z',
+    });
+    expect(store.list().map((proposal) => proposal.id)).toEqual([
+      ids[1],
+      ids[2],
+      ids[3],
+      'proposal_last',
+    ]);
+    expect(store.get('junk')).toBeUndefined();
+    expect(() => openProposalStore(doc, { cap: 0 })).toThrow(RangeError);
+  });
 });
