@@ -307,6 +307,14 @@ describe('agent oversight on the collaboration server, in Chromium with native W
     expect(await bob.evaluate('document.getElementById("agent-scope-selection").checked')).toBe(
       true,
     );
+    // An agent in Bob's browser is held to Alice's selection too.
+    const bobsAgent = await bob.call('rewrite_measures', {
+      start_measure: 3,
+      parts: [1],
+      lanes_seq: 'P1 s1 v1 m3: C5=1\n',
+    });
+    expect(bobsAgent.isError).toBe(true);
+    expect(bobsAgent.content[0]?.text).toContain('outside your scope');
     const desktop = await connectMcpAgent(harness.server.httpUrl, DOC, tokenOf(links.edit));
     const mcpRefused = await desktop.callTool({
       name: 'rewrite_measures',
