@@ -10,6 +10,7 @@ import { type Extension, Hocuspocus } from '@hocuspocus/server';
 import { WebSocketServer } from 'ws';
 import { accessControl } from './access-control.ts';
 import { type AgentEndpoint, createAgentEndpoint } from './agent-endpoint.ts';
+import type { AgentSession } from './agent-session.ts';
 import { type DocumentLinks, documentLinks } from './document-links.ts';
 import { type DocumentStore, type Durability, openDocumentStore } from './document-store.ts';
 import { exampleScoreUpdate } from './example-score.ts';
@@ -48,6 +49,10 @@ export interface CollabServerOptions {
   readonly compactDebounceMs?: number;
   /** Told about what the server survived (a bad stored update, a refused agent request); never a token. */
   readonly onWarning?: (message: string) => void;
+  /** An MCP agent's session ends after this long without a request; default 10 minutes. */
+  readonly agentIdleMs?: number;
+  /** The most MCP agent sessions a document holds at once; default 16. */
+  readonly maxAgentSessionsPerDocument?: number;
 }
 
 /**
@@ -70,6 +75,8 @@ export interface CollabServer {
   readonly store: DocumentStore;
   /** Creates the document when new (seeded with the example score) and gives its links. */
   links(name: string): DocumentLinks;
+  /** The MCP agent sessions open on document `name`, one per client. */
+  agentSessions(name: string): readonly AgentSession[];
   /** Closes connections, lets Hocuspocus save, closes Redis and the database. */
   close(): Promise<void>;
 }
@@ -104,7 +111,15 @@ export async function startCollabServer(options: CollabServerOptions): Promise<C
     debounce: options.compactDebounceMs ?? 2000,
     extensions,
   });
-  const agents: AgentEndpoint = createAgentEndpoint({ hocuspocus, store, onRefused: warn });
+  const agents: AgentEndpoint = createAgentEndpoint({
+    hocuspocus,
+    store,
+    onRefused: warn,
+    ...(options.agentIdleMs === undefined ? {} : { idleMs: options.agentIdleMs }),
+    ...(options.maxAgentSessionsPerDocument === undefined
+      ? {}
+      : { maxSessionsPerDocument: options.maxAgentSessionsPerDocument }),
+  });
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
   const http = createServer((req, res) => handleRequest(agents, files, req, res));
   http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -128,6 +143,7 @@ export async function startCollabServer(options: CollabServerOptions): Promise<C
         editorUrl: options.editorUrl ?? `${httpUrl}/`,
         mcpUrl: `${httpUrl}/mcp`,
       }),
+    agentSessions: (name) => agents.sessions(name),
     close: () => closeAll(http, sockets, hocuspocus, agents, store),
   };
 }

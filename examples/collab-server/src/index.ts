@@ -5,7 +5,9 @@
 export type { AccessRole } from './access-role.ts';
 export { roleOfToken } from './access-role.ts';
 export type { AgentEndpoint, AgentEndpointOptions } from './agent-endpoint.ts';
-export type { AgentSession } from './agent-session.ts';
+export { agentNameOf, MAX_AGENT_NAME_LENGTH } from './agent-name.ts';
+export { AGENT_COLORS, type AgentPresenceUser } from './agent-presence.ts';
+export type { AgentIdentity, AgentSession } from './agent-session.ts';
 export { openAgentSession } from './agent-session.ts';
 export type { CollabServer, CollabServerOptions } from './collab-server.ts';
 export { startCollabServer } from './collab-server.ts';

@@ -105,7 +105,7 @@ describe('the agent endpoint on the live document', () => {
     await until(person.doc, () => log.entries().length > 0);
     expect(log.entries()).toEqual([
       expect.objectContaining({
-        by: { kind: 'agent', via: 'mcp' },
+        by: { kind: 'agent', via: 'mcp', name: 'test-agent' },
         tool: 'rewrite_measures',
         summary: '1 unit in m2, part 1',
         range: { start_measure: 2, end_measure: 2, parts: [1] },
@@ -177,7 +177,7 @@ describe('the agent endpoint on the live document', () => {
     expect(byLink.status).toBe(200);
   });
 
-  it('shows the agent to the people on the document: MCP agent, with what it selected', async () => {
+  it('shows the agent to the people on the document under its own name and colour, with what it selected', async () => {
     const { server, links } = await setUp();
     const person = await connectClient(server.url, 'live', tokenOf(links.edit));
     cleanups.push(person.destroy);
@@ -188,7 +188,7 @@ describe('the agent endpoint on the live document', () => {
     });
     expect(selected.isError, JSON.stringify(selected.content)).toBe(false);
     const agentState = {
-      user: { name: 'MCP agent', color: '#ef6c00' },
+      user: { name: 'test-agent (MCP agent)', color: '#ef6c00' },
       selection: { start_measure: 3, end_measure: 4 },
     };
     const awareness = person.provider.awareness!;

@@ -7,7 +7,7 @@ import { exportMusicXml } from '@scorelane/musicxml';
 import { openScore, type Score, scoreInfo } from '@scorelane/score-model';
 import {
   createScoreTools,
-  type ScoreReviewSession,
+  type Proposal,
   type ScoreSelection,
   type ScoreTools,
   type ScoreToolsOptions,
@@ -72,12 +72,15 @@ async function startEditor(page: EditorPage): Promise<void> {
     canWrite: role === 'editor',
     personName: () =>
       presenceOf(opened.joined?.connection.provider.awareness?.getLocalState())?.user.name,
-    accepted: (session, range) => showAccepted(editor, session, range),
+    accepted: (proposal, range) => showAccepted(editor, proposal, range),
     say: (message) => showStatus(page, message),
   });
   const tools = (actor: string, more: Partial<ScoreToolsOptions> = {}) =>
     createScoreTools({ score, undo, role, selection, exporters, actor, player, ...more });
-  const personTools = tools('person', { activity: oversight.activity('person') });
+  const personTools = tools('person', {
+    activity: oversight.activity('person'),
+    oversight: oversight.tools('person'),
+  });
 
   const engraver = await createEngraver();
   showEngraving(editor, engraver);
@@ -87,13 +90,13 @@ async function startEditor(page: EditorPage): Promise<void> {
   if (opened.joined !== undefined) showCollaboration(page, opened.joined, selection);
   const agentTools = tools('agent', {
     activity: oversight.activity('agent'),
-    review: oversight.review,
+    oversight: oversight.tools('agent'),
   });
   const offered = await offerAgentTools(agentTools, editor.role, (invocation) => {
     showChange(editor, 'An agent’s', invocation);
     oversight.agentCalled(invocation);
   });
-  oversight.start(agentTools, offered.ok ? offered.reregister : null);
+  oversight.start(personTools, agentTools, offered.ok ? offered.reregister : null);
   page.webMcpStatus.textContent = offered.ok
     ? `WebMCP (${offered.source}): ${offered.tools.length} tools for agents in this browser.`
     : offered.message;
@@ -130,14 +133,10 @@ function showChange(editor: Editor, who: string, invocation: ToolInvocation): vo
 }
 
 /** Selects and highlights what an accepted proposal changed, and says so in the status line. */
-function showAccepted(
-  editor: Editor,
-  session: ScoreReviewSession,
-  range: ScoreSelection | null,
-): void {
+function showAccepted(editor: Editor, proposal: Proposal, range: ScoreSelection | null): void {
   if (range !== null) editor.selection.showChange(range);
   const where = range ? ` ${rangeTitle(range.start_measure, range.end_measure).toLowerCase()}` : '';
-  showStatus(editor.page, `You accepted an agent’s ${session.tool}:${where} changed.`);
+  showStatus(editor.page, `You accepted an agent’s ${proposal.tool}:${where} changed.`);
 }
 
 /** Clicks select measures; the selection is marked and loaded into the lanes-seq pane. */

@@ -8,7 +8,10 @@ import { byId } from './editor-page.ts';
 /** The oversight section's elements. */
 export function oversightPage() {
   return {
-    reviewToggle: byId('review-mode', HTMLInputElement),
+    review: {
+      toggle: byId('review-mode', HTMLInputElement),
+      label: byId('review-mode-label', HTMLElement),
+    },
     scope: {
       wholeScore: byId('agent-scope-score', HTMLInputElement),
       mySelection: byId('agent-scope-selection', HTMLInputElement),

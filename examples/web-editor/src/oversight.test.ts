@@ -1,8 +1,8 @@
 /**
  * Agent oversight without a browser, over the real example score: who an
- * activity entry names, the scope following the person's selection, and
- * review proposals pending, accepted, rejected and stale, with their
- * before and after from a scratch copy of the document.
+ * activity entry names, the agents' scope from the person's selection, and
+ * the document's proposals pending, accepted, rejected and stale, with
+ * their before and after from a scratch copy of the document.
  */
 import { exportMusicXml } from '@scorelane/musicxml';
 import { apply, openScore, plan } from '@scorelane/score-model';
@@ -10,13 +10,13 @@ import {
   type ActivityEntry,
   createScoreTools,
   openActivityLog,
-  type ScoreReviewSession,
+  openOversightSettings,
+  openProposalStore,
 } from '@scorelane/score-tools';
-import { createUndoController } from '@scorelane/undo';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { whoDid } from './activity-who.ts';
-import { agentScopeFor } from './agent-scope.ts';
+import { documentScopeFor } from './agent-scope.ts';
 import { openExample } from './example-editor.test-support.ts';
 import { historyChange } from './history-activity.ts';
 import { previewProposal } from './proposal-preview.ts';
@@ -25,19 +25,28 @@ import { measureNumbers } from './range-engraver.ts';
 
 const NEW_M2 = 'P1 s1 v1 m2: A5=3/8 G5=1/8 G5=1/2\n';
 
-/** The example with the agents' tools in review mode, as main.ts makes them. */
+/** The example with the agents' and the person's tools on the document's oversight, review mode on, as main.ts makes them. */
 function reviewedExample() {
   const doc = new Y.Doc();
   const log = openActivityLog(doc);
-  const sessions = new Map<string, ScoreReviewSession>();
+  const settings = openOversightSettings(doc);
+  const proposals = openProposalStore(doc);
   const { score, undo, tools } = openExample(
     {
       actor: 'agent',
       activity: { log, by: { kind: 'agent', via: 'webmcp' } },
-      review: { onChange: (session) => sessions.set(session.id, session) },
+      oversight: { settings, proposals },
     },
     doc,
   );
+  const person = createScoreTools({
+    score,
+    undo,
+    actor: 'person',
+    activity: { log, by: { kind: 'person', via: 'editor' } },
+    oversight: { settings, proposals, agent: false },
+  });
+  settings.setReviewMode(true);
   const propose = async (start: number, lanes: string) => {
     const call = await tools.invoke('rewrite_measures', {
       start_measure: start,
@@ -47,7 +56,9 @@ function reviewedExample() {
     if (!call.ok || call.output.status !== 'awaiting_review') throw new Error('no proposal');
     return (call.output.review as { id: string }).id;
   };
-  return { doc, score, undo, log, tools, propose, desk: tools.reviews! };
+  const desk = person.proposals!;
+  const status = (id: string) => proposalStatus(desk.get(id)!, desk.isStale(desk.get(id)!));
+  return { doc, score, undo, log, tools, propose, desk, status };
 }
 
 /** The person's own edit of a measure, as the lanes pane makes it (not through the review). */
@@ -78,6 +89,18 @@ describe('who an activity entry names', () => {
     );
     expect(whoDid(entry({ kind: 'agent', via: 'mcp' }, 2), 1)).toBe('An MCP agent on the server');
     expect(whoDid(entry({ kind: 'agent', via: 'mcp' }, 1), 1)).toBe('An MCP agent on the server');
+    expect(whoDid(entry({ kind: 'agent', via: 'mcp', name: 'claude-code' }, 1), 1)).toBe(
+      'MCP agent claude-code',
+    );
+    expect(
+      whoDid(
+        {
+          ...entry({ kind: 'person', via: 'editor', name: 'Bob' }, 2),
+          proposed_by: { kind: 'agent', via: 'mcp', name: 'claude-code' },
+        },
+        1,
+      ),
+    ).toBe('Bob, accepting a proposal by MCP agent claude-code');
     expect(whoDid(entry({ kind: 'person', via: 'editor', name: 'Guest 7' }, 2), 1)).toBe('Guest 7');
     expect(whoDid(entry({ kind: 'agent', via: 'webmcp', name: 'Guest 7' }, 2), 1)).toBe(
       'An agent in Guest 7’s browser',
@@ -89,7 +112,7 @@ describe('who an activity entry names', () => {
 describe('the person’s undo in the activity log', () => {
   it('logs an undo or redo that changed the score, with the range of the step’s own entry', async () => {
     const { undo, log, desk, propose } = reviewedExample();
-    await desk.accept(await propose(2, NEW_M2));
+    desk.accept(await propose(2, NEW_M2));
     const person = { kind: 'person', via: 'editor' } as const;
     const undone = historyChange('undo', undo.undo(), log, person);
     expect(undone).toMatchObject({
@@ -107,33 +130,33 @@ describe('the person’s undo in the activity log', () => {
 describe('the agents’ scope', () => {
   it('is the whole score, the person’s selection, or nothing while nothing is selected', () => {
     const selection = { start_measure: 3, end_measure: 5, parts: [1] };
-    expect(agentScopeFor('score', selection)).toBeNull();
-    expect(agentScopeFor('selection', selection)).toEqual({
+    expect(documentScopeFor('score', selection)).toEqual({ kind: 'score' });
+    expect(documentScopeFor('selection', selection)).toEqual({
+      kind: 'range',
       measures: { start: 3, end: 5 },
       parts: [1],
     });
-    expect(agentScopeFor('selection', null)).toBe('nothing');
+    expect(documentScopeFor('selection', null)).toEqual({ kind: 'nothing' });
   });
 
-  it('follows the selection: a write outside it is refused out_of_scope, inside it applies', async () => {
-    const { doc } = reviewedExample();
-    const direct = createScoreTools({
-      score: openScore(doc),
-      undo: createUndoController(doc),
-    });
-    const scope = agentScopeFor('selection', { start_measure: 1, end_measure: 1, parts: [1, 2] });
-    if (scope === null || scope === 'nothing') throw new Error('expected a scope');
-    direct.setScope(scope);
-    expect(direct.manifest().scope?.label).toMatch(/^measures? 1/);
+  it('set on the document, refuses an agent’s write outside it out_of_scope, and lets one inside apply', async () => {
+    const { doc, tools } = reviewedExample();
+    const settings = openOversightSettings(doc);
+    settings.setReviewMode(false);
+    settings.setAgentScope(
+      documentScopeFor('selection', { start_measure: 1, end_measure: 1, parts: [1, 2] }),
+      'Ada',
+    );
+    expect(tools.manifest().scope?.label).toMatch(/^measures? 1/);
     const vector = Y.encodeStateVector(doc);
-    const outside = await direct.invoke('rewrite_measures', {
+    const outside = await tools.invoke('rewrite_measures', {
       start_measure: 3,
       parts: [1],
       lanes_seq: 'P1 s1 v1 m3: C5=1\n',
     });
     expect(outside.ok || outside.error.code).toBe('out_of_scope');
     expect(Y.encodeStateVector(doc)).toEqual(vector);
-    const inside = await direct.invoke('rewrite_measures', {
+    const inside = await tools.invoke('rewrite_measures', {
       start_measure: 1,
       parts: [1],
       lanes_seq: 'P1 s1 v1 m1: C5=1\n',
@@ -143,43 +166,44 @@ describe('the agents’ scope', () => {
 });
 
 describe('review proposals', () => {
-  it('a proposal is pending and writes nothing; accepted, it applies as one undo step and is logged', async () => {
-    const { doc, score, undo, log, propose, desk } = reviewedExample();
+  it('a proposal is pending and leaves the score alone; accepted, it applies as one undo step of the person and is logged', async () => {
+    const { score, undo, log, propose, desk, status } = reviewedExample();
     const before = exportMusicXml(score);
-    const vector = Y.encodeStateVector(doc);
     const id = await propose(2, NEW_M2);
-    expect(proposalStatus(desk.get(id), score)).toBe('pending');
-    expect(Y.encodeStateVector(doc)).toEqual(vector);
-    const step = await desk.accept(id);
-    expect(proposalStatus(step.session, score)).toBe('accepted');
+    expect(status(id)).toBe('pending');
+    expect(exportMusicXml(score)).toBe(before);
+    const outcome = desk.accept(id);
+    expect(outcome.ok && outcome.proposal.state).toBe('accepted');
+    expect(status(id)).toBe('accepted');
     expect(exportMusicXml(score)).not.toBe(before);
     expect(log.entries().map((entry) => entry.summary)).toEqual([
       '1 unit in m2, part 1, accepted in review',
     ]);
+    expect(undo.peekUndo()?.meta.actor).toBe('person');
     expect(undo.undo().ok).toBe(true);
     expect(exportMusicXml(score)).toBe(before);
   });
 
-  it('rejected, it leaves the score byte-identical', async () => {
-    const { doc, propose, desk, score } = reviewedExample();
+  it('rejected, it leaves the score as it was', async () => {
+    const { propose, desk, score, status } = reviewedExample();
     const id = await propose(2, NEW_M2);
-    const vector = Y.encodeStateVector(doc);
-    const step = desk.reject(id);
-    expect(proposalStatus(step.session, score)).toBe('rejected');
-    expect(Y.encodeStateVector(doc)).toEqual(vector);
+    const before = exportMusicXml(score);
+    expect(desk.reject(id).ok).toBe(true);
+    expect(status(id)).toBe('rejected');
+    expect(exportMusicXml(score)).toBe(before);
   });
 
   it('shows stale once the person edits its bar, and accept then writes nothing', async () => {
-    const { doc, propose, desk, score } = reviewedExample();
+    const { doc, propose, desk, score, status } = reviewedExample();
     const id = await propose(2, NEW_M2);
     const other = await propose(5, 'P1 s1 v1 m5: C5=1\n');
     personEdits(doc, 2, 'P1 s1 v1 m2: D5=1\n');
-    expect(proposalStatus(desk.get(id), score)).toBe('stale');
-    expect(proposalStatus(desk.get(other), score)).toBe('pending');
+    expect(status(id)).toBe('stale');
+    expect(status(other)).toBe('pending');
     const after = exportMusicXml(score);
-    const step = await desk.accept(id);
-    expect(step.session.state).toBe('stale');
-    expect(proposalStatus(step.session, score)).toBe('stale');
+    const outcome = desk.accept(id);
+    expect(outcome.ok && outcome.proposal.state).toBe('stale');
+    expect(status(id)).toBe('stale');
     expect(exportMusicXml(score)).toBe(after);
   });
 
@@ -187,7 +211,7 @@ describe('review proposals', () => {
     const { doc, propose, desk, score } = reviewedExample();
     const id = await propose(2, NEW_M2);
     const vector = Y.encodeStateVector(doc);
-    const preview = previewProposal(score, desk.get(id));
+    const preview = previewProposal(score, desk.get(id)!);
     expect(Y.encodeStateVector(doc)).toEqual(vector);
     if (!preview.ok) throw new Error(preview.message);
     expect([

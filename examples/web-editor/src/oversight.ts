@@ -1,9 +1,11 @@
 /**
  * The person's oversight of agents, wired together: the shared activity
- * log and its panel, the highlight of what others changed, review mode and
- * its proposals, the agents' scope toggle and the keyboard help. main.ts
- * makes it before the score tools (which record into its log and review
- * through its options) and starts it once the agents' tools are registered.
+ * log and its panel, the highlight of what others changed, and the
+ * document's oversight (review mode, the agents' scope, the proposals: the
+ * same on every page, obeyed by every agent on the score) with their
+ * toggles and panel, and the keyboard help. main.ts makes it before the
+ * score tools (which record into its log and take its settings) and starts
+ * it once the tools exist and the agents' tools are registered.
  */
 import type { Score } from '@scorelane/score-model';
 import {
@@ -11,11 +13,13 @@ import {
   type ActivityEntry,
   type ActivityOptions,
   openActivityLog,
-  type ReviewOptions,
+  openOversightSettings,
+  openProposalStore,
+  type Proposal,
   rangePhrase,
-  type ScoreReviewSession,
   type ScoreSelection,
   type ScoreTools,
+  type OversightOptions as SharedOversightOptions,
 } from '@scorelane/score-tools';
 import type { ToolInvocation } from '@scorelane/tool-contracts';
 import type { UndoResult } from '@scorelane/undo';
@@ -27,6 +31,7 @@ import { createRangeEngraver, type RangeEngraver } from './range-engraver.ts';
 import { onRemoteChange, remoteChangeMessage } from './remote-changes.ts';
 import { renderOnChange } from './render-on-change.ts';
 import { createReviewPanel } from './review-panel.ts';
+import { bindReviewToggle } from './review-toggle.ts';
 import { bindScopeToggle, type ScopeToggle } from './scope-toggle.ts';
 import { markMeasures } from './score-view.ts';
 import type { SelectionStore } from './selection-store.ts';
@@ -37,42 +42,53 @@ export interface OversightOptions {
   readonly selection: SelectionStore;
   /** The engraved score, whose clicks and keys are the person's selecting. */
   readonly scoreElement: HTMLElement;
-  /** Whether the person may edit (a viewer's page has no agent writes to oversee). */
+  /** Whether the person may edit (a viewer's page shows the settings and proposals, and changes neither). */
   readonly canWrite: boolean;
   /** The person's name on a shared document now (their presence name), recorded with their entries. */
   readonly personName?: () => string | undefined;
   /** Shows an accepted proposal's change (highlight, status line). */
-  readonly accepted: (session: ScoreReviewSession, range: ScoreSelection | null) => void;
+  readonly accepted: (proposal: Proposal, range: ScoreSelection | null) => void;
   /** Says something in the page's status line. */
   readonly say: (message: string) => void;
 }
 
-/** The oversight, before and after the agents' tools exist. */
+/** The oversight, before and after the tools exist. */
 export interface Oversight {
   /** The activity option of the person's (`person`) or the page's agents' (`agent`) tools. */
   activity(who: 'person' | 'agent'): ActivityOptions;
-  /** The review option of the agents' tools: writes wait while the toggle is on. */
-  readonly review: ReviewOptions;
+  /** The oversight option of the person's (`person`: decides) or the page's agents' (`agent`: obeys) tools. */
+  tools(who: 'person' | 'agent'): SharedOversightOptions;
   /** Hears every finished call of the page's agents (refusals are listed locally). */
   agentCalled(invocation: ToolInvocation): void;
   /** Hears the person's Undo and Redo (buttons, keys): what they changed is logged. */
   historyChanged(command: 'undo' | 'redo', result: UndoResult<unknown>): void;
-  /** Binds the review desk and scope toggle to the agents' tools; `reregister` re-registers them. */
-  start(agentTools: ScoreTools, reregister: (() => Promise<void>) | null): void;
+  /**
+   * Binds the proposals to the person's tools (they accept and reject) and
+   * the scope toggle to the agents' tools; `reregister` re-registers these.
+   */
+  start(
+    personTools: ScoreTools,
+    agentTools: ScoreTools,
+    reregister: (() => Promise<void>) | null,
+  ): void;
 }
 
-/** Creates the oversight over index.html's `#oversight` section. */
+/** Creates the oversight over index.html's `#oversight` section and the document's shared settings. */
 export function createOversight(options: OversightOptions): Oversight {
   const page = oversightPage();
-  const log = openActivityLog(options.score.doc);
+  const doc = options.score.doc;
+  const log = openActivityLog(doc);
+  const settings = openOversightSettings(doc);
+  const proposals = openProposalStore(doc);
+  const name = () => options.personName?.() ?? null;
   const actor = (who: 'person' | 'agent'): ActivityActor => {
-    const name = options.personName?.();
-    const named = name === undefined ? {} : { name };
+    const person = options.personName?.();
+    const named = person === undefined ? {} : { name: person };
     return who === 'person'
       ? { kind: 'person', via: 'editor', ...named }
       : { kind: 'agent', via: 'webmcp', ...named };
   };
-  let agentTools: ScoreTools | undefined;
+  let personTools: ScoreTools | undefined;
   let scope: ScopeToggle | undefined;
   const select = (range: ScoreSelection) => {
     options.selection.set(range);
@@ -84,28 +100,27 @@ export function createOversight(options: OversightOptions): Oversight {
   const reviewPanel = createReviewPanel({
     list: page.proposals,
     score: options.score,
-    desk: () => agentTools?.reviews,
+    store: proposals,
+    review: () => personTools?.proposals,
+    canDecide: options.canWrite,
     engraver: () => {
       engraver ??= createRangeEngraver();
       return engraver;
     },
-    onApplied: (session) => options.accepted(session, session.preview?.changed_range ?? null),
+    onApplied: (proposal) => options.accepted(proposal, proposal.range),
   });
-  renderOnChange(options.score.doc, () => reviewPanel.refresh());
+  renderOnChange(doc, () => reviewPanel.refresh());
+  bindReviewToggle(page.review, settings, options.canWrite, name);
   bindKeyboardHelp(page.keyboardHelp);
-  page.reviewToggle.disabled = !options.canWrite;
   page.scope.wholeScore.disabled = !options.canWrite;
   page.scope.mySelection.disabled = !options.canWrite;
 
   return {
     activity: (who) => ({ log, by: () => actor(who) }),
+    tools: (who) => ({ settings, proposals, agent: who === 'agent' }),
     historyChanged(command, result) {
       const change = historyChange(command, result, log, actor('person'));
       if (change !== null) log.record(change);
-    },
-    review: {
-      enabled: () => page.reviewToggle.checked,
-      onChange: (session) => reviewPanel.show(session),
     },
     agentCalled(invocation) {
       activityPanel.refused(invocation);
@@ -116,15 +131,18 @@ export function createOversight(options: OversightOptions): Oversight {
         );
       }
     },
-    start(tools, reregister) {
-      agentTools = tools;
-      scope = bindScopeToggle(
-        page.scope,
-        tools,
-        options.selection,
-        options.scoreElement,
-        reregister ?? (async () => undefined),
-      );
+    start(person, agents, reregister) {
+      personTools = person;
+      reviewPanel.refresh();
+      scope = bindScopeToggle(page.scope, {
+        settings,
+        tools: agents,
+        selection: options.selection,
+        personInput: options.scoreElement,
+        canWrite: options.canWrite,
+        personName: name,
+        reregister: reregister ?? (async () => undefined),
+      });
     },
   };
 }

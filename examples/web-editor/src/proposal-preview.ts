@@ -6,7 +6,7 @@
  */
 import { exportMusicXml } from '@scorelane/musicxml';
 import { apply, openScore, type Score, scoreInfo } from '@scorelane/score-model';
-import { type ScoreReviewSession, writeSpecFor } from '@scorelane/score-tools';
+import { type Proposal, writeSpecFor } from '@scorelane/score-tools';
 import * as Y from 'yjs';
 
 /** One side of a preview: the score as MusicXML, and the measures to show. */
@@ -22,21 +22,23 @@ export type ProposalPreview =
   | { readonly ok: false; readonly message: string };
 
 /**
- * Previews `session` against `score` as it is now.
+ * Previews `proposal` (the document's record of it) against `score` as it is now.
  *
  * @example
  * ```ts
- * const preview = previewProposal(score, tools.reviews!.get(id));
+ * const preview = previewProposal(score, tools.proposals!.get(id)!);
  * if (preview.ok) engraver.engrave(preview.after.musicXml, preview.after.start, preview.after.end);
  * ```
  */
-export function previewProposal(score: Score, session: ScoreReviewSession): ProposalPreview {
-  const range = session.preview?.changed_range;
-  if (range === undefined) return { ok: false, message: 'The proposal has no plan to show.' };
+export function previewProposal(
+  score: Score,
+  proposal: Pick<Proposal, 'tool' | 'args' | 'range'>,
+): ProposalPreview {
+  const range = proposal.range;
   const scratch = new Y.Doc();
   Y.applyUpdate(scratch, Y.encodeStateAsUpdate(score.doc));
   const copy = openScore(scratch);
-  const planned = writeSpecFor(session.proposal).plan(copy, undefined);
+  const planned = writeSpecFor(proposal).plan(copy, undefined);
   if (!planned.ok) return { ok: false, message: 'The proposal no longer plans on this score.' };
   const applied = apply(copy, planned.plan);
   if (!applied.ok) return { ok: false, message: 'The proposal no longer applies to this score.' };

@@ -1,49 +1,32 @@
 /**
- * Where a review proposal stands, as the review panel shows it: pending,
- * stale (its measures changed since it was proposed: a person's or a
- * collaborator's edit), accepted, rejected, or failed.
+ * Where a proposal stands, as the review panel shows it on every page:
+ * pending, stale (its measures changed since it was proposed: a person's or
+ * a collaborator's edit, so Accept would write nothing), accepted,
+ * rejected, or failed.
  */
-import type { Score } from '@scorelane/score-model';
-import { type ScoreReviewSession, writeSpecFor } from '@scorelane/score-tools';
+import type { Proposal } from '@scorelane/score-tools';
 
 /** A proposal's status on the page. */
 export type ProposalStatus = 'pending' | 'stale' | 'accepted' | 'rejected' | 'failed';
 
 /**
- * The status of `session` now: a session still awaiting the person is
- * `stale` when planning it again against `score` at its base revision finds
- * a unit it replaces changed (as accepting it would), else `pending`.
+ * The status of `proposal` now: a pending one is `stale` when `staleNow`
+ * (the person's `tools.proposals.isStale(proposal)`), else `pending`; a
+ * decided one shows its decision.
  *
  * @example
  * ```ts
- * proposalStatus(tools.reviews!.get(id), score); // 'pending'
+ * proposalStatus(proposal, tools.proposals!.isStale(proposal)); // 'pending'
  * ```
  */
-export function proposalStatus(session: ScoreReviewSession, score: Score): ProposalStatus {
-  switch (session.state) {
-    case 'applied':
-      return 'accepted';
-    case 'rejected':
-    case 'aborted':
-      return 'rejected';
-    case 'stale':
-      return 'stale';
-    case 'failed':
-      return 'failed';
-    default:
-      return isStaleNow(session, score) ? 'stale' : 'pending';
-  }
-}
-
-/** Whether accepting `session` now would find its target changed. */
-function isStaleNow(session: ScoreReviewSession, score: Score): boolean {
-  const planned = writeSpecFor(session.proposal).plan(score, session.base_revision ?? undefined);
-  return !planned.ok && planned.problems.some((problem) => problem.code === 'stale');
+export function proposalStatus(proposal: Proposal, staleNow: boolean): ProposalStatus {
+  if (proposal.state === 'pending') return staleNow ? 'stale' : 'pending';
+  return proposal.state;
 }
 
 /** The words the panel shows for each status. */
 export const PROPOSAL_STATUS_TEXT: Readonly<Record<ProposalStatus, string>> = {
-  pending: 'waiting for your review',
+  pending: 'waiting for review by anyone who may edit',
   stale: 'stale: its measures changed since it was proposed',
   accepted: 'accepted',
   rejected: 'rejected',

@@ -1,9 +1,9 @@
 /**
  * Re-engraving on every change of the Y.Doc, local or remote: the updates of
- * one task are rendered once, after it. A change of the activity log alone
- * is no change of the score.
+ * one task are rendered once, after it. A change of the activity log, the
+ * oversight settings or the proposals alone is no change of the score.
  */
-import { touchesOnlyActivity } from '@scorelane/score-tools';
+import { touchesOnlySharedState } from '@scorelane/score-tools';
 import type * as Y from 'yjs';
 
 /** Calls `render` once after every task that updated `doc`; returns the unsubscribe. */
@@ -15,7 +15,7 @@ export function renderOnChange(doc: Y.Doc, render: () => void): () => void {
     _doc: Y.Doc,
     transaction: Y.Transaction,
   ) => {
-    if (pending || touchesOnlyActivity(transaction)) return;
+    if (pending || touchesOnlySharedState(transaction)) return;
     pending = true;
     queueMicrotask(() => {
       pending = false;

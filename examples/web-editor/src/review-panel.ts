@@ -1,16 +1,20 @@
 /**
- * The review panel: while review mode is on, each write of the page's
- * agents waits here as a proposal, its measures engraved before and after
- * side by side, with Accept (plans it again against the score as it is and
- * applies it as one undo step, or finds it stale) and Reject. A proposal
- * whose measures a person or a collaborator changed meanwhile shows as
- * stale at once.
+ * The review panel: the document's proposals (score-tools'
+ * `openProposalStore`), the same on every page. While review mode is on,
+ * each write of any agent on the score (in this browser, in a
+ * collaborator's, on the server's MCP endpoint) waits here as a proposal,
+ * its measures engraved before and after side by side, with Accept (plans
+ * it again against the revision it was planned on and applies it as one
+ * undo step of this person, or finds it stale) and Reject, for a person
+ * who may edit. A proposal whose measures someone changed meanwhile shows
+ * stale at once, on every page; a decision made on one page shows on all.
  */
 import type { Score } from '@scorelane/score-model';
-import type { ReviewDesk, ScoreReviewSession } from '@scorelane/score-tools';
+import type { Proposal, ProposalStore, SharedReview } from '@scorelane/score-tools';
 import { rangePhrase } from '@scorelane/score-tools';
+import { whoActed } from './activity-who.ts';
 import { type ProposalPreview, previewProposal } from './proposal-preview.ts';
-import { PROPOSAL_STATUS_TEXT, type ProposalStatus, proposalStatus } from './proposal-status.ts';
+import { PROPOSAL_STATUS_TEXT, proposalStatus } from './proposal-status.ts';
 import type { RangeEngraver } from './range-engraver.ts';
 
 /** What the panel works with. */
@@ -18,56 +22,53 @@ export interface ReviewPanelOptions {
   /** The list the proposals go into. */
   readonly list: HTMLElement;
   readonly score: Score;
-  /** The agents' review desk (read at each use: the tools are made after the panel). */
-  readonly desk: () => ReviewDesk | undefined;
+  /** The document's proposals. */
+  readonly store: ProposalStore;
+  /** The person's side of them (read at each use: the tools are made after the panel). */
+  readonly review: () => SharedReview | undefined;
+  /** Whether the person may decide (a viewer sees the proposals without Accept and Reject). */
+  readonly canDecide: boolean;
   /** The engraver of the before and after, loaded on the first proposal. */
   readonly engraver: () => Promise<RangeEngraver>;
-  /** Told of a proposal that was accepted and applied. */
-  readonly onApplied: (session: ScoreReviewSession) => void;
+  /** Told of a proposal this person accepted and applied. */
+  readonly onApplied: (proposal: Proposal) => void;
 }
 
-/** The panel: `show` a session's new state; `refresh` after the score changed. */
+/** The panel: `refresh` after the score or the proposals changed. */
 export interface ReviewPanel {
-  show(session: ScoreReviewSession): void;
   refresh(): void;
 }
 
-/** The states in which a session is shown: waiting for the person, or ended. */
-const SHOWN = new Set(['awaiting_user', 'applied', 'rejected', 'aborted', 'stale', 'failed']);
-
-/** Creates the panel over `options.list`. */
+/** Creates the panel over `options.list`, shown now and after every change of the proposals. */
 export function createReviewPanel(options: ReviewPanelOptions): ReviewPanel {
   const cards = new Map<string, HTMLElement>();
-
-  function show(session: ScoreReviewSession): void {
-    if (!SHOWN.has(session.state)) return;
-    let card = cards.get(session.id);
-    if (card === undefined) {
-      card = createCard(session, options);
-      cards.set(session.id, card);
-      options.list.prepend(card);
-      void engraveCard(card, previewProposal(options.score, session), options);
+  const refresh = () => {
+    const review = options.review();
+    for (const proposal of options.store.list()) {
+      let card = cards.get(proposal.id);
+      if (card === undefined) {
+        card = createCard(proposal, options);
+        cards.set(proposal.id, card);
+        options.list.prepend(card);
+        void engraveCard(card, previewProposal(options.score, proposal), options);
+      }
+      const stale =
+        proposal.state === 'pending' && review !== undefined && review.isStale(proposal);
+      updateCard(card, proposal, stale, options);
     }
-    updateCard(card, session, proposalStatus(session, options.score));
-  }
-
-  return {
-    show,
-    refresh() {
-      const desk = options.desk();
-      if (desk === undefined) return;
-      for (const id of cards.keys()) show(desk.get(id));
-    },
   };
+  options.store.subscribe(refresh);
+  refresh();
+  return { refresh };
 }
 
-function createCard(session: ScoreReviewSession, options: ReviewPanelOptions): HTMLElement {
+function createCard(proposal: Proposal, options: ReviewPanelOptions): HTMLElement {
   const card = element('article', 'proposal');
-  card.dataset.session = session.id;
+  card.dataset.session = proposal.id;
   card.tabIndex = -1;
-  const range = session.preview?.changed_range;
   const title = element('h3', 'proposal-title');
-  title.textContent = `An agent in this browser: ${session.tool}${range ? `, ${rangePhrase(range)}` : ''}`;
+  const who = whoActed(proposal.proposed_by, proposal.client, options.store.doc.clientID);
+  title.textContent = `${who}: ${proposal.tool}, ${rangePhrase(proposal.range)}`;
   const status = element('p', 'proposal-status');
   status.setAttribute('role', 'status');
   const engravings = element('div', 'proposal-engravings');
@@ -75,50 +76,51 @@ function createCard(session: ScoreReviewSession, options: ReviewPanelOptions): H
   const message = element('p', 'proposal-message');
   const accept = button('Accept', 'proposal-accept');
   const reject = button('Reject', 'proposal-reject');
-  accept.addEventListener('click', () => void decide(card, session.id, 'accept', options));
-  reject.addEventListener('click', () => void decide(card, session.id, 'reject', options));
+  accept.addEventListener('click', () => decide(card, proposal.id, 'accept', options));
+  reject.addEventListener('click', () => decide(card, proposal.id, 'reject', options));
   const actions = element('div', 'proposal-actions');
   actions.append(accept, reject);
   card.append(title, status, engravings, message, actions);
   return card;
 }
 
-/** Runs the person's decision and shows what came of it. */
-async function decide(
+/** Runs the person's decision; the card shows what came of it (here and, through the document, on every page). */
+function decide(
   card: HTMLElement,
   id: string,
   decision: 'accept' | 'reject',
   options: ReviewPanelOptions,
-): Promise<void> {
-  const desk = options.desk();
-  if (desk === undefined) return;
-  // One decision per proposal: a second press while accept plans again does nothing.
+): void {
+  const review = options.review();
+  if (review === undefined) return;
   for (const action of card.querySelectorAll<HTMLButtonElement>('.proposal-actions button')) {
     action.disabled = true;
   }
-  const step = decision === 'accept' ? await desk.accept(id) : desk.reject(id);
-  const session = step.session;
-  updateCard(card, session, proposalStatus(session, options.score));
+  const outcome = decision === 'accept' ? review.accept(id) : review.reject(id);
   const message = card.querySelector<HTMLElement>('.proposal-message');
-  if (message !== null)
-    message.textContent = decisionMessage(step.ok ? null : step.refusal.message, session);
-  if (session.state === 'applied') options.onApplied(session);
+  if (!outcome.ok && message !== null) message.textContent = outcome.message;
+  if (outcome.ok && outcome.proposal.state === 'accepted') options.onApplied(outcome.proposal);
   moveFocusOn(card);
 }
 
-function decisionMessage(refusal: string | null, session: ScoreReviewSession): string {
-  if (refusal !== null) return refusal;
-  if (session.state === 'applied') return 'Applied as one undo step.';
-  if (session.state === 'stale') return 'Not applied: its measures changed since it was proposed.';
-  if (session.state === 'rejected') return 'Discarded: nothing was written.';
-  return session.error?.message ?? '';
-}
-
-function updateCard(card: HTMLElement, session: ScoreReviewSession, status: ProposalStatus): void {
+function updateCard(
+  card: HTMLElement,
+  proposal: Proposal,
+  stale: boolean,
+  options: ReviewPanelOptions,
+): void {
+  const status = proposalStatus(proposal, stale);
   card.dataset.status = status;
   const text = card.querySelector('.proposal-status');
-  if (text !== null) text.textContent = PROPOSAL_STATUS_TEXT[status];
-  const open = session.state === 'awaiting_user';
+  if (text !== null) {
+    const by = proposal.decided_by;
+    const decidedBy =
+      by === null ? '' : ` by ${whoActed(by, Number.NaN, options.store.doc.clientID)}`;
+    text.textContent = `${PROPOSAL_STATUS_TEXT[status]}${proposal.state === 'pending' ? '' : decidedBy}`;
+  }
+  const message = card.querySelector<HTMLElement>('.proposal-message');
+  if (message !== null && proposal.message !== null) message.textContent = proposal.message;
+  const open = proposal.state === 'pending' && options.canDecide;
   for (const action of card.querySelectorAll<HTMLButtonElement>('.proposal-actions button')) {
     action.hidden = !open;
     action.disabled = !open;

@@ -1,18 +1,21 @@
 /**
- * The scope toggle, "Agents may edit: the whole score / my selection"
- * (issue 17's switch for the web editor). With "my selection" the page's
- * agents' tools get `setScope` with the person's selection as it changes
- * (with nothing selected, their write tools are switched off), and are
- * registered again so the manifest names the scope. The page says what the
- * agents may edit now.
+ * The scope toggle, "Agents may edit: the whole score / my selection", on
+ * the document's oversight settings (score-tools' `openOversightSettings`),
+ * so it holds for every agent on the score: in this browser, in a
+ * collaborator's, and on the server's MCP endpoint. Every page shows the
+ * same choice and says whose selection it is.
  *
- * The scope follows the person's selection, not the agents': it is taken
- * after the person's own input (a click or key on the score, a click on an
- * activity entry), never when an agent's write or `select_measures` moves
- * the selection, so an agent cannot move its own scope.
+ * "My selection" makes this person's selection the scope and keeps it in
+ * step as they select (with nothing selected, agents may edit nothing),
+ * until someone else picks theirs or the whole score. The scope follows the
+ * person's own input (a click or key on the score, a click on an activity
+ * entry), never an agent's write or `select_measures`, so an agent cannot
+ * move its own scope. The page's agents' tools are registered again as the
+ * scope changes, so their manifest names it; with nothing in scope their
+ * write tools are switched off.
  */
-import type { ScoreTools } from '@scorelane/score-tools';
-import { type AgentScopeMode, agentScopeFor } from './agent-scope.ts';
+import type { OversightSettings, ScoreTools } from '@scorelane/score-tools';
+import { type AgentScopeMode, documentScopeFor } from './agent-scope.ts';
 import type { SelectionStore } from './selection-store.ts';
 
 /** The toggle's elements: two radio inputs and the line that says the scope. */
@@ -22,55 +25,77 @@ export interface ScopeToggleElements {
   readonly label: HTMLElement;
 }
 
-/** The bound toggle: `follow()` takes the person's selection as the scope now (if it is on). */
+/** The bound toggle: `follow()` takes the person's selection as the scope now (if theirs is it). */
 export interface ScopeToggle {
   follow(): void;
 }
 
-/**
- * Keeps `tools`' scope in step with the toggle and the person's selection,
- * read after every click and key press on `personInput` (the score) and on
- * `follow()`; `reregister` registers the tools again (the bridge's `update`).
- */
+/** What the toggle works on. */
+export interface ScopeToggleOptions {
+  readonly settings: OversightSettings;
+  /** The page's agents' tools. */
+  readonly tools: ScoreTools;
+  readonly selection: SelectionStore;
+  /** The engraved score: the person's clicks and keys on it are their selecting. */
+  readonly personInput: HTMLElement;
+  /** Whether the person may edit (a viewer's toggle is shown, never changed). */
+  readonly canWrite: boolean;
+  /** The person's name now, recorded as who set the scope. */
+  readonly personName: () => string | null;
+  /** Registers the page's agents' tools again (the bridge's `update`). */
+  readonly reregister: () => Promise<void>;
+}
+
+/** Keeps the toggle, the document's scope and the page's agents' tools in step. */
 export function bindScopeToggle(
   elements: ScopeToggleElements,
-  tools: ScoreTools,
-  selection: SelectionStore,
-  personInput: HTMLElement,
-  reregister: () => Promise<void>,
+  options: ScopeToggleOptions,
 ): ScopeToggle {
+  const { settings, tools, selection } = options;
   const writeTools = tools
     .list('editor')
     .filter((tool) => tool.permission === 'write')
     .map((tool) => tool.name);
-  const mode = (): AgentScopeMode => (elements.mySelection.checked ? 'selection' : 'score');
-  let applied = '';
-  const apply = () => {
-    const scope = agentScopeFor(mode(), selection.get());
-    const key = JSON.stringify(scope);
-    if (key === applied) return;
-    applied = key;
-    tools.setDisabledTools(scope === 'nothing' ? writeTools : []);
-    tools.setScope(scope === 'nothing' ? null : scope);
-    elements.label.textContent = scopeText(tools, scope === 'nothing');
-    elements.label.dataset.scope =
-      scope === 'nothing' ? 'nothing' : scope === null ? 'score' : 'selection';
-    void reregister();
+  const mine = () => settings.scopeSetBy()?.client === settings.doc.clientID;
+  const choose = (mode: AgentScopeMode) => {
+    if (!options.canWrite) return;
+    settings.setAgentScope(documentScopeFor(mode, selection.get()), options.personName());
   };
-  elements.wholeScore.addEventListener('change', apply);
-  elements.mySelection.addEventListener('change', apply);
+  const follow = () => {
+    if (options.canWrite && mine() && settings.agentScope().kind !== 'score') choose('selection');
+  };
+  let shown = '';
+  const show = () => {
+    const scope = settings.agentScope();
+    elements.wholeScore.checked = scope.kind === 'score';
+    elements.mySelection.checked = scope.kind !== 'score';
+    elements.label.textContent = scopeText(settings, options.canWrite, mine());
+    elements.label.dataset.scope =
+      scope.kind === 'score' ? 'score' : scope.kind === 'nothing' ? 'nothing' : 'selection';
+    const key = JSON.stringify(scope);
+    if (key === shown) return;
+    shown = key;
+    tools.setDisabledTools(scope.kind === 'nothing' ? writeTools : []);
+    void options.reregister();
+  };
+  elements.wholeScore.addEventListener('change', () => choose('score'));
+  elements.mySelection.addEventListener('change', () => choose('selection'));
   // Registered after the editor's own handlers, so the selection is already updated.
-  personInput.addEventListener('click', apply);
-  personInput.addEventListener('keydown', apply);
-  apply();
-  return { follow: apply };
+  options.personInput.addEventListener('click', follow);
+  options.personInput.addEventListener('keydown', follow);
+  settings.subscribe(show);
+  show();
+  return { follow };
 }
 
-function scopeText(tools: ScoreTools, nothing: boolean): string {
-  if (tools.role !== 'editor') return 'View only: agents in this browser may not edit.';
-  if (nothing) return 'Agents may edit nothing until you select measures.';
-  const scope = tools.access().scope;
-  return scope === undefined
-    ? 'Agents may edit the whole score.'
-    : `Agents may edit ${scope.label}.`;
+function scopeText(settings: OversightSettings, canWrite: boolean, mine: boolean): string {
+  const scope = settings.agentScope();
+  const name = settings.scopeSetBy()?.name ?? 'a collaborator';
+  const what =
+    scope.kind === 'score'
+      ? 'Agents may edit the whole score.'
+      : scope.kind === 'nothing'
+        ? `Agents may edit nothing until ${mine ? 'you select' : `${name} selects`} measures.`
+        : `Agents may edit ${settings.writeScope()?.label} (${mine ? 'your' : `${name}’s`} selection).`;
+  return canWrite ? what : `View only: agents in this browser may not edit. ${what}`;
 }

@@ -6,6 +6,7 @@
  * peer on the same Y.Doc may have written anything.
  */
 import type { ToolInvocation } from '@scorelane/tool-contracts';
+import type { Proposal } from './proposal-store.ts';
 import type { ScoreReviewSession } from './review-desk.ts';
 import type { ScoreSelection } from './selection.ts';
 
@@ -54,12 +55,14 @@ export interface ActivityEntry {
   readonly range: ScoreSelection | null;
   /** The score's revision right after the change, when known. */
   readonly revision: string | null;
+  /** For a proposal a person accepted (`by`): the agent that proposed it. */
+  readonly proposed_by?: ActivityActor;
 }
 
 /** What a caller gives to record a change; the log adds `id`, `at` and `client`. */
 export type ActivityChange = Pick<
   ActivityEntry,
-  'by' | 'tool' | 'summary' | 'range' | 'revision'
+  'by' | 'tool' | 'summary' | 'range' | 'revision' | 'proposed_by'
 > & {
   /** The call id; the entry's id is `<client>:<call id>`. Default: a fresh one. */
   readonly call_id?: string;
@@ -124,6 +127,34 @@ export function activityChangeOfReview(
 }
 
 /**
+ * The change a proposal made when `by` accepted it (`output`: what the
+ * write applied), recorded with both names, or `null` when it wrote nothing.
+ *
+ * @example
+ * ```ts
+ * const outcome = tools.proposals!.accept(id);
+ * // recorded by accept: { by: Ada, proposed_by: the agent, summary: '1 unit in m2, part 1, accepted in review' }
+ * ```
+ */
+export function activityChangeOfProposal(
+  proposal: Proposal,
+  output: Readonly<Record<string, unknown>>,
+  by: ActivityActor,
+): ActivityChange | null {
+  if (proposal.state !== 'accepted') return null;
+  const range = readRange(output.changed_range);
+  return {
+    call_id: `accept_${proposal.id}`,
+    by,
+    proposed_by: proposal.proposed_by,
+    tool: proposal.tool,
+    summary: `${summaryOf(proposal.tool, output, range)}, accepted in review`,
+    range,
+    revision: proposal.revision_after,
+  };
+}
+
+/**
  * `value` as an entry, or `null` when it is not one (a peer wrote something
  * else into the log): the log's reader skips it.
  *
@@ -139,6 +170,7 @@ export function readActivityEntry(value: unknown): ActivityEntry | null {
   if (typeof summary !== 'string' || typeof client !== 'number') return null;
   const actor = readActor(by);
   if (actor === null) return null;
+  const proposedBy = readActor(value.proposed_by);
   return {
     id,
     at,
@@ -148,6 +180,7 @@ export function readActivityEntry(value: unknown): ActivityEntry | null {
     summary,
     range: readRange(range),
     revision: typeof revision === 'string' ? revision : null,
+    ...(proposedBy === null ? {} : { proposed_by: proposedBy }),
   };
 }
 

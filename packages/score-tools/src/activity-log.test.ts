@@ -3,9 +3,15 @@ import { scoreContent } from '@scorelane/score-model';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { ActivityActor } from './activity-entry.ts';
-import { ACTIVITY_LOG_ORIGIN, ACTIVITY_LOG_ROOT, openActivityLog } from './activity-log.ts';
+import {
+  ACTIVITY_LOG_ORIGIN,
+  ACTIVITY_LOG_ROOT,
+  openActivityLog,
+  touchesOnlySharedState,
+} from './activity-log.ts';
 import { createScoreTools } from './create-score-tools.ts';
 import { collaboratorOf, odeFixture, stateVector } from './fixtures.test-support.ts';
+import { openOversightSettings } from './oversight-settings.ts';
 
 const runs = { numRuns: Number(process.env.FC_NUM_RUNS ?? 40) };
 const AGENT: ActivityActor = { kind: 'agent', via: 'webmcp' };
@@ -292,5 +298,29 @@ describe('review sessions in the activity log', () => {
       lanes_seq: M2('D4=1'),
     });
     expect(applied.ok && applied.output.status).toBe('applied');
+  });
+});
+
+describe('touchesOnlySharedState', () => {
+  it('is true for a change of the log, the oversight settings or the proposals alone, false once the score changes', async () => {
+    const { doc, tools } = odeFixture();
+    const seen: boolean[] = [];
+    doc.on('afterTransaction', (transaction) => {
+      if (transaction.changed.size > 0) seen.push(touchesOnlySharedState(transaction));
+    });
+    openActivityLog(doc).record({
+      by: { kind: 'agent', via: 'mcp' },
+      tool: 'rewrite_measures',
+      summary: 'x',
+      range: null,
+      revision: null,
+    });
+    openOversightSettings(doc).setReviewMode(true);
+    await tools.invoke('rewrite_measures', {
+      start_measure: 2,
+      parts: [1],
+      lanes_seq: 'P1 s1 v1 m2: D4=1\n',
+    });
+    expect(seen).toEqual([true, true, false]);
   });
 });

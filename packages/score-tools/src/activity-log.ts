@@ -81,6 +81,7 @@ export function openActivityLog(doc: Y.Doc, options: { readonly cap?: number } =
         at: new Date().toISOString(),
         client: doc.clientID,
         range: rest.range === null ? null : { ...rest.range, parts: [...rest.range.parts] },
+        ...(rest.proposed_by === undefined ? {} : { proposed_by: { ...rest.proposed_by } }),
       };
       doc.transact(() => {
         array.push([entry]);
@@ -110,6 +111,30 @@ export function touchesOnlyActivity(transaction: Y.Transaction): boolean {
   if (log === undefined || transaction.changed.size === 0) return false;
   for (const type of transaction.changed.keys()) {
     if (type !== log) return false;
+  }
+  return true;
+}
+
+/** The root types of a score's shared state beside the score: the activity log, the oversight settings, the proposals. */
+const SHARED_STATE_ROOTS = [ACTIVITY_LOG_ROOT, 'scorelane.oversight', 'scorelane.proposals'];
+
+/**
+ * Whether `transaction` changed only the shared state beside the score (the
+ * activity log, the oversight settings, the proposals) and nothing of the
+ * score itself: a host that re-engraves on every update can skip it.
+ *
+ * @example
+ * ```ts
+ * doc.on('afterTransaction', (tr) => { if (!touchesOnlySharedState(tr)) render(); });
+ * ```
+ */
+export function touchesOnlySharedState(transaction: Y.Transaction): boolean {
+  if (transaction.changed.size === 0) return false;
+  const shared = new Set<unknown>(
+    SHARED_STATE_ROOTS.map((name) => transaction.doc.share.get(name)).filter(Boolean),
+  );
+  for (const type of transaction.changed.keys()) {
+    if (!shared.has(type)) return false;
   }
   return true;
 }

@@ -3,7 +3,10 @@ import { EXAMPLES_HEADING, toMcpTool, toWebMcpTool } from '@scorelane/tool-contr
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { scoreToolCatalog } from './catalog.ts';
+import { createScoreTools } from './create-score-tools.ts';
 import { odeFixture } from './fixtures.test-support.ts';
+import { openOversightSettings } from './oversight-settings.ts';
+import { openProposalStore } from './proposal-store.ts';
 
 const CALLS: Record<string, object> = {
   get_score_info: {},
@@ -16,6 +19,7 @@ const CALLS: Record<string, object> = {
   set_key_signature: { measure: 5, tonic: 'F#', mode: 'minor' },
   undo: {},
   redo: {},
+  get_proposal_status: { proposal_id: 'proposal_1' },
   get_selection: {},
   select_measures: { start_measure: 3, end_measure: 4 },
   play: { start_measure: 1, end_measure: 2 },
@@ -39,7 +43,7 @@ describe('the catalog', () => {
     const { tools } = odeFixture();
     const mcp = tools.manifest('editor').tools.map(toMcpTool);
     const webmcp = tools.manifest('editor').tools.map(toWebMcpTool);
-    expect(mcp).toHaveLength(15);
+    expect(mcp).toHaveLength(16);
     expect(webmcp.map((tool) => tool.name)).toEqual(mcp.map((tool) => tool.name));
     const readOnly = mcp.filter((tool) => tool.annotations?.readOnlyHint).map((tool) => tool.name);
     expect(readOnly.sort()).toEqual(
@@ -60,16 +64,30 @@ describe('the catalog', () => {
 
   it('answers every tool with text for the model and structured content its published output schema accepts', async () => {
     const ajv = new Ajv2020({ allErrors: true, strict: false });
-    const { tools } = odeFixture({
+    const { doc, score, undo } = odeFixture();
+    const settings = openOversightSettings(doc);
+    const tools = createScoreTools({
+      score,
+      undo,
       player: { play: () => ({ ok: true }), stop: () => ({ ok: true }) },
+      oversight: { settings, proposals: openProposalStore(doc) },
     });
+    // A proposal for get_proposal_status to answer about.
+    settings.setReviewMode(true);
+    const held = await tools.invoke('rewrite_measures', CALLS.rewrite_measures);
+    settings.setReviewMode(false);
+    const proposalId = held.ok ? (held.output.review as { id: string }).id : '';
+    const calls: Record<string, object> = {
+      ...CALLS,
+      get_proposal_status: { proposal_id: proposalId },
+    };
     expect(Object.keys(CALLS).sort()).toEqual(
       scoreToolCatalog()
         .tools.map((tool) => tool.name)
         .sort(),
     );
     for (const tool of scoreToolCatalog().tools) {
-      const call = await tools.invoke(tool.name, CALLS[tool.name]);
+      const call = await tools.invoke(tool.name, calls[tool.name]);
       expect(call.ok, `${tool.name}: ${call.result.content[0]?.text}`).toBe(true);
       const validate = ajv.compile(tool.outputSchema);
       expect(

@@ -11,6 +11,7 @@ import { getScoreInfoTool } from './tools/get-score-info.ts';
 import { insertMeasures } from './tools/insert-measures.ts';
 import { redoTool, undoTool } from './tools/own-undo.ts';
 import { playTool, stopTool } from './tools/playback-tools.ts';
+import { getProposalStatusTool } from './tools/proposal-status.ts';
 import { readMeasuresTool } from './tools/read-measures.ts';
 import { rewriteMeasures } from './tools/rewrite-measures.ts';
 import { getSelectionTool, selectMeasuresTool } from './tools/selection-tools.ts';
@@ -66,6 +67,7 @@ export function scoreToolCatalog(): ToolCatalog<ScoreToolsContext> {
     ...WRITE_TOOLS.map((write) => write.tool),
     undoTool,
     redoTool,
+    getProposalStatusTool,
     getSelectionTool,
     selectMeasuresTool,
     playTool,

@@ -12,6 +12,7 @@ import {
   type IdempotencyStore,
   type InvokeOptions,
   type RoleTable,
+  roleAllows,
   type ToolCatalog,
   type ToolInvocation,
   type ToolManifest,
@@ -30,6 +31,7 @@ import {
   type ScoreToolsContext,
 } from './score-tools-context.ts';
 import { createMemorySelection, type SelectionHost } from './selection.ts';
+import { createSharedReview, type OversightOptions, type SharedReview } from './shared-review.ts';
 import { createStepLedger } from './step-ledger.ts';
 
 /**
@@ -83,6 +85,16 @@ export interface ScoreToolsOptions {
    * accepted through `reviews`, is recorded there. Refusals and reads are not.
    */
   readonly activity?: ActivityOptions;
+  /**
+   * The document's shared oversight (`openOversightSettings(doc)`,
+   * `openProposalStore(doc)`). An agent's instance (`agent`, the default)
+   * holds its writes as proposals while the document's review mode is on,
+   * and writes only inside the document's agent scope (which wins over
+   * `scope`); a person's instance (`agent: false`) writes at once and
+   * decides proposals through `proposals`. Who proposes or accepts is
+   * `activity.by`.
+   */
+  readonly oversight?: OversightOptions;
 }
 
 /**
@@ -112,6 +124,8 @@ export interface ScoreTools {
   readonly role: string;
   /** Review sessions, when review mode is on. */
   readonly reviews: ReviewDesk | undefined;
+  /** The document's proposals, when `oversight` was given: list, accept, reject. */
+  readonly proposals: SharedReview | undefined;
   /**
    * Runs one call under the current access: `options.role` defaults to
    * {@link ScoreTools.role}, the scope and switched-off tools to those set
@@ -177,6 +191,14 @@ export function createScoreTools(options: ScoreToolsOptions): ScoreTools {
     desk === undefined || options.activity === undefined
       ? desk
       : recordingReviews(desk, options.activity);
+  const oversight = options.oversight;
+  const shared =
+    oversight === undefined
+      ? undefined
+      : createSharedReview(() => context, oversight, writeSpecFor, {
+          canDecide: roleAllows(role, 'write', roles),
+          activity: options.activity,
+        });
   context = {
     score: options.score,
     undo: options.undo,
@@ -187,11 +209,15 @@ export function createScoreTools(options: ScoreToolsOptions): ScoreTools {
     exporters: options.exporters ?? {},
     ledger: createStepLedger(options.score.doc),
     review: reviews,
+    shared,
     describeClient: (client) => describe?.(client) ?? `a collaborator (Yjs client ${client})`,
     playerTimeoutMs: options.playerTimeoutMs ?? 5000,
     revision: revisionReader(options.score),
   };
   const runAccess = createRunAccess(catalog, {
+    ...(oversight !== undefined && oversight.agent !== false
+      ? { shared: () => oversight.settings.writeScope() }
+      : {}),
     ...(options.scope === undefined ? {} : { scope: options.scope }),
     ...(options.disabledTools === undefined ? {} : { disabledTools: options.disabledTools }),
   });
@@ -210,6 +236,7 @@ export function createScoreTools(options: ScoreToolsOptions): ScoreTools {
     pipeline,
     role,
     reviews,
+    proposals: shared,
     invoke: (name, args, invokeOptions = {}) =>
       pipeline.invoke(name, args, { ...invokeOptions, role: invokeOptions.role ?? role }),
     list: (asRole = role) => pipeline.list(asRole),

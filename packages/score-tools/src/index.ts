@@ -6,6 +6,7 @@ export {
   type ActivityChange,
   type ActivityEntry,
   activityChangeOf,
+  activityChangeOfProposal,
   activityChangeOfReview,
   rangePhrase,
   readActivityEntry,
@@ -17,6 +18,7 @@ export {
   DEFAULT_ACTIVITY_CAP,
   openActivityLog,
   touchesOnlyActivity,
+  touchesOnlySharedState,
 } from './activity-log.ts';
 export type { ActivityOptions } from './activity-recording.ts';
 export { scoreToolCatalog, writeSpecFor } from './catalog.ts';
@@ -27,7 +29,27 @@ export {
 } from './create-score-tools.ts';
 export { INSTRUMENT_RANGES, type InstrumentRange, instrumentFor } from './instrument-ranges.ts';
 export { MAX_WARNINGS, musicalWarnings } from './musical-warnings.ts';
+export {
+  type AgentScope,
+  NOTHING_SCOPE,
+  OVERSIGHT_ORIGIN,
+  OVERSIGHT_ROOT,
+  type OversightSettings,
+  openOversightSettings,
+  type SettingAuthor,
+} from './oversight-settings.ts';
 export type { PlayOutcome, PlayRequest, ScorePlayer } from './player.ts';
+export {
+  DEFAULT_PROPOSAL_CAP,
+  openProposalStore,
+  PROPOSALS_ROOT,
+  type Proposal,
+  type ProposalChange,
+  type ProposalDecision,
+  type ProposalState,
+  type ProposalStore,
+  readProposal,
+} from './proposal-store.ts';
 export type {
   ReviewDesk,
   ReviewOptions,
@@ -42,6 +64,7 @@ export {
 } from './score-scope.ts';
 export type { ScoreExporters, ScoreToolsContext } from './score-tools-context.ts';
 export { createMemorySelection, type ScoreSelection, type SelectionHost } from './selection.ts';
+export type { OversightOptions, ProposalOutcome, SharedReview } from './shared-review.ts';
 export { estimateTokens, SYNOPSIS_TOKEN_BUDGET, scoreSynopsis } from './synopsis.ts';
 export { TOOL_DESCRIPTIONS } from './tool-descriptions.ts';
 export type { WriteSpec } from './write-flow.ts';

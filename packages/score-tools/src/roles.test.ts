@@ -4,6 +4,7 @@ import { odeFixture, PERSON, stateVector } from './fixtures.test-support.ts';
 const READ_TOOLS = [
   'get_score_info',
   'read_measures',
+  'get_proposal_status',
   'get_selection',
   'select_measures',
   'play',

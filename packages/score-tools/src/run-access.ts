@@ -3,7 +3,12 @@
  * and the tools switched off, both changeable at run time (as a person's
  * selection changes), merged into whatever role a call names.
  */
-import type { AccessPolicy, ToolCatalog, ToolPipeline } from '@scorelane/tool-contracts';
+import type {
+  AccessPolicy,
+  ToolCatalog,
+  ToolPipeline,
+  WriteScope,
+} from '@scorelane/tool-contracts';
 import { type ScoreScopeInput, scoreScope } from './score-scope.ts';
 import type { ScoreToolsContext } from './score-tools-context.ts';
 
@@ -37,15 +42,19 @@ export interface RunAccess {
  */
 export function createRunAccess(
   catalog: ToolCatalog<ScoreToolsContext>,
-  initial: { readonly scope?: ScoreScopeInput; readonly disabledTools?: readonly string[] },
+  initial: {
+    readonly scope?: ScoreScopeInput;
+    readonly disabledTools?: readonly string[];
+    /** The document's shared scope, asked at every call; when it names one, it wins over the instance's own. */
+    readonly shared?: () => WriteScope | undefined;
+  },
 ): RunAccess {
-  let scope = initial.scope === undefined ? undefined : scoreScope(initial.scope);
+  let own = initial.scope === undefined ? undefined : scoreScope(initial.scope);
   let disabledTools = checkedNames(initial.disabledTools ?? [], catalog);
-  const policy = (role: string): AccessPolicy => ({
-    role,
-    disabledTools,
-    ...(scope === undefined ? {} : { scope }),
-  });
+  const policy = (role: string): AccessPolicy => {
+    const scope = initial.shared?.() ?? own;
+    return { role, disabledTools, ...(scope === undefined ? {} : { scope }) };
+  };
   return {
     policy,
     merge(given) {
@@ -57,7 +66,7 @@ export function createRunAccess(
       };
     },
     setScope(next) {
-      scope = next === null ? undefined : scoreScope(next);
+      own = next === null ? undefined : scoreScope(next);
     },
     setDisabledTools(names) {
       disabledTools = checkedNames(names, catalog);

@@ -9,6 +9,7 @@ import type { UndoController } from '@scorelane/undo';
 import type { ScorePlayer } from './player.ts';
 import type { ReviewDesk } from './review-desk.ts';
 import type { SelectionHost } from './selection.ts';
+import type { SharedReview } from './shared-review.ts';
 import type { StepLedger } from './step-ledger.ts';
 
 /**
@@ -48,6 +49,8 @@ export interface ScoreToolsContext {
   readonly ledger: StepLedger;
   /** Set when the host wants writes reviewed by the user before they apply. */
   readonly review: ReviewDesk | undefined;
+  /** Set when the document's shared oversight applies: its review mode holds writes as proposals in the document. */
+  readonly shared: SharedReview | undefined;
   /** Names a Yjs client id for messages (`"Ada"`); default `"a collaborator (Yjs client N)"`. */
   readonly describeClient: (client: number) => string;
   /** How long `play` and `stop` wait for the player before answering that it did not respond. */

@@ -53,5 +53,7 @@ ${formatGuide()}`,
 
   stop: 'Stops playback started with play.',
 
+  get_proposal_status: `What became of a write you made while the document's review mode was on. Such a write answers status "awaiting_review" with review.id: nothing is written until a person accepts it. This answers its state: "pending" (waiting; "stale": true when its measures changed since, so accepting would write nothing), "accepted" (applied, as the person's undo step), "rejected", "stale" or "failed" (not applied; message says why), and who decided. After a rejection or a stale answer, read the measures again before you propose anew.`,
+
   export_score: `Exports the whole score as a file: "musicxml" (MusicXML 4.0 text, for other notation programs), "lanes" (the whole score as lanes-seq with %% header lines: title, parts, measures, time, key, pickups; notes only, without lyrics, dynamics or layout) or "midi" (a Standard MIDI File, base64). The answer holds the file's content, its MIME type and a file name.`,
 } as const;

@@ -39,8 +39,10 @@ export interface WriteArgs {
 }
 
 /**
- * Runs a write tool's call: plans it, then answers the dry run, proposes it
- * for review (when the host reviews writes), or applies it.
+ * Runs a write tool's call: plans it, then answers the dry run, holds it as
+ * a proposal in the document (an agent's write while the document's review
+ * mode is on), proposes it for review (when the host reviews writes), or
+ * applies it.
  *
  * @example
  * ```ts
@@ -58,6 +60,15 @@ export async function runWrite(
   const warnings = musicalWarnings(context.score, planned.plan);
   if (args.dry_run === true) {
     return toolOk(describeWrite(context, 'dry_run', planned.plan, warnings));
+  }
+  if (context.shared?.holds()) {
+    const held = describeWrite(context, 'awaiting_review', planned.plan, warnings);
+    const proposal = context.shared.hold(spec, args, call.scope, held);
+    return toolOk({
+      ...held,
+      summary: `${held.summary} It is proposal ${proposal.id}: get_proposal_status tells you when a person accepts or rejects it.`,
+      review: { id: proposal.id, state: proposal.state },
+    });
   }
   if (context.review?.enabled()) {
     const session = await context.review.propose(spec.tool, args, call.scope);

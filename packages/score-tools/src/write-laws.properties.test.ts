@@ -1,7 +1,10 @@
 import { fc, test } from '@fast-check/vitest';
 import { scoreContent } from '@scorelane/score-model';
 import { describe, expect } from 'vitest';
+import { createScoreTools } from './create-score-tools.ts';
 import { odeFixture, stateVector } from './fixtures.test-support.ts';
+import { openOversightSettings } from './oversight-settings.ts';
+import { openProposalStore, PROPOSALS_ROOT } from './proposal-store.ts';
 
 const runs = { numRuns: Number(process.env.FC_NUM_RUNS ?? 60) };
 
@@ -89,6 +92,56 @@ describe('the write tools, as laws', () => {
         expect(JSON.stringify(scoreContent(score))).toBe(states[index]);
       }
       expect(steps).toBe(states.length - 1);
+    },
+  );
+
+  test.prop(
+    [
+      anyLanes,
+      fc.integer({ min: 1, max: 9 }),
+      fc.boolean(),
+      fc.option(fc.record({ start: fc.integer({ min: 1, max: 4 }), length: fc.nat(4) })),
+    ],
+    runs,
+  )(
+    'an agent write under the document’s review mode and scope is refused (same state vector) or held (only the proposals change, never the score)',
+    async (text, start, review, range) => {
+      const { doc, score, undo } = odeFixture();
+      const settings = openOversightSettings(doc);
+      settings.setReviewMode(review);
+      settings.setAgentScope(
+        range === null
+          ? { kind: 'score' }
+          : { kind: 'range', measures: { start: range.start, end: range.start + range.length } },
+      );
+      const agent = createScoreTools({
+        score,
+        undo,
+        oversight: { settings, proposals: openProposalStore(doc) },
+      });
+      const vector = stateVector(doc);
+      const content = JSON.stringify(scoreContent(score));
+      const proposals = doc.getMap(PROPOSALS_ROOT);
+      const touched = new Set<unknown>();
+      doc.on('afterTransaction', (transaction) => {
+        for (const type of transaction.changed.keys()) touched.add(type);
+      });
+      const call = await agent.invoke('rewrite_measures', {
+        start_measure: start,
+        parts: [1],
+        lanes_seq: text === '' ? ' ' : text,
+      });
+      if (!call.ok) {
+        expect(stateVector(doc)).toBe(vector);
+        expect(touched.size).toBe(0);
+      } else if (review) {
+        expect(call.output.status).toBe('awaiting_review');
+        expect([...touched]).toEqual([proposals]);
+        expect(JSON.stringify(scoreContent(score))).toBe(content);
+      } else {
+        expect(call.output.status).toBe('applied');
+        expect(touched.has(proposals)).toBe(false);
+      }
     },
   );
 });

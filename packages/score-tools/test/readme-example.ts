@@ -59,4 +59,4 @@ console.log(undone.ok && undone.output.summary);
 
 // A viewer sees the read tools, selection, play, stop and export only.
 console.log(tools.manifest('viewer').tools.map((tool) => tool.name));
-// ['get_score_info', 'read_measures', 'get_selection', 'select_measures', 'play', 'stop', 'export_score']
+// ['get_score_info', 'read_measures', 'get_proposal_status', 'get_selection', 'select_measures', 'play', 'stop', 'export_score']

@@ -40,6 +40,7 @@ describe('README', () => {
       [
         'get_score_info',
         'read_measures',
+        'get_proposal_status',
         'get_selection',
         'select_measures',
         'play',

@@ -225,9 +225,10 @@ describe('the editor on the collaboration server, in Chromium with native WebMCP
         expect(rewrite.isError).toBe(false);
         for (const page of [alice, bob, viewer]) {
           await waitUntil(async () => (await measureShape(page, 4)) !== original[4]);
-          // The agent's write selected what it changed: every page frames it in the agent's colour.
+          // The agent's write selected what it changed: every page frames it in the agent's colour,
+          // under its session's name (numbered when an earlier session of that name is still open).
           await waitUntil(async () =>
-            (await textOf(page, 'presence')).includes('MCP agent: measure 4'),
+            /desktop-agent( \d+)? \(MCP agent\): measure 4/.test(await textOf(page, 'presence')),
           );
         }
         const live = harness.server.hocuspocus.documents.get(DOC);

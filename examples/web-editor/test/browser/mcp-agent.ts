@@ -5,13 +5,17 @@
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 
-/** Connects an SDK client to `${httpUrl}/mcp?doc=DOC` with `token`; the test closes it. */
+/**
+ * Connects an SDK client named `name` (its `clientInfo`, the name its
+ * session goes by) to `${httpUrl}/mcp?doc=DOC` with `token`; the test closes it.
+ */
 export async function connectMcpAgent(
   httpUrl: string,
   doc: string,
   token: string,
+  name = 'desktop-agent',
 ): Promise<Client> {
-  const agent = new Client({ name: 'desktop-agent', version: '1.0.0' });
+  const agent = new Client({ name, version: '1.0.0' });
   await agent.connect(
     new StreamableHTTPClientTransport(new URL(`${httpUrl}/mcp?doc=${encodeURIComponent(doc)}`), {
       requestInit: { headers: { Authorization: `Bearer ${token}` } },

@@ -3,20 +3,24 @@
  * the editor built once for this file, served by the server with SQLite in
  * a temporary folder): Alice and Bob on one document in Debian's Chromium
  * with native WebMCP, their agents calling tools through the DevTools
- * `WebMCP` domain, and an MCP SDK client on the server's endpoint. Review
+ * `WebMCP` domain, and MCP SDK clients on the server's endpoint. Review
  * mode (accept, reject, stale by Alice's own edit and by Bob's), the shared
- * activity panel, the agents' scope, and the whole flow with the keyboard
- * alone. The cases run in order on one document. Every run saves the
+ * activity panel, the agents' scope (held by WebMCP and MCP agents alike),
+ * a viewer's forged change of the settings, the whole flow with the
+ * keyboard alone, an MCP agent's proposal through a reload and a server
+ * restart, and two MCP agents' own undo histories. The cases run in order on one document. Every run saves the
  * proposal panel as `test-output/review.png` (and the README's
  * `docs/review.png` when `UPDATE_SCREENSHOTS=1`).
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { DocumentLinks } from '@scorelane/collab-server';
+import { openOversightSettings } from '@scorelane/score-tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EditorSession } from './browser-agent.ts';
 import { type CollabHarness, startCollabHarness } from './collab-harness.ts';
 import { connectMcpAgent } from './mcp-agent.ts';
+import { joinAsPeer } from './node-peer.ts';
 import {
   focusOutline,
   selectedMeasures,
@@ -157,9 +161,17 @@ describe('agent oversight on the collaboration server, in Chromium with native W
       'You accepted an agent’s rewrite_measures: measure 2 changed.',
     );
     await waitForShape(bob, 2, accepted);
+    // Bob's page listed the same proposal, and shows Alice's decision.
+    await waitUntil(
+      async () =>
+        (await bob.evaluate<string>(
+          `document.querySelector('${card(id)}')?.dataset.status ?? ''`,
+        )) === 'accepted',
+    );
+    const proposer = `a proposal by an agent in ${await aliceName()}’s browser: rewrite_measures`;
     for (const [page, who] of [
-      [alice, 'An agent in this browser: rewrite_measures'],
-      [bob, `An agent in ${await aliceName()}’s browser: rewrite_measures`],
+      [alice, `You, accepting ${proposer}`],
+      [bob, `${await aliceName()}, accepting ${proposer}`],
     ] as const) {
       await waitForTextAt(page, '#activity .activity-entry .activity-what', /accepted in review/);
       expect(await textAt(page, '#activity .activity-entry .activity-who')).toBe(who);
@@ -187,7 +199,7 @@ describe('agent oversight on the collaboration server, in Chromium with native W
     expect(await violinBar(4)).toBe(bar4);
     expect(await renders(alice)).toBe(rendered);
     expect(await textAt(alice, `${card(id)} .proposal-message`)).toBe(
-      'Discarded: nothing was written.',
+      'Rejected: nothing was written.',
     );
   });
 
@@ -246,7 +258,7 @@ describe('agent oversight on the collaboration server, in Chromium with native W
     for (const page of [alice, bob]) {
       await waitForTextAt(page, `${newest} .activity-what`, '1 unit in m8, part 1');
       expect(await textAt(page, `${newest} .activity-who`)).toBe(
-        'An MCP agent on the server: rewrite_measures',
+        'MCP agent desktop-agent: rewrite_measures',
       );
     }
     // The people's hand edits: each page says "You" for its own, the presence name for the other's.
@@ -286,6 +298,35 @@ describe('agent oversight on the collaboration server, in Chromium with native W
     await waitForTextAt(alice, '#activity .activity-refused .activity-what', /out_of_scope/);
     expect(await textAt(bob, '#activity')).not.toContain('out_of_scope');
 
+    // The scope is the document's: Bob's page shows Alice's selection, and an MCP agent is held to it.
+    await waitForTextAt(
+      bob,
+      '#agent-scope-label',
+      new RegExp(`^Agents may edit measures? 1\\b.*\\(${await aliceName()}’s selection\\)\\.$`),
+    );
+    expect(await bob.evaluate('document.getElementById("agent-scope-selection").checked')).toBe(
+      true,
+    );
+    // An agent in Bob's browser is held to Alice's selection too.
+    const bobsAgent = await bob.call('rewrite_measures', {
+      start_measure: 3,
+      parts: [1],
+      lanes_seq: 'P1 s1 v1 m3: C5=1\n',
+    });
+    expect(bobsAgent.isError).toBe(true);
+    expect(bobsAgent.content[0]?.text).toContain('outside your scope');
+    const desktop = await connectMcpAgent(harness.server.httpUrl, DOC, tokenOf(links.edit));
+    const mcpRefused = await desktop.callTool({
+      name: 'rewrite_measures',
+      arguments: { start_measure: 3, parts: [1], lanes_seq: 'P1 s1 v1 m3: C5=1\n' },
+    });
+    await desktop.close();
+    expect(mcpRefused.isError).toBe(true);
+    const mcpText = (mcpRefused.content as { text: string }[])[0]?.text ?? '';
+    expect(mcpText.split('\n')[0]).toBe('Nothing was changed.');
+    expect(mcpText).toContain('outside your scope');
+    expect(await violinBar(3)).toBe(bar3);
+
     const inside = await rewrite(1, 'P1 s1 v1 m1: C5=1\n');
     expect(inside.isError).toBe(false);
     await alice.page.check('#agent-scope-score');
@@ -303,14 +344,47 @@ describe('agent oversight on the collaboration server, in Chromium with native W
         Number(await viewer.evaluate('document.getElementById("activity").dataset.entries')) > 0,
     );
     expect(await textAt(viewer, '#activity')).toContain(
-      'An MCP agent on the server: rewrite_measures',
+      'MCP agent desktop-agent: rewrite_measures',
     );
     expect(await textAt(viewer, '#agent-scope-label')).toBe(
-      'View only: agents in this browser may not edit.',
+      'View only: agents in this browser may not edit. Agents may edit the whole score.',
     );
     for (const toggle of ['review-mode', 'agent-scope-score', 'agent-scope-selection']) {
       expect(await viewer.evaluate(`document.getElementById('${toggle}').disabled`)).toBe(true);
     }
+
+    // A tampered viewer writes the settings anyway; the server answers without applying it.
+    const forger = await joinAsPeer(harness.server.url, DOC, tokenOf(links.view));
+    const answered = new Promise<void>((resolve) => {
+      const answer = () => {
+        forger.provider.off('message', answer);
+        resolve();
+      };
+      forger.provider.on('message', answer);
+    });
+    const forged = openOversightSettings(forger.doc);
+    forged.setReviewMode(true, 'Mallory');
+    forged.setAgentScope({ kind: 'nothing' }, 'Mallory');
+    await answered;
+    // Alice's later change of the settings arrives on every page; the forged one never does.
+    await alice.page.check('#agent-scope-selection');
+    const aliceScope = new RegExp(`\\(${await aliceName()}’s selection\\)\\.$`);
+    for (const page of [bob, viewer]) await waitForTextAt(page, '#agent-scope-label', aliceScope);
+    for (const page of [alice, bob, viewer]) {
+      expect(await page.evaluate('document.getElementById("review-mode").checked')).toBe(false);
+      expect(await textAt(page, '#agent-scope-label')).not.toContain('Mallory');
+    }
+    await alice.page.check('#agent-scope-score');
+    await waitForTextAt(viewer, '#agent-scope-label', /Agents may edit the whole score\.$/);
+    const probe = await connectMcpAgent(harness.server.httpUrl, DOC, tokenOf(links.edit));
+    const written = await probe.callTool({
+      name: 'rewrite_measures',
+      arguments: { start_measure: 6, parts: [1], lanes_seq: 'P1 s1 v1 m6: B4=1\n' },
+    });
+    await probe.close();
+    forger.destroy();
+    expect(written.isError, JSON.stringify(written.content)).toBe(false);
+    expect((written.structuredContent as { status?: string } | undefined)?.status).toBe('applied');
   });
 
   it('works with the keyboard alone: select, apply, undo, review on, accept, an activity entry', async () => {
@@ -366,13 +440,134 @@ describe('agent oversight on the collaboration server, in Chromium with native W
       );
     const entryBefore = await focusedEntry();
     expect(entryBefore).not.toBe('');
-    const undone = await alice.call('undo', {});
-    expect(undone.isError).toBe(false);
-    await waitForTextAt(alice, '#activity .activity-entry:first-child .activity-what', /^undid /);
+    await editByHand(bob, 4, 'C5=1');
+    await waitForTextAt(
+      alice,
+      '#activity .activity-entry:first-child .activity-who',
+      'Bob: rewrite_measures',
+    );
     expect(await focusedEntry()).toBe(entryBefore);
 
     // ? opens the keyboard help.
     await page.keyboard.press('?');
     expect(await alice.evaluate('document.getElementById("keyboard-help").open')).toBe(true);
+  });
+
+  it('review mode set on Alice’s page holds an MCP agent’s write as a proposal Bob sees, through a reload and a server restart, and Bob accepts it', async () => {
+    if (!(await alice.evaluate<boolean>('document.getElementById("review-mode").checked'))) {
+      await alice.page.check('#review-mode');
+    }
+    await waitUntil(async () =>
+      bob.evaluate<boolean>('document.getElementById("review-mode").checked'),
+    );
+    expect(await textAt(bob, '#review-mode-label')).toBe(
+      `On for every agent on this score (by ${await aliceName()}): their writes wait as proposals.`,
+    );
+    const before = await violinBar(3);
+    const desktop = await connectMcpAgent(
+      harness.server.httpUrl,
+      DOC,
+      tokenOf(links.edit),
+      'claude-code',
+    );
+    const held = await desktop.callTool({
+      name: 'rewrite_measures',
+      arguments: { start_measure: 3, parts: [1], lanes_seq: 'P1 s1 v1 m3: G5=1\n' },
+    });
+    await desktop.close();
+    expect(held.isError, JSON.stringify(held.content)).toBe(false);
+    const heldOutput = held.structuredContent as { status?: string; review?: { id?: string } };
+    expect(heldOutput.status).toBe('awaiting_review');
+    const id = String(heldOutput.review?.id);
+    expect(await violinBar(3)).toBe(before);
+    const bobCard = async (what: string) =>
+      bob.evaluate<string>(`document.querySelector('${card(id)}')?.${what} ?? ''`);
+    await waitUntil(async () => (await bobCard('dataset.engraved')) === 'true');
+    expect(await textAt(bob, `${card(id)} .proposal-title`)).toBe(
+      'MCP agent claude-code: rewrite_measures, m3, part 1',
+    );
+    expect(await bobCard('dataset.status')).toBe('pending');
+
+    const reloadBob = async () => {
+      await bob.page.reload();
+      await waitUntil(async () =>
+        bob.evaluate<boolean>('document.body.dataset.ready === "true"').catch(() => false),
+      );
+    };
+    await reloadBob();
+    await waitUntil(async () => (await bobCard('dataset.status')) === 'pending');
+    await harness.restart();
+    await reloadBob();
+    await waitUntil(async () => (await bobCard('dataset.engraved')) === 'true');
+    expect(await bobCard('dataset.status')).toBe('pending');
+    expect(await bob.evaluate('document.getElementById("review-mode").checked')).toBe(true);
+
+    await bob.page.click(`${card(id)} .proposal-accept`);
+    await waitUntil(async () => (await bobCard('dataset.status')) === 'accepted');
+    await waitForStatus(id, 'accepted');
+    await waitUntil(async () => (await violinBar(3)) === 'P1 s1 v1 m3: G5=1');
+    await waitForTextAt(
+      alice,
+      '#activity .activity-entry:first-child .activity-who',
+      'Bob, accepting a proposal by MCP agent claude-code: rewrite_measures',
+    );
+    // The agent, on a new session after the restart, reads what became of its write.
+    const again = await connectMcpAgent(
+      harness.server.httpUrl,
+      DOC,
+      tokenOf(links.edit),
+      'claude-code',
+    );
+    const status = await again.callTool({
+      name: 'get_proposal_status',
+      arguments: { proposal_id: id },
+    });
+    await again.close();
+    expect(status.structuredContent).toMatchObject({ state: 'accepted', decided_by: 'Bob' });
+    // Bob's accept is Bob's undo step.
+    await bob.page.click('#undo');
+    await waitUntil(async () => (await violinBar(3)) === before);
+    await alice.page.uncheck('#review-mode');
+  });
+
+  it('two MCP agents on the document have undo histories of their own: agent 1’s undo never reverts agent 2’s step', async () => {
+    const one = await connectMcpAgent(
+      harness.server.httpUrl,
+      DOC,
+      tokenOf(links.edit),
+      'agent-one',
+    );
+    const two = await connectMcpAgent(
+      harness.server.httpUrl,
+      DOC,
+      tokenOf(links.edit),
+      'agent-two',
+    );
+    const write = (agent: typeof one, measure: number, events: string) =>
+      agent.callTool({
+        name: 'rewrite_measures',
+        arguments: {
+          start_measure: measure,
+          parts: [1],
+          lanes_seq: `P1 s1 v1 m${measure}: ${events}\n`,
+        },
+      });
+    const before2 = await violinBar(2);
+    expect((await write(one, 2, 'E5=1')).isError).toBe(false);
+    expect((await write(two, 3, 'F5=1')).isError).toBe(false);
+    // Both are on every page's presence list, each under its own name.
+    await waitUntil(async () => {
+      const names = await textAt(bob, '#presence');
+      return names.includes('agent-one (MCP agent)') && names.includes('agent-two (MCP agent)');
+    });
+    expect((await one.callTool({ name: 'undo', arguments: {} })).isError).toBe(false);
+    expect(await violinBar(2)).toBe(before2);
+    expect(await violinBar(3)).toBe('P1 s1 v1 m3: F5=1');
+    const nothingLeft = await one.callTool({ name: 'undo', arguments: {} });
+    expect(nothingLeft.isError).toBe(true);
+    expect(await violinBar(3)).toBe('P1 s1 v1 m3: F5=1');
+    expect((await two.callTool({ name: 'undo', arguments: {} })).isError).toBe(false);
+    await one.close();
+    await two.close();
   });
 });
