@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { access, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { formatGuide } from '@scorelane/lanes-seq';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exampleScorePath } from './example-score.ts';
@@ -159,6 +161,20 @@ describe('scorelane mcp over stdio: messages over the size limit', () => {
     await call(session, 'read_measures', { start_measure: 1, end_measure: 1 });
     expect(session.stderr()).toMatch(/scorelane mcp: Skipped an incoming message of \d+ bytes/);
     expect(await readFile(file, 'utf8')).toBe(TWO_BARS);
+  });
+
+  it('ends with exit 0 on SIGTERM while the client still holds stdin open', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/bin.ts', 'mcp', 'example'], {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    // An answer comes only once it serves, and so handles signals.
+    const answered = new Promise((resolve) => child.stdout.once('data', resolve));
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: {} })}\n`);
+    await answered;
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
   });
 
   it('turns an export_score over the limit into a tool error that says how to get the file', async () => {

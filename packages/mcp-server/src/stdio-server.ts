@@ -70,17 +70,11 @@ export function serveCatalogStdio(
   const maxBytes = limits.maxMessageBytes ?? MAX_STDIO_MESSAGE_BYTES;
   const stdin = streams?.stdin ?? process.stdin;
   const stdout = streams?.stdout ?? process.stdout;
-  const transport = new StdioServerTransport(
-    stdin.pipe(
-      lineSizeLimit(maxBytes, (line) => {
-        onerror?.(
-          new Error(`Skipped an incoming message of ${line.bytes} bytes, over ${maxBytes}.`),
-        );
-        stdout.write(`${JSON.stringify(skippedLineAnswer(line, maxBytes))}\n`);
-      }),
-    ),
-    stdout,
-  );
+  const lines = lineSizeLimit(maxBytes, (line) => {
+    onerror?.(new Error(`Skipped an incoming message of ${line.bytes} bytes, over ${maxBytes}.`));
+    stdout.write(`${JSON.stringify(skippedLineAnswer(line, maxBytes))}\n`);
+  });
+  const transport = new StdioServerTransport(stdin.pipe(lines), stdout);
   const send = transport.send.bind(transport);
   transport.send = (message) => {
     const sent = withinSize(message, maxBytes, limits.oversizedResultHint);
@@ -90,5 +84,13 @@ export function serveCatalogStdio(
     }
     return send(sent);
   };
-  return serveStdio(factory, { transport, ...(onerror === undefined ? {} : { onerror }) });
+  const handle = serveStdio(factory, { transport, ...(onerror === undefined ? {} : { onerror }) });
+  return {
+    close: async () => {
+      await handle.close();
+      // stdin is let go, so the process can exit, as the SDK's transport lets it go.
+      stdin.unpipe(lines);
+      if (stdin.listenerCount('data') === 0) stdin.pause();
+    },
+  };
 }
