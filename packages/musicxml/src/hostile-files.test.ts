@@ -34,7 +34,7 @@ describe('hostile files are refused within a 512 MB heap', () => {
     expect(await importInSmallHeap('wide')).toMatchObject({
       ok: false,
       code: 'too-large',
-      message: expect.stringContaining('more than 2000000 elements'),
+      message: expect.stringContaining('more than 1000000 elements'),
     });
   });
 

@@ -8,7 +8,7 @@
  * | --- | --- | --- |
  * | {@link MAX_SCORE_BYTES} | 64 MiB of MusicXML text (an `.mxl` unpacked) | `too-large`, before parsing |
  * | {@link MAX_XML_DEPTH} | 256 nested elements | `too-large`, parsing stops at the 257th level |
- * | {@link MAX_XML_ELEMENTS} | 2,000,000 elements | `too-large`, parsing stops at the next element |
+ * | {@link MAX_XML_ELEMENTS} | 1,000,000 elements | `too-large`, parsing stops at the next element |
  * | {@link MAX_SCORE_MEASURES} | 16,384 measures in a part | `too-large`, parsing stops at the next `<measure>` |
  * | {@link MAX_SCORE_QUARTERS} | 65,536 quarter notes | `number-out-of-range`, before anything is written |
  *
@@ -45,14 +45,15 @@ export const MAX_SCORE_BYTES = 64 * 1024 * 1024;
 export const MAX_XML_DEPTH = 256;
 
 /**
- * The most elements a file may hold: 2,000,000, about three times a 20 MB
- * orchestral score (real MusicXML has one element per 25 to 30 bytes). The
- * reader stops at the first element past it, so 63 MiB of `<x/>` (16 million
- * elements) is refused after reading 8 MB of it, in a few hundred MB.
+ * The most elements a file may hold: 1,000,000, more than a 25 MB
+ * orchestral score holds (real MusicXML has one element per 25 to 30 bytes;
+ * the largest real scores are a few MB). The reader stops at the first
+ * element past it, so 63 MiB of `<x/>` (16 million elements) is refused
+ * after reading 4 MB of it.
  *
  * @example
  * ```ts
- * MAX_XML_ELEMENTS; // 2000000
+ * MAX_XML_ELEMENTS; // 1000000
  * ```
  */
-export const MAX_XML_ELEMENTS = 2_000_000;
+export const MAX_XML_ELEMENTS = 1_000_000;
