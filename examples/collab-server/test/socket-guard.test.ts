@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import {
   CLOSE_MALFORMED,
@@ -10,6 +10,7 @@ import { startTestServer, tempDatabase, tokenOf } from './fixtures.ts';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
+  vi.restoreAllMocks();
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
@@ -114,14 +115,18 @@ describe('sockets before authentication (a real server, raw ws clients)', () => 
     expect(warnings.join('\n')).toContain(`Closed a WebSocket (${CLOSE_TOO_MUCH_QUEUED})`);
   });
 
-  it('closes a socket whose token was refused, after telling it so', async () => {
-    const { server } = await guardedServer();
+  it('closes a socket whose token was refused, after telling it so, logging one bounded line', async () => {
+    const { server, warnings } = await guardedServer();
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { ws, closed } = await rawSocket(server.url);
     const answers: Buffer[] = [];
     ws.on('message', (data: Buffer) => answers.push(data));
     ws.send(auth('doc', 'not-the-token'));
     expect(await closed).toBe(CLOSE_REFUSED);
     expect(Buffer.concat(answers).toString('latin1')).toContain('permission-denied');
+    // Hocuspocus's own line per refusal is silenced; the guard's bounded log says it.
+    expect(printed).not.toHaveBeenCalled();
+    expect(warnings).toEqual([`Closed a WebSocket (${CLOSE_REFUSED}): its token was refused.`]);
   });
 
   it('closes a socket that never authenticates', async () => {
