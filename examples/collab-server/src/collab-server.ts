@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { type Extension, Hocuspocus } from '@hocuspocus/server';
+import { KEEP_ALIVE_TIMEOUT_MS } from '@scorelane/mcp-server';
 import { WebSocketServer } from 'ws';
 import { accessControl } from './access-control.ts';
 import { type AgentEndpoint, createAgentEndpoint } from './agent-endpoint.ts';
@@ -15,6 +16,8 @@ import { type DocumentLinks, documentLinks } from './document-links.ts';
 import { type DocumentStore, type Durability, openDocumentStore } from './document-store.ts';
 import { exampleScoreUpdate } from './example-score.ts';
 import { redisScaleOut } from './redis-scale-out.ts';
+import { refusalLog } from './refusal-log.ts';
+import { type SocketGuard, type SocketGuardOptions, socketGuard } from './socket-guard.ts';
 import { sqlitePersistence } from './sqlite-persistence.ts';
 import { type StaticFiles, staticFiles } from './static-files.ts';
 
@@ -53,6 +56,8 @@ export interface CollabServerOptions {
   readonly agentIdleMs?: number;
   /** The most MCP agent sessions a document holds at once; default 16. */
   readonly maxAgentSessionsPerDocument?: number;
+  /** What a WebSocket may do before authenticating (see `socket-guard.ts`); defaults 5 s, 1 MiB, 64 frames. */
+  readonly socketLimits?: Omit<SocketGuardOptions, 'log'>;
 }
 
 /**
@@ -73,6 +78,8 @@ export interface CollabServer {
   readonly port: number;
   readonly hocuspocus: Hocuspocus;
   readonly store: DocumentStore;
+  /** What guards the sockets before they authenticate. */
+  readonly sockets: Pick<SocketGuard, 'pendingBytes'>;
   /** Creates the document when new (seeded with the example score) and gives its links. */
   links(name: string): DocumentLinks;
   /** The MCP agent sessions open on document `name`, one per client. */
@@ -97,9 +104,12 @@ export async function startCollabServer(options: CollabServerOptions): Promise<C
   });
   const warn = options.onWarning ?? ((message: string) => console.warn(message));
   const redis = options.redisUrl ? redisScaleOut(options.redisUrl) : undefined;
+  // Refusals are a stranger's to cause: logged one line each, a few a minute, then counted.
+  const refusals = refusalLog({ write: warn });
+  const guard = socketGuard({ ...options.socketLimits, log: refusals });
   const extensions: Extension[] = [
     ...(redis ? [redis] : []),
-    accessControl(store),
+    guard.authenticating(accessControl(store)),
     sqlitePersistence(store, {
       relayedOrigins: redis ? [redis.redisTransactionOrigin] : [],
       onSkipped: (name) => warn(`Skipped a stored update of "${name}" that Yjs cannot read.`),
@@ -114,7 +124,7 @@ export async function startCollabServer(options: CollabServerOptions): Promise<C
   const agents: AgentEndpoint = createAgentEndpoint({
     hocuspocus,
     store,
-    onRefused: warn,
+    onRefused: (message) => refusals.refused('requests', message),
     ...(options.agentIdleMs === undefined ? {} : { idleMs: options.agentIdleMs }),
     ...(options.maxAgentSessionsPerDocument === undefined
       ? {}
@@ -122,9 +132,12 @@ export async function startCollabServer(options: CollabServerOptions): Promise<C
   });
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
   const http = createServer((req, res) => handleRequest(agents, files, req, res));
+  // Longer than any client reuses an idle connection, so none is closed under a request.
+  http.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     sockets.handleUpgrade(req, socket, head, (ws) => {
       ws.on('error', () => ws.terminate());
+      guard.watch(ws, req);
       hocuspocus.handleConnection(ws, req);
     });
   });
@@ -138,13 +151,18 @@ export async function startCollabServer(options: CollabServerOptions): Promise<C
     port,
     hocuspocus,
     store,
+    sockets: guard,
     links: (name) =>
       documentLinks(name, store.ensureDocument(name, exampleScoreUpdate), {
         editorUrl: options.editorUrl ?? `${httpUrl}/`,
         mcpUrl: `${httpUrl}/mcp`,
       }),
     agentSessions: (name) => agents.sessions(name),
-    close: () => closeAll(http, sockets, hocuspocus, agents, store),
+    close: async () => {
+      await closeAll(http, sockets, hocuspocus, agents, store);
+      guard.close();
+      refusals.close();
+    },
   };
 }
 

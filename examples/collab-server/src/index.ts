@@ -21,6 +21,16 @@ export type {
 } from './document-store.ts';
 export { openDocumentStore } from './document-store.ts';
 export { exampleScoreUpdate } from './example-score.ts';
+export type { RefusalLog, RefusalLogOptions } from './refusal-log.ts';
+export { refusalLog } from './refusal-log.ts';
 export { type ServerSettings, settingsFromEnv } from './settings.ts';
+export type { SocketGuard, SocketGuardOptions } from './socket-guard.ts';
+export {
+  CLOSE_MALFORMED,
+  CLOSE_REFUSED,
+  CLOSE_TOO_MUCH_QUEUED,
+  CLOSE_UNAUTHENTICATED,
+  socketGuard,
+} from './socket-guard.ts';
 export type { StaticFiles, StaticTarget } from './static-files.ts';
 export { staticFiles } from './static-files.ts';

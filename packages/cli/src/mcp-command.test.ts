@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { access, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { formatGuide } from '@scorelane/lanes-seq';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exampleScorePath } from './example-score.ts';
@@ -144,6 +146,53 @@ describe.each(['stdio', 'http'] as const)('scorelane mcp over %s', (kind) => {
     expect(refused.isError).toBe(true);
     expect(firstText(refused)).toContain('The viewer role may not call rewrite_measures.');
     expect(await readFile(file, 'utf8')).toBe(TWO_BARS);
+  });
+});
+
+describe('scorelane mcp over stdio: messages over the size limit', () => {
+  it('answers an 11 MiB incoming line with a JSON-RPC error, says so on stderr, and goes on serving', async () => {
+    const file = await scoreFile('two.lanes', TWO_BARS);
+    const session = await open('stdio', file);
+    const huge = session.client.callTool({
+      name: 'rewrite_measures',
+      arguments: rewrite('A5=3/4 '.repeat(1_600_000)),
+    });
+    await expect(huge).rejects.toThrow(/one MCP message over stdio may hold; it was not read/);
+    await call(session, 'read_measures', { start_measure: 1, end_measure: 1 });
+    expect(session.stderr()).toMatch(/scorelane mcp: Skipped an incoming message of \d+ bytes/);
+    expect(await readFile(file, 'utf8')).toBe(TWO_BARS);
+  });
+
+  it('ends with exit 0 on SIGTERM while the client still holds stdin open', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/bin.ts', 'mcp', 'example'], {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    // An answer comes only once it serves, and so handles signals.
+    const answered = new Promise((resolve) => child.stdout.once('data', resolve));
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: {} })}\n`);
+    await answered;
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
+  it('turns an export_score over the limit into a tool error that says how to get the file', async () => {
+    const bar = 'C5=1/16 D5=1/16 E5=1/16 F5=1/16 '.repeat(4).trim();
+    const measures = Array.from({ length: 1500 }, (_, i) => `P1 s1 v1 m${i + 1}: ${bar}`);
+    const header =
+      '%% part P1 name="Flute" staves=1 clefs=treble\n%% measures 1500\n%% time m1 4/4\n%% key m1 C major\n';
+    const file = await scoreFile('long.lanes', `${header}${measures.join('\n')}\n`);
+    const session = await open('stdio', file);
+    const exported = await session.client.callTool({
+      name: 'export_score',
+      arguments: { format: 'musicxml' },
+    });
+    expect(exported.isError).toBe(true);
+    expect(firstText(exported)).toMatch(
+      /^Nothing was sent: the answer is [\d.]+ MiB \(\d+ bytes\), over the 8\.0 MiB \(8388608 bytes\) one MCP message over stdio may hold\. To get a large score as a file, run `scorelane convert FILE OUT\.musicxml`/,
+    );
+    await call(session, 'read_measures', { start_measure: 1, end_measure: 1 });
   });
 });
 

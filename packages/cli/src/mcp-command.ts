@@ -67,12 +67,21 @@ export async function mcpCommand(args: ParsedArguments, io: CommandIo): Promise<
     await untilStopped();
     await endpoint.close();
   } else {
-    const handle = serveCatalogStdio(options);
+    const handle = serveCatalogStdio(
+      options,
+      undefined,
+      (error) => io.err(`scorelane mcp: ${error.message.split('\n', 1)[0]}\n`),
+      { oversizedResultHint: OVERSIZED_RESULT_HINT },
+    );
     await untilStopped(true);
     await handle.close();
   }
   return 0;
 }
+
+/** What an agent is told when a result is too large for one stdio message (an export of a large score). */
+const OVERSIZED_RESULT_HINT =
+  'To get a large score as a file, run `scorelane convert FILE OUT.musicxml` (or OUT.mxl, OUT.mid) outside MCP; read_measures reads it in ranges.';
 
 /** The score FILE holds, or undefined after saying on the error stream why it holds none. */
 async function loadScore(

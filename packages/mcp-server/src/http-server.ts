@@ -17,6 +17,21 @@ import { refuseBatches } from './single-message.ts';
 export const DEFAULT_MAX_BODY_BYTES = 1_048_576;
 
 /**
+ * How long the server keeps an idle connection open: 65 s. A client reuses
+ * a connection until the timeout the server announces less a margin (fetch:
+ * 2 s), so with Node's default of 5 s a client whose event loop stalled for
+ * 2 s (a loaded machine) sent its next request on a connection the server
+ * had just closed, and failed with "other side closed". With 65 s no
+ * client idles that close to the edge.
+ *
+ * @example
+ * ```ts
+ * server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+ * ```
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+/**
  * Where and how the endpoint listens.
  *
  * @example
@@ -79,6 +94,7 @@ export async function serveCatalogHttp(
   const server = createServer((req, res) => {
     if (guard(req, res)) void handle(req as NodeIncomingMessageLike, res);
   });
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   const port = await listenOnLoopback(server, http.port);
   return {
     url: `http://${LOOPBACK_HOST}:${port}${MCP_PATH}`,

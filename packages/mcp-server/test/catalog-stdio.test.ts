@@ -75,4 +75,31 @@ describe('a catalog over stdio, in a child process', () => {
     expect(refused.isError).toBe(true);
     expect(firstText(refused)).toContain('The viewer role may not call write_note.');
   });
+
+  it('answers an 11 MiB incoming line with a JSON-RPC error for its id, and goes on serving', async () => {
+    const client = await connect();
+    const huge = client.callTool({
+      name: 'write_note',
+      arguments: { key: 'big', text: 'x'.repeat(11 * 1024 * 1024) },
+    });
+    await expect(huge).rejects.toThrow(
+      /over the 8\.0 MiB \(8388608 bytes\) one MCP message over stdio may hold; it was not read/,
+    );
+    const read = await client.callTool({ name: 'read_notes', arguments: {} });
+    expect(read.structuredContent).toEqual({ notes: [], revision: 'r0' });
+  });
+
+  it('turns a result over the size limit into a tool error saying how else to get it, and goes on serving', async () => {
+    const client = await connect('--max-message-bytes', '8192');
+    for (const key of 'abcdefghij') {
+      await client.callTool({ name: 'write_note', arguments: { key, text: key.repeat(500) } });
+    }
+    const all = await client.callTool({ name: 'read_notes', arguments: {} });
+    expect(all.isError).toBe(true);
+    expect(firstText(all)).toMatch(
+      /^Nothing was sent: the answer is \d+ bytes, over the 8192 bytes one MCP message over stdio may hold\. Read fewer notes at a time \(keys\)\.$/,
+    );
+    const some = await client.callTool({ name: 'read_notes', arguments: { keys: ['a'] } });
+    expect(some.isError).toBe(false);
+  });
 });

@@ -1,8 +1,10 @@
+import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpEndpoint, serveCatalogHttp } from '../src/index.ts';
+import { type HttpEndpoint, KEEP_ALIVE_TIMEOUT_MS, serveCatalogHttp } from '../src/index.ts';
 import { firstText, httpClient } from './clients.ts';
 import { createNotes, type NotesDocument } from './notes-catalog.ts';
-import { type RawRequest, rawRequest, rpc } from './raw-http.ts';
+import { mcpHeaders, type RawRequest, rawRequest, rpc } from './raw-http.ts';
+import { exchange } from './raw-socket.ts';
 
 const MAX_BODY = 4096;
 let endpoint: HttpEndpoint;
@@ -145,5 +147,90 @@ describe('the HTTP endpoint refuses, and keeps serving after', () => {
       /^Nothing was changed\.\n3 problems with the arguments of write_note\.\n- key: .*\n- text: .*\n- revision: /,
     );
     expect(notes.writes).toBe(0);
+  });
+});
+
+describe('idle connections', () => {
+  // Node closes an idle connection after 5 s by default, and the SDK's answers announce no
+  // Keep-Alive timeout, so fetch reuses a connection for up to 4 s: a client stalled for a
+  // second on a loaded machine sent its next call on a connection the server had just closed
+  // ("other side closed"). The endpoint now keeps idle connections for KEEP_ALIVE_TIMEOUT_MS.
+  it('are still open 6 s after an answer, for the next request on the same connection', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const post = () =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const body = rpc('ping');
+        const req = request(
+          {
+            agent,
+            host: '127.0.0.1',
+            port: endpoint.port,
+            method: 'POST',
+            path: '/mcp',
+            headers: { ...mcpHeaders(endpoint.port), 'content-length': Buffer.byteLength(body) },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    expect(await post()).toEqual({ status: 200, reused: false });
+    await new Promise((resolve) => setTimeout(resolve, 6000));
+    expect(await post()).toEqual({ status: 200, reused: true });
+    agent.destroy();
+    expect(KEEP_ALIVE_TIMEOUT_MS).toBeGreaterThan(6000);
+  });
+});
+
+describe('requests no MCP client sends get a 4xx, never a 500 (raw net sockets)', () => {
+  const head = (requestLine: string, host: string, extra: string[] = []) =>
+    [requestLine, `Host: ${host}`, 'Content-Type: application/json', ...extra].join('\r\n');
+
+  it('a Host with user information: 400', async () => {
+    const body = Buffer.from(rpc('ping'));
+    const answer = await exchange(
+      endpoint.port,
+      head('POST /mcp HTTP/1.1', `x@127.0.0.1:${endpoint.port}`, [
+        `Content-Length: ${body.length}`,
+      ]),
+      body,
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body).toContain('user information');
+  });
+
+  it('TRACE: 405', async () => {
+    const answer = await exchange(
+      endpoint.port,
+      head('TRACE /mcp HTTP/1.1', `127.0.0.1:${endpoint.port}`),
+    );
+    expect(answer.status).toBe(405);
+  });
+
+  it('an absolute-form request target: 400', async () => {
+    const body = Buffer.from(rpc('ping'));
+    const answer = await exchange(
+      endpoint.port,
+      head(`POST http://127.0.0.1:${endpoint.port}/mcp HTTP/1.1`, `127.0.0.1:${endpoint.port}`, [
+        `Content-Length: ${body.length}`,
+      ]),
+      body,
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body).toContain('origin form');
+  });
+
+  it('an 8 MB body: 413, read to its end, not a closed connection', async () => {
+    const body = Buffer.alloc(8 * 1024 * 1024, 0x20);
+    const answer = await exchange(
+      endpoint.port,
+      head('POST /mcp HTTP/1.1', `127.0.0.1:${endpoint.port}`, [`Content-Length: ${body.length}`]),
+      body,
+    );
+    expect(answer.failure).toBeUndefined();
+    expect(answer.status).toBe(413);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Import and export of the whole MusicXML test suite, against a bare parse
  * of the same bytes by saxes (the XML parser import is built on), in the same
- * process.
+ * process; and the refusal of each hostile file (up to 60 MB), against the
+ * import of the whole suite.
  *
  * Run: npm run bench -w @scorelane/musicxml
  */
@@ -10,6 +11,7 @@ import type { Score } from '@scorelane/score-model';
 import { unzipSync } from 'fflate';
 import { SaxesParser } from 'saxes';
 import { measure } from '../../../scripts/bench/measure.ts';
+import { HOSTILE_FILES } from '../src/hostile-files.test-support.ts';
 import { exportMusicXml, importMusicXml } from '../src/index.ts';
 import { decodeText } from '../src/read-input.ts';
 
@@ -74,3 +76,14 @@ for (const [name, ms] of [
 console.log('\nratios to the bare parse of the same bytes (lower is better):');
 console.log(`  import / parse: ${(importMs / parseMs).toFixed(2)}x`);
 console.log(`  export / parse: ${(exportMs / parseMs).toFixed(2)}x`);
+
+console.log('\nhostile files, refused (ms, and ratio to importing the whole suite):');
+for (const [name, build] of Object.entries(HOSTILE_FILES)) {
+  const bytes = new TextEncoder().encode(build());
+  const refuseMs = measure(() => {
+    if (importMusicXml(bytes).ok) throw new Error(`${name} was not refused`);
+  }, 0);
+  console.log(
+    `  ${name.padEnd(9)} ${(bytes.length / 1e6).toFixed(1).padStart(5)} MB ${refuseMs.toFixed(0).padStart(7)} ms ${(refuseMs / importMs).toFixed(2).padStart(7)}x`,
+  );
+}

@@ -3,7 +3,8 @@ import { exportMidi } from '@scorelane/score-model';
 import { describe, expect, it } from 'vitest';
 import { exportMusicXml } from './export-musicxml.ts';
 import { fixtureBytes } from './fixtures.test-support.ts';
-import { importMusicXml, MAX_SCORE_QUARTERS } from './import-musicxml.ts';
+import { importMusicXml } from './import-musicxml.ts';
+import { MAX_SCORE_QUARTERS } from './limits.ts';
 
 const score = (body: string, divisions = '1') =>
   `<score-partwise version="4.0"><part-list><score-part id="P1"><part-name>A</part-name></score-part></part-list><part id="P1"><measure number="1"><attributes><divisions>${divisions}</divisions><time><beats>4</beats><beat-type>4</beat-type></time></attributes>${body}</measure></part></score-partwise>`;

@@ -150,7 +150,7 @@ describe('importMusicXml refuses what is not a MusicXML score, as a value', () =
   it('refuses elements nested 20,000 deep instead of overflowing the stack', () => {
     const deep = `${'<x>'.repeat(20000)}${'</x>'.repeat(20000)}`;
     const text = `<score-partwise><part-list/><part id="P1"><measure><direction>${deep}</direction><note><rest/><duration>4</duration></note></measure></part></score-partwise>`;
-    expect(importMusicXml(text)).toMatchObject({ ok: false, problems: [{ code: 'not-xml' }] });
+    expect(importMusicXml(text)).toMatchObject({ ok: false, problems: [{ code: 'too-large' }] });
   });
 
   it('uses only documented codes', () => {

@@ -19,6 +19,7 @@ import {
   type Score,
   type ScoreEvent,
   type ScoreInit,
+  scoreLengthExcess,
   type UnitInit,
   type VoiceContent,
 } from '@scorelane/score-model';
@@ -372,23 +373,11 @@ function readScoreInit(
   };
 }
 
-/**
- * The longest a score may last, in quarter notes: 65,536, so that MIDI export
- * can time it at its finest resolution (32,767 ticks per quarter) within
- * 2^31 ticks. A four-hour opera at 60 quarters a minute lasts 14,400.
- */
-export const MAX_SCORE_QUARTERS = 65_536;
-
-/** Why the score is too long to export, or `undefined`. */
+/** Why the score is past `MAX_SCORE_MEASURES` or `MAX_SCORE_QUARTERS`, or `undefined`. */
 function scoreTooLong(measures: readonly MeasureInfo[]): string | undefined {
-  let quarters = 0;
-  for (const info of measures) {
-    const length = info.pickup ?? rational(info.time.beats, info.time.beatType);
-    quarters += (length.num * 4) / length.den;
-    if (quarters > MAX_SCORE_QUARTERS)
-      return `The score lasts more than ${MAX_SCORE_QUARTERS} quarter notes (it passes that in measure ${measures.indexOf(info) + 1}), longer than any score and longer than MIDI export can time. Check the file's <divisions>, <duration> and <forward> values.`;
-  }
-  return undefined;
+  const excess = scoreLengthExcess(measures);
+  if (excess === undefined) return undefined;
+  return `The score has ${excess}, longer than any score and longer than MIDI export can time. Check the file's <divisions>, <duration> and <forward> values, or split the score into smaller files.`;
 }
 
 /**
@@ -420,6 +409,12 @@ export function importMusicXml(
   const text = readInput(input);
   if (!text.ok) return { ok: false, problems: text.problems };
   const parsed = parseXml(text.text);
+  if (!parsed.ok && parsed.overLimit) {
+    return refuse(
+      'too-large',
+      `The file is larger than Scorelane reads: ${parsed.message} (line ${parsed.line}), so it was not read. Split the score into smaller files.`,
+    );
+  }
   if (!parsed.ok) {
     const where = parsed.line ? ` (line ${parsed.line}, column ${parsed.column})` : '';
     return refuse(

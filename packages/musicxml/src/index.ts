@@ -4,15 +4,16 @@
  */
 export { exportMusicXml } from './export-musicxml.ts';
 export { exportMxl } from './export-mxl.ts';
+export { type ImportOptions, type ImportResult, importMusicXml } from './import-musicxml.ts';
 export {
-  type ImportOptions,
-  type ImportResult,
-  importMusicXml,
+  MAX_SCORE_BYTES,
+  MAX_SCORE_MEASURES,
   MAX_SCORE_QUARTERS,
-} from './import-musicxml.ts';
+  MAX_XML_DEPTH,
+  MAX_XML_ELEMENTS,
+} from './limits.ts';
 export {
   MUSICXML_PROBLEM_CODES,
   type MusicXmlProblem,
   type MusicXmlProblemCode,
 } from './problem.ts';
-export { MAX_SCORE_BYTES } from './read-input.ts';

@@ -21,7 +21,7 @@ export const MUSICXML_PROBLEM_CODES = {
   'unreadable-archive':
     'A compressed .mxl file whose zip cannot be read, or that holds no MusicXML score.',
   'too-large':
-    'The input holds more than 64 MiB of MusicXML (MAX_SCORE_BYTES), or an .mxl archive unpacks to more; it is not read.',
+    'The input holds more than 64 MiB of MusicXML (MAX_SCORE_BYTES), an .mxl archive unpacks to more, or its XML passes a limit of limits.ts (elements nested more than MAX_XML_DEPTH deep, more than MAX_XML_ELEMENTS elements, a part of more than MAX_SCORE_MEASURES measures); it is not read.',
   'unsupported-encoding':
     'The file declares a character encoding this runtime cannot decode (TextDecoder does not know it); save it as UTF-8.',
   'no-parts': 'The score has no part with any measure.',

@@ -3,7 +3,7 @@ import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { fixtureBytes } from './fixtures.test-support.ts';
 import { importMusicXml } from './import-musicxml.ts';
-import { MAX_SCORE_BYTES } from './read-input.ts';
+import { MAX_SCORE_BYTES } from './limits.ts';
 
 const SCORE = new TextDecoder().decode(fixtureBytes('01a-Pitches-Pitches.xml'));
 const CONTAINER = (rootfiles: string) =>

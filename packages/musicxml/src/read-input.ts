@@ -3,6 +3,7 @@
  * `.mxl` archive) to the text of one MusicXML document.
  */
 import { strFromU8, Unzip, UnzipInflate } from 'fflate';
+import { MAX_SCORE_BYTES } from './limits.ts';
 import type { MusicXmlProblem } from './problem.ts';
 import { child, childElements, parseXml } from './xml-tree.ts';
 
@@ -118,15 +119,6 @@ export function decodeText(bytes: Uint8Array): DecodedText {
 function refuse(message: string): InputText {
   return { ok: false, problems: [{ code: 'unreadable-archive', message }] };
 }
-
-/**
- * The most a score may hold, in bytes of MusicXML text (or characters of a
- * string): 64 MiB, far above any real score (the 150 files of the MusicXML
- * test suite hold 0.95 MB together), and low enough that reading it cannot
- * exhaust memory. A larger input, or an `.mxl` whose score unpacks to more,
- * is refused with `too-large`.
- */
-export const MAX_SCORE_BYTES = 64 * 1024 * 1024;
 
 /** `META-INF/container.xml` is a few hundred bytes; more is not a container. */
 const MAX_CONTAINER_BYTES = 1024 * 1024;

@@ -1,6 +1,7 @@
 import { fc, test as property } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { MAX_XML_DEPTH, parseXml, type XmlElement } from './xml-tree.ts';
+import { MAX_SCORE_MEASURES, MAX_XML_DEPTH, MAX_XML_ELEMENTS } from './limits.ts';
+import { parseXml, type XmlElement } from './xml-tree.ts';
 import { writeNode } from './xml-write.ts';
 
 function written(root: XmlElement): string {
@@ -47,6 +48,32 @@ describe('parseXml', () => {
     expect(parseXml(deep)).toMatchObject({ ok: false, message: expect.stringContaining('nested') });
     const allowed = '<x>'.repeat(MAX_XML_DEPTH) + '</x>'.repeat(MAX_XML_DEPTH);
     expect(parseXml(allowed).ok).toBe(true);
+  });
+
+  it('stops at the first element past MAX_XML_ELEMENTS, as a value over the limit', () => {
+    const wide = (count: number) => `<r>${'<x/>'.repeat(count)}</r>`;
+    const refused = parseXml(wide(MAX_XML_ELEMENTS));
+    expect(refused).toMatchObject({
+      ok: false,
+      overLimit: true,
+      message: `the file holds more than ${MAX_XML_ELEMENTS} elements`,
+    });
+    // It stopped there: the error is where the element past the limit ends.
+    expect(refused.ok || refused.column).toBe(3 + 4 * MAX_XML_ELEMENTS);
+  });
+
+  it('refuses an element holding more than MAX_SCORE_MEASURES measures, as a value over the limit', () => {
+    const part = (count: number) => `<part>${'<measure/>'.repeat(count)}</part>`;
+    expect(parseXml(part(MAX_SCORE_MEASURES + 1))).toMatchObject({
+      ok: false,
+      overLimit: true,
+      message: `<part> holds more than ${MAX_SCORE_MEASURES} measures`,
+    });
+    expect(parseXml(part(MAX_SCORE_MEASURES)).ok).toBe(true);
+    // Measures of different parts are counted apart.
+    expect(
+      parseXml(`<score>${part(MAX_SCORE_MEASURES)}${part(MAX_SCORE_MEASURES)}</score>`).ok,
+    ).toBe(true);
   });
 
   it('drops whitespace between elements and keeps it in text', () => {

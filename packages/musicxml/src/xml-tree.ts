@@ -5,6 +5,7 @@
  * along as an attachment and be written back exactly.
  */
 import { SaxesParser } from 'saxes';
+import { MAX_SCORE_MEASURES, MAX_XML_DEPTH, MAX_XML_ELEMENTS } from './limits.ts';
 
 /**
  * An element: `n` its name, `a` its attributes in source order, `c` its
@@ -39,13 +40,10 @@ export type XmlInstruction = { readonly '?': string; readonly d: string };
 export type XmlNode = XmlElement | string | XmlComment | XmlInstruction;
 
 /**
- * The deepest nesting of elements {@link parseXml} accepts. MusicXML nests
- * about ten deep; a limit keeps a hostile file from exhausting the stack of
- * whatever walks the tree later (Yjs encoding, export).
+ * What {@link parseXml} gives: the root element, or the parser's first error.
+ * `overLimit` is set when the text is well-formed as far as it was read but
+ * passes one of the limits of `limits.ts` (depth, elements, measures).
  */
-export const MAX_XML_DEPTH = 256;
-
-/** What {@link parseXml} gives: the root element, or the parser's first error. */
 export type XmlParseResult =
   | { readonly ok: true; readonly root: XmlElement; readonly doctype?: string }
   | {
@@ -53,12 +51,32 @@ export type XmlParseResult =
       readonly message: string;
       readonly line?: number;
       readonly column?: number;
+      readonly overLimit?: true;
     };
 
 interface Building {
   readonly n: string;
   readonly a?: Record<string, string>;
   readonly c: XmlNode[];
+  /** How many `<measure>` children it has had. */
+  measures: number;
+}
+
+/** Thrown from a parser handler to stop parsing at once; never leaves {@link parseXml}. */
+class StopParsing extends Error {}
+
+// Read once: they are checked on every element.
+const maxDepth = MAX_XML_DEPTH;
+const maxElements = MAX_XML_ELEMENTS;
+const maxMeasures = MAX_SCORE_MEASURES;
+
+/** Why an element opened now passes a limit, or `undefined`. */
+function limitPassed(name: string, depth: number, elements: number, parent: Building | undefined) {
+  if (depth >= maxDepth) return `elements are nested more than ${maxDepth} deep`;
+  if (elements > maxElements) return `the file holds more than ${maxElements} elements`;
+  if (name === 'measure' && parent && ++parent.measures > maxMeasures)
+    return `<${parent.n}> holds more than ${maxMeasures} measures`;
+  return undefined;
 }
 
 function finish(building: Building): XmlElement {
@@ -78,7 +96,9 @@ function finish(building: Building): XmlElement {
  * Parses XML text into an ordered tree. Strict: a file that is not
  * well-formed gives the parser's first error, as a value. A DOCTYPE is
  * tolerated and never followed: nothing is fetched and no entity from a DTD
- * is expanded.
+ * is expanded. Parsing stops at the first error, and at the first element
+ * past a limit of `limits.ts` (`overLimit`), so a hostile file costs no more
+ * than the limits allow.
  *
  * @example
  * ```ts
@@ -91,7 +111,8 @@ export function parseXml(text: string): XmlParseResult {
   const stack: Building[] = [];
   let root: XmlElement | undefined;
   let doctype: string | undefined;
-  let failure: { message: string; line: number; column: number } | undefined;
+  let elements = 0;
+  let failure: { message: string; line: number; column: number; overLimit?: true } | undefined;
   const append = (node: XmlNode) => {
     const top = stack[stack.length - 1];
     if (!top) return;
@@ -102,24 +123,24 @@ export function parseXml(text: string): XmlParseResult {
     else children.push(node);
   };
   parser.on('error', (error) => {
-    failure ??= { message: error.message, line: parser.line, column: parser.column };
+    failure = { message: error.message, line: parser.line, column: parser.column };
+    throw new StopParsing();
   });
   parser.on('doctype', (text) => {
     doctype = text;
   });
   parser.on('opentag', (tag) => {
-    if (stack.length >= MAX_XML_DEPTH) {
-      failure ??= {
-        message: `elements are nested more than ${MAX_XML_DEPTH} deep`,
-        line: parser.line,
-        column: parser.column,
-      };
+    elements++;
+    const passed = limitPassed(tag.name, stack.length, elements, stack[stack.length - 1]);
+    if (passed !== undefined) {
+      failure = { message: passed, line: parser.line, column: parser.column, overLimit: true };
+      throw new StopParsing();
     }
     const names = Object.keys(tag.attributes);
     const building: Building =
       names.length > 0
-        ? { n: tag.name, a: { ...(tag.attributes as Record<string, string>) }, c: [] }
-        : { n: tag.name, c: [] };
+        ? { n: tag.name, a: { ...(tag.attributes as Record<string, string>) }, c: [], measures: 0 }
+        : { n: tag.name, c: [], measures: 0 };
     stack.push(building);
   });
   parser.on('closetag', () => {
@@ -136,11 +157,13 @@ export function parseXml(text: string): XmlParseResult {
   try {
     parser.write(text).close();
   } catch (error) {
-    failure ??= {
-      message: error instanceof Error ? error.message : String(error),
-      line: 0,
-      column: 0,
-    };
+    if (!(error instanceof StopParsing)) {
+      failure ??= {
+        message: error instanceof Error ? error.message : String(error),
+        line: 0,
+        column: 0,
+      };
+    }
   }
   if (failure) return { ok: false, ...failure };
   if (!root) return { ok: false, message: 'The text holds no XML element.' };

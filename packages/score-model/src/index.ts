@@ -67,6 +67,11 @@ export {
 export { scoreContent } from './score-content.ts';
 export { type ScoreInfo, scoreInfo } from './score-info.ts';
 export { type ScoreFromLanesOptions, scoreFromLanes, scoreToLanes } from './score-lanes.ts';
+export {
+  MAX_SCORE_MEASURES,
+  MAX_SCORE_QUARTERS,
+  scoreLengthExcess,
+} from './score-limits.ts';
 export type {
   KeySignature,
   Lyric,

@@ -11,6 +11,7 @@ import type { PlannedWrite, ScorePlan, TieRepair, UnitChange } from './plan-type
 import type { Problem, Result } from './problem.ts';
 import { currentRevision } from './revision.ts';
 import type { Score } from './score.ts';
+import { scoreLimitProblems } from './score-limits.ts';
 import type { MeasureInfo, ScoreEvent } from './score-types.ts';
 import { type ScoreView, viewScore } from './score-view.ts';
 import type { UnitRef } from './staleness.ts';
@@ -156,6 +157,13 @@ export function planInsertMeasures(
   const stale = revisionProblems(view, request.revision, targets);
   if (stale.length > 0) return { ok: false, problems: stale };
   const newMeasures = span(request.at, request.at + request.count - 1);
+  const insert: PlannedWrite = {
+    op: 'insert-measures',
+    at: request.at,
+    infos: newMeasures.map(() => info),
+  };
+  const tooLong = scoreLimitProblems(view, [insert]);
+  if (tooLong.length > 0) return { ok: false, problems: tooLong };
   const created = allUnits(view, newMeasures);
   // apply re-checks every unit of the measure before: whether its ties were
   // repaired was decided on it, so an edit there since must refuse the plan.
@@ -182,7 +190,7 @@ export function planInsertMeasures(
       dropped: [],
       writes: [
         ...repaired.writes,
-        { op: 'insert-measures', at: request.at, infos: newMeasures.map(() => info) },
+        insert,
         ...created.map((ref): PlannedWrite => ({ op: 'unit', ...ref, content: restUnit(info) })),
       ],
       targets: planTargets,

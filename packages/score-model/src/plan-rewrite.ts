@@ -16,6 +16,7 @@ import { currentRevision } from './revision.ts';
 import { admitLanes, MAX_REWRITE_MEASURES, type WrittenUnit } from './rewrite-admission.ts';
 import { checkTiesOut, repairTiesBefore } from './rewrite-ties.ts';
 import type { Score } from './score.ts';
+import { scoreLimitProblems } from './score-limits.ts';
 import type { MeasureInfo, ScoreEvent, UnitContent } from './score-types.ts';
 import { type ScoreView, viewScore } from './score-view.ts';
 import type { UnitRef } from './staleness.ts';
@@ -263,6 +264,8 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
       at: count + 1,
       infos: Array.from({ length: added }, () => newInfo!),
     });
+    const tooLong = scoreLimitProblems(view, writes);
+    if (tooLong.length > 0) return { ok: false, problems: tooLong };
   }
   const entries = [
     ...[...written.values()].map((unit) => ({

@@ -41,6 +41,8 @@ export const PROBLEM_CODES = {
   'too-many-voices': 'A lane for a voice past the most a staff may hold (v1-v16).',
   'too-many-problems':
     'More problems than a result lists one by one (`MAX_PROBLEMS`): this last one counts the rest by code.',
+  'score-too-long':
+    'A change that would give the score more measures than `MAX_SCORE_MEASURES` or more quarter notes than `MAX_SCORE_QUARTERS`, which no reader opens.',
   'malformed-unit':
     'A stored unit value that is not a unit (written by a tampered or buggy peer); it reads as a rest until rewritten.',
 } as const;

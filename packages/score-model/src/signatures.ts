@@ -11,6 +11,7 @@ import type { Problem, Result } from './problem.ts';
 import { limitProblems } from './problem-list.ts';
 import { currentRevision } from './revision.ts';
 import type { Score } from './score.ts';
+import { scoreLimitProblems } from './score-limits.ts';
 import type {
   KeySignature,
   MeasureInfo,
@@ -211,6 +212,7 @@ export function planSetTime(score: Score, request: SetTimeRequest): Result<{ pla
       lastIndex: end,
     }),
   );
+  appendAll(problems, scoreLimitProblems(view, writes));
   if (problems.length > 0) return { ok: false, problems: limitProblems(problems) };
   return {
     ok: true,
