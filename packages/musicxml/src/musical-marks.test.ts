@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import {
   apply,
   marksOf,
+  modelMarks,
   plan,
   readMeasures,
   type Score,
@@ -34,11 +35,20 @@ function rewrite(score: Score, start: number, text: string): ScorePlan {
   return planned.plan;
 }
 
-/** The marks import listed on each event of P1's voice 1, measure by measure. */
+/**
+ * The marks on each event of P1's voice 1, measure by measure: those import
+ * listed beside the XML it kept (what the model has no word for), then the
+ * model's own, in the same words.
+ */
 function eventMarks(score: Score): unknown[][] {
   const snapshot = readScore(score);
   return snapshot.measures.map((_, index) =>
-    snapshot.unit(1, 1, index + 1).voices[0]!.events.map((event) => marksOf(event.attachments)),
+    snapshot
+      .unit(1, 1, index + 1)
+      .voices[0]!.events.map((event) => [
+        ...(marksOf(event.attachments) ?? []),
+        ...modelMarks(event),
+      ]),
   );
 }
 

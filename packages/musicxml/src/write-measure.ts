@@ -31,6 +31,7 @@ import {
 import { parseAt, unitKeep } from './unit-keep.ts';
 import { compareVoiceIds } from './voice-ids.ts';
 import { writeEvent } from './write-note.ts';
+import { lyricElements } from './write-note-marks.ts';
 import { element, isElement, withChildren, type XmlElement, type XmlNode } from './xml-tree.ts';
 
 /**
@@ -231,6 +232,26 @@ export interface PartWriting {
   readonly stride: number;
   /** Pitches tied out of the previous measure, by `staff/voice`. */
   readonly tiesOut: Map<string, Pitch[]>;
+  /** The highest slur `number` the part's kept notes use: model slurs are numbered above it. */
+  readonly keptSlurs?: number;
+  /** The verses whose last syllable had a hyphen, by `staff/voice`. */
+  readonly hyphens?: Map<string, Set<number>>;
+}
+
+/**
+ * The `number` a model slur of `level` in a voice is written with: above
+ * every number the part's kept slurs use, and different for each voice
+ * and staff (up to eight of them), so that no reader pairs the ends of two
+ * voices' slurs with each other.
+ *
+ * @example
+ * ```ts
+ * slurNumberFor(0, 1, 2, 1); // "3": voice 2 of staff 1, level 1
+ * ```
+ */
+export function slurNumberFor(kept: number, staff: number, voice: number, level: 1 | 2): string {
+  const lane = (staff - 1) * 4 + (voice - 1);
+  return String(((kept + lane * 2 + (level - 1)) % 16) + 1);
 }
 
 interface Placed {
@@ -496,7 +517,11 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
         const aligned = placed.before[voiceIndex]!;
         while (aligned.length > 0 && compare(aligned[0]!.at, at) <= 0)
           items.push(aligned.shift()!.x);
+        const hyphens = writing.hyphens?.get(tieKey) ?? new Set<number>();
+        writing.hyphens?.set(tieKey, hyphens);
         const notes = writeEvent(event, {
+          slurNumber: (level) => slurNumberFor(writing.keptSlurs ?? 0, staff, voice.voice, level),
+          lyrics: event.lyrics ? lyricElements(event.lyrics, hyphens) : [],
           divisions,
           voice: voiceId,
           staff: partInfo.staves > 1 ? staff : undefined,
