@@ -125,6 +125,7 @@ export function scoreElement(snapshot: ScoreSnapshot): XmlElement {
       tiesOut: new Map(),
       keptSlurs: keptSlurNumbers(snapshot, partIndex + 1),
       hyphens: new Map(),
+      octaves: new Map(),
     };
     const measures: XmlElement[] = [];
     for (let measure = 1; measure <= snapshot.measures.length; measure++)

@@ -80,6 +80,7 @@ describe('musical marks of a MuseScore-shaped file', () => {
         [
           { kind: 'slur-stop', number: '1' },
           { kind: 'articulation', name: 'staccato' },
+          { kind: 'dynamic', text: 'mf' },
           { kind: 'lyric', text: 'tle' },
         ],
         [
@@ -89,8 +90,10 @@ describe('musical marks of a MuseScore-shaped file', () => {
       ],
       [[]],
     ]);
+    // The mf between the notes is the model's dynamic on the note it stands at.
     const unit = readScore(score).unit(1, 1, 2);
-    expect(marksOf(unit.attachments)).toEqual([{ kind: 'dynamic', text: 'mf' }]);
+    expect(marksOf(unit.attachments)).toEqual([]);
+    expect(unit.voices[0]!.events[0]!.marks).toContainEqual({ kind: 'dynamic', name: 'mf' });
   });
 
   it('reads the same marks from the file without its layout', () => {
@@ -125,10 +128,11 @@ describe('musical marks of a MuseScore-shaped file', () => {
         marks: [
           { kind: 'slur-stop', number: '1' },
           { kind: 'articulation', name: 'staccato' },
+          { kind: 'dynamic', text: 'mf' },
           { kind: 'lyric', text: 'tle' },
         ],
         message:
-          'P1 s1 v1 m2: event 1 lost the slur that ran to here from the note in m1, a staccato, and the lyric "tle".',
+          'P1 s1 v1 m2: event 1 lost the slur that ran to here from the note in m1, a staccato, the dynamic mf, and the lyric "tle".',
       },
     ]);
     const out = exportMusicXml(score);
@@ -136,11 +140,11 @@ describe('musical marks of a MuseScore-shaped file', () => {
     expect(count(out, /<slur /g)).toBe(0);
     expect(count(out, /<staccato/g)).toBe(0);
     expect(out).not.toContain('<text>tle</text>');
-    // The unchanged G5 keeps its fermata and lyric, m1 its lyrics, m2 its mf.
+    // The unchanged G5 keeps its fermata and lyric, m1 its lyrics; the mf went with its note.
     expect(count(out, /<fermata/g)).toBe(1);
     expect(out).toContain('<text>star</text>');
     expect(out).toContain('<text>lit</text>');
-    expect(out).toContain('<mf/>');
+    expect(out).not.toContain('<mf/>');
     // Read back, nothing says a slur is there.
     const again = imported(out);
     expect(eventMarks(again)[0]![2]).toEqual([{ kind: 'lyric', text: 'lit' }]);
