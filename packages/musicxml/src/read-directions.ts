@@ -163,7 +163,10 @@ function readLines(ends: readonly End[], grid: Grid, taken: Set<PlacedElement>):
     const stopMark = to.read.span.stop!;
     const start = targetAt(from.unit, from.at, from.read.voice, [startMark]);
     const stop = start && stopTarget(grid, start, to, stopMark);
-    if (start && stop) placed.push({ pair, start, stop });
+    // A line that starts and stops on one event has no text: lanes-seq writes stops before starts.
+    const oneEvent =
+      start && stop && 'event' in start && 'event' in stop && start.event === stop.event;
+    if (start && stop && !oneEvent) placed.push({ pair, start, stop });
   }
   // A pedal change is one element for two lines: it is read only when both are.
   let rejected = new Set<End>();

@@ -92,7 +92,11 @@ export function readSlurs(units: readonly OpenUnit[]): void {
       open.set(end.number, starts.slice(0, -1));
     }
   });
-  pairs.sort((a, b) => a[0] - b[0]);
+  // In the order they start; two that start on one note, the longer first (the outer one is level 1).
+  pairs.sort((a, b) => {
+    const [startA, startB] = [ends[a[0]]!, ends[b[0]]!];
+    return startA.event === startB.event ? b[1] - a[1] : a[0] - b[0];
+  });
   const accepted = new Map<string, { from: number; to: number; level: 1 | 2 }[]>();
   const taken = new Map<OpenEvent, Map<number, Set<XmlElement>>>();
   const take = (end: SlurEnd) => {
@@ -110,7 +114,11 @@ export function readSlurs(units: readonly OpenUnit[]): void {
     const lane = `${start.unit.staff}/${start.voice}`;
     const slurs = accepted.get(lane) ?? [];
     const busy = new Set(
-      slurs.filter((slur) => slur.from <= from && from < slur.to).map((slur) => slur.level),
+      slurs
+        .filter(
+          (slur) => (slur.from <= from || ends[slur.from]!.event === start.event) && from < slur.to,
+        )
+        .map((slur) => slur.level),
     );
     const level = !busy.has(1) ? 1 : !busy.has(2) ? 2 : undefined;
     if (level === undefined) continue;
