@@ -443,7 +443,7 @@ describe('what a rewrite of a MuseScore file loses, in words', () => {
   it('prints the musical marks of the changed note, and only those', async () => {
     const { out, written } = await rewriteBar2('P1 s1 v1 m2: E5=1/4 G5=1/4');
     expect(out.split('\n').filter((line) => line.startsWith('Dropped'))).toEqual([
-      'Dropped: P1 s1 v1 m2: event 1 lost the slur that ran to here from the note in m1, a staccato, and the lyric "tle".',
+      'Dropped: P1 s1 v1 m2: event 1 lost the slur that ran to here from the note in m1, a staccato, the dynamic mf, and the lyric "tle".',
     ]);
     expect(written).not.toContain('<slur ');
   });

@@ -6,7 +6,7 @@ import type { Score } from '@scorelane/score-model';
 import { newScorePart } from './part-list.ts';
 import { scoreDivisions } from './score-divisions.ts';
 import { readScore, type ScoreSnapshot } from './score-snapshot.ts';
-import { openSlurEnds, withWholeSlurs } from './slur-pairs.ts';
+import { keptSlurNumbers, openSlurEnds, withWholeSlurs } from './slur-pairs.ts';
 import { partKeep } from './unit-keep.ts';
 import { type PartWriting, writeMeasure } from './write-measure.ts';
 import {
@@ -123,6 +123,9 @@ export function scoreElement(snapshot: ScoreSnapshot): XmlElement {
       divisions,
       stride,
       tiesOut: new Map(),
+      keptSlurs: keptSlurNumbers(snapshot, partIndex + 1),
+      hyphens: new Map(),
+      octaves: new Map(),
     };
     const measures: XmlElement[] = [];
     for (let measure = 1; measure <= snapshot.measures.length; measure++)

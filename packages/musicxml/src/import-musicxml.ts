@@ -37,6 +37,7 @@ import { describeMarks } from './musical-marks.ts';
 import { newScorePart, withPartName } from './part-list.ts';
 import type { MusicXmlProblem } from './problem.ts';
 import { readInput } from './read-input.ts';
+import { readMarks } from './read-marks.ts';
 import { EMPTY_ATTRIBUTES, readPart } from './read-part.ts';
 import type { ReadEvent, ReadLane, ReadMeasure, ReadPart } from './read-types.ts';
 import { snapshotOfInit } from './score-snapshot.ts';
@@ -367,7 +368,13 @@ function readScoreInit(
       ...(title !== undefined ? { title } : {}),
       parts: partInfos,
       measures,
-      units: describeMarks(settleTies(units, warnings), openSlursOf(sources)),
+      units: describeMarks(
+        readMarks(settleTies(units, warnings), (index) => {
+          const info = measures[index - 1]!;
+          return info.pickup ?? rational(info.time.beats, info.time.beatType);
+        }),
+        openSlursOf(sources),
+      ),
     },
     warnings,
   };

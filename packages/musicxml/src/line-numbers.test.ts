@@ -5,7 +5,7 @@ import { importMusicXml } from './import-musicxml.ts';
 const note = (staff: number) =>
   `<note><pitch><step>C</step><octave>${staff === 1 ? 5 : 3}</octave></pitch><duration>2</duration><voice>${staff === 1 ? 1 : 5}</voice><type>half</type><staff>${staff}</staff></note>`;
 const line = (name: string, type: string, staff: number, number?: string) =>
-  `<direction><direction-type><${name} type="${type}"${number ? ` number="${number}"` : ''}/></direction-type><staff>${staff}</staff></direction>`;
+  `<direction><direction-type><${name} type="${type}"${number ? ` number="${number}"` : ''} line-type="dashed"/></direction-type><staff>${staff}</staff></direction>`;
 const backup = '<backup><duration>4</duration></backup>';
 /** A line over a staff's two half notes, stopping at the end of the measure. */
 const over = (name: string, start: string, staff: number, number?: string) =>

@@ -1,6 +1,7 @@
 /**
  * A worker thread that loads one MusicXML text into MuseScore's engine
- * (webmscore) and posts back its MIDI bytes, or the error. One engine per
+ * (webmscore) and posts back its MIDI bytes (or, when `workerData.save` is
+ * `"xml"`, the MusicXML MuseScore writes of what it read), or the error. One engine per
  * worker: a file that crashes MuseScore takes down only its own worker.
  */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -17,9 +18,15 @@ const { default: WebMscore } = await import('webmscore');
 await WebMscore.ready;
 try {
   const score = await WebMscore.load('musicxml', new TextEncoder().encode(workerData.xml));
-  const midi = await score.saveMidi(false, false);
-  score.destroy();
-  parentPort.postMessage({ ok: true, midi });
+  if (workerData.save === 'xml') {
+    const xml = await score.saveXml();
+    score.destroy();
+    parentPort.postMessage({ ok: true, xml });
+  } else {
+    const midi = await score.saveMidi(false, false);
+    score.destroy();
+    parentPort.postMessage({ ok: true, midi });
+  }
 } catch (error) {
   parentPort.postMessage({ ok: false, error: String(error) });
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import {
   apply,
   marksOf,
+  modelMarks,
   plan,
   readMeasures,
   type Score,
@@ -34,11 +35,20 @@ function rewrite(score: Score, start: number, text: string): ScorePlan {
   return planned.plan;
 }
 
-/** The marks import listed on each event of P1's voice 1, measure by measure. */
+/**
+ * The marks on each event of P1's voice 1, measure by measure: those import
+ * listed beside the XML it kept (what the model has no word for), then the
+ * model's own, in the same words.
+ */
 function eventMarks(score: Score): unknown[][] {
   const snapshot = readScore(score);
   return snapshot.measures.map((_, index) =>
-    snapshot.unit(1, 1, index + 1).voices[0]!.events.map((event) => marksOf(event.attachments)),
+    snapshot
+      .unit(1, 1, index + 1)
+      .voices[0]!.events.map((event) => [
+        ...(marksOf(event.attachments) ?? []),
+        ...modelMarks(event),
+      ]),
   );
 }
 
@@ -70,6 +80,7 @@ describe('musical marks of a MuseScore-shaped file', () => {
         [
           { kind: 'slur-stop', number: '1' },
           { kind: 'articulation', name: 'staccato' },
+          { kind: 'dynamic', text: 'mf' },
           { kind: 'lyric', text: 'tle' },
         ],
         [
@@ -79,8 +90,10 @@ describe('musical marks of a MuseScore-shaped file', () => {
       ],
       [[]],
     ]);
+    // The mf between the notes is the model's dynamic on the note it stands at.
     const unit = readScore(score).unit(1, 1, 2);
-    expect(marksOf(unit.attachments)).toEqual([{ kind: 'dynamic', text: 'mf' }]);
+    expect(marksOf(unit.attachments)).toEqual([]);
+    expect(unit.voices[0]!.events[0]!.marks).toContainEqual({ kind: 'dynamic', name: 'mf' });
   });
 
   it('reads the same marks from the file without its layout', () => {
@@ -115,10 +128,11 @@ describe('musical marks of a MuseScore-shaped file', () => {
         marks: [
           { kind: 'slur-stop', number: '1' },
           { kind: 'articulation', name: 'staccato' },
+          { kind: 'dynamic', text: 'mf' },
           { kind: 'lyric', text: 'tle' },
         ],
         message:
-          'P1 s1 v1 m2: event 1 lost the slur that ran to here from the note in m1, a staccato, and the lyric "tle".',
+          'P1 s1 v1 m2: event 1 lost the slur that ran to here from the note in m1, a staccato, the dynamic mf, and the lyric "tle".',
       },
     ]);
     const out = exportMusicXml(score);
@@ -126,11 +140,11 @@ describe('musical marks of a MuseScore-shaped file', () => {
     expect(count(out, /<slur /g)).toBe(0);
     expect(count(out, /<staccato/g)).toBe(0);
     expect(out).not.toContain('<text>tle</text>');
-    // The unchanged G5 keeps its fermata and lyric, m1 its lyrics, m2 its mf.
+    // The unchanged G5 keeps its fermata and lyric, m1 its lyrics; the mf went with its note.
     expect(count(out, /<fermata/g)).toBe(1);
     expect(out).toContain('<text>star</text>');
     expect(out).toContain('<text>lit</text>');
-    expect(out).toContain('<mf/>');
+    expect(out).not.toContain('<mf/>');
     // Read back, nothing says a slur is there.
     const again = imported(out);
     expect(eventMarks(again)[0]![2]).toEqual([{ kind: 'lyric', text: 'lit' }]);

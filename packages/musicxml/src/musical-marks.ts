@@ -266,7 +266,7 @@ export function describeMarks(
 ): UnitInit[] {
   return units.map((unit) => {
     const voices = unit.content.voices.map((voice) => ({
-      voice: voice.voice,
+      ...voice,
       events: voice.events.map((event) => {
         const held = eventKeep(event);
         const attachments =

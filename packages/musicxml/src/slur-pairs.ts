@@ -11,8 +11,9 @@
  * voice that starts earlier), pairs with it too.
  */
 import { marksOf } from '@scorelane/score-model';
+import { eventKeep } from './attachment-types.ts';
 import type { ScoreSnapshot } from './score-snapshot.ts';
-import { isElement, withChildren, type XmlElement } from './xml-tree.ts';
+import { childElements, isElement, withChildren, type XmlElement } from './xml-tree.ts';
 
 /** One slur end: where it is (measure, note, notations, child) and what it is. */
 interface SlurEnd {
@@ -178,4 +179,29 @@ export function openSlurEnds(snapshot: ScoreSnapshot, part: number): Set<string>
     }
   }
   return keys;
+}
+
+/**
+ * The highest slur `number` the kept notes of a part use (0 when none), so
+ * that slurs written from the model take numbers above it.
+ *
+ * @example
+ * ```ts
+ * keptSlurNumbers(snapshot, 1); // 1 when a cross-staff slur numbered 1 is kept
+ * ```
+ */
+export function keptSlurNumbers(snapshot: ScoreSnapshot, part: number): number {
+  let highest = 0;
+  const staves = snapshot.parts[part - 1]?.staves ?? 1;
+  for (let measure = 1; measure <= snapshot.measures.length; measure++)
+    for (let staff = 1; staff <= staves; staff++)
+      for (const voice of snapshot.unit(part, staff, measure).voices)
+        for (const event of voice.events)
+          for (const note of eventKeep(event)?.notes ?? [])
+            for (const notations of childElements(note, 'notations'))
+              for (const slur of childElements(notations, 'slur')) {
+                const number = Number(slur.a?.number ?? '1');
+                if (Number.isInteger(number) && number > highest) highest = Math.min(number, 16);
+              }
+  return highest;
 }

@@ -30,7 +30,9 @@ import {
 } from './signatures.ts';
 import { parseAt, unitKeep } from './unit-keep.ts';
 import { compareVoiceIds } from './voice-ids.ts';
+import { type DirectionPlace, directionMarks, onsetDirections } from './write-direction-marks.ts';
 import { writeEvent } from './write-note.ts';
+import { lyricElements } from './write-note-marks.ts';
 import { element, isElement, withChildren, type XmlElement, type XmlNode } from './xml-tree.ts';
 
 /**
@@ -231,6 +233,50 @@ export interface PartWriting {
   readonly stride: number;
   /** Pitches tied out of the previous measure, by `staff/voice`. */
   readonly tiesOut: Map<string, Pitch[]>;
+  /** The highest slur `number` the part's kept notes use: model slurs are numbered above it. */
+  readonly keptSlurs?: number;
+  /** The verses whose last syllable had a hyphen, by `staff/voice`. */
+  readonly hyphens?: Map<string, Set<number>>;
+  /** The size of the octave line open in each voice, by `staff/voice`. */
+  readonly octaves?: Map<string, { size: string }>;
+}
+
+function octaveOf(writing: PartWriting, lane: string): { size: string } {
+  const held = writing.octaves?.get(lane);
+  if (held) return held;
+  const fresh = { size: '8' };
+  writing.octaves?.set(lane, fresh);
+  return fresh;
+}
+
+/**
+ * The `number` of the lines (hairpins, octave lines) a voice of the model
+ * draws: one per voice and staff, from 9 up, away from the low numbers
+ * files give the lines they keep.
+ *
+ * @example
+ * ```ts
+ * lineNumberFor(1, 1); // "9"
+ * ```
+ */
+export function lineNumberFor(staff: number, voice: number): string {
+  return String(((8 + (staff - 1) * 4 + (voice - 1)) % 16) + 1);
+}
+
+/**
+ * The `number` a model slur of `level` in a voice is written with: above
+ * every number the part's kept slurs use, and different for each voice
+ * and staff (up to eight of them), so that no reader pairs the ends of two
+ * voices' slurs with each other.
+ *
+ * @example
+ * ```ts
+ * slurNumberFor(0, 1, 2, 1); // "3": voice 2 of staff 1, level 1
+ * ```
+ */
+export function slurNumberFor(kept: number, staff: number, voice: number, level: 1 | 2): string {
+  const lane = (staff - 1) * 4 + (voice - 1);
+  return String(((kept + lane * 2 + (level - 1)) % 16) + 1);
 }
 
 interface Placed {
@@ -281,6 +327,9 @@ export function voiceNumbers(writing: PartWriting, index: number): Map<string, s
   return numbers;
 }
 
+/** What stands first in a measure, before any mark: the signatures and the page layout. */
+const OPENING: ReadonlySet<string> = new Set(['attributes', 'print']);
+
 /** What one event of a voice writes, and when. */
 interface Chunk {
   readonly at: Rational;
@@ -288,6 +337,8 @@ interface Chunk {
   /** Elements kept between notes, written before the event. */
   readonly items: readonly XmlNode[];
   readonly notes: readonly XmlNode[];
+  /** Written after the event: the end of an octave line it is the last note of. */
+  readonly after: readonly XmlNode[];
   /** An invisible rest written as a `<forward>`: only fills time. */
   readonly filler: boolean;
   readonly grace: boolean;
@@ -470,6 +521,23 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
       }
     }
     const voices = [...content.voices].sort((a, b) => a.voice - b.voice);
+    const placeOf = (voice: number): DirectionPlace => ({
+      voice: voiceIds.get(`${staff}/${voice}`)!,
+      staff: partInfo.staves > 1 ? staff : undefined,
+      lineNumber: lineNumberFor(staff, voice),
+      octave: octaveOf(writing, `${staff}/${voice}`),
+    });
+    // Marks at onsets go before the kept elements at the same offset (never at 0, where the
+    // measure's opening is), so that reading the file again takes them first.
+    const atOnsets: Placed[] = [];
+    for (const voice of voices)
+      for (const entry of voice.onsetMarks ?? [])
+        for (const x of onsetDirections(entry.marks, placeOf(voice.voice)))
+          atOnsets.push({ at: entry.onset, x });
+    if (atOnsets.length > 0) {
+      items.unshift(...atOnsets);
+      items.sort((a, b) => compare(a.at, b.at));
+    }
     const placed = placeItems(items, voices, length);
     // One at a time: a measure can hold more elements than push(...) takes arguments.
     for (const item of placed.atEnd) atEnd.push(item);
@@ -496,7 +564,16 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
         const aligned = placed.before[voiceIndex]!;
         while (aligned.length > 0 && compare(aligned[0]!.at, at) <= 0)
           items.push(aligned.shift()!.x);
+        // The model's marks after what opens the measure, before the kept elements at the same
+        // time, so that reading the file again takes them first (a second chord symbol stays kept).
+        const directions = directionMarks(event.marks ?? [], placeOf(voice.voice));
+        const opening = items.findIndex((item) => isElement(item) && !OPENING.has(item.n));
+        items.splice(opening < 0 ? items.length : opening, 0, ...directions.before);
+        const hyphens = writing.hyphens?.get(tieKey) ?? new Set<number>();
+        writing.hyphens?.set(tieKey, hyphens);
         const notes = writeEvent(event, {
+          slurNumber: (level) => slurNumberFor(writing.keptSlurs ?? 0, staff, voice.voice, level),
+          lyrics: event.lyrics ? lyricElements(event.lyrics, hyphens) : [],
           divisions,
           voice: voiceId,
           staff: partInfo.staves > 1 ? staff : undefined,
@@ -510,7 +587,7 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
         });
         const end = event.grace ? at : add(at, event.duration);
         const filler = event.kind === 'space' && event.attachments === undefined;
-        chunks.push({ at, end, items, notes, filler, grace: event.grace });
+        chunks.push({ at, end, items, notes, after: directions.after, filler, grace: event.grace });
         if (!event.grace) {
           at = end;
           tiedIn = tiedPitches(event);
@@ -542,7 +619,7 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
       const chunks = enteringLate(step.lanes[0]!);
       moveTo(chunks[0]?.at ?? ZERO);
       for (const chunk of chunks) {
-        body.push(...chunk.items, ...chunk.notes);
+        body.push(...chunk.items, ...chunk.notes, ...chunk.after);
         cursor = chunk.end;
       }
       continue;
@@ -554,7 +631,7 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
       body.push(...chunk.items);
       // The <forward> of a filler is left out: the voice's other parts play then.
       if (chunk.filler) continue;
-      body.push(...chunk.notes);
+      body.push(...chunk.notes, ...chunk.after);
       cursor = chunk.end;
     }
   }

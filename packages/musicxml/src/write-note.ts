@@ -23,6 +23,7 @@ import type { ScoreEvent } from '@scorelane/score-model';
 import { eventKeep } from './attachment-types.ts';
 import { toDivisions } from './divisions.ts';
 import { mergeInOrder, NOTE_ORDER } from './element-order.ts';
+import { notationMarks } from './write-note-marks.ts';
 import {
   child,
   childElements,
@@ -58,6 +59,10 @@ export interface NoteContext {
   readonly stripTuplets?: boolean;
   /** Drop the kept `<beam>`s: their group no longer forms. */
   readonly stripBeams?: boolean;
+  /** The `number` a model slur of a level is written with (see `write-note-marks.ts`). */
+  readonly slurNumber?: (level: 1 | 2) => string;
+  /** The `<lyric>`s of the event's syllables, written on its first note. */
+  readonly lyrics?: readonly XmlElement[];
 }
 
 /** How one written note (or piece of a split note) prints. */
@@ -208,6 +213,7 @@ function notationsFor(
   bracket: { start: boolean; stop: boolean } | undefined,
   generateTied: boolean,
   stripTuplets: boolean,
+  marks: readonly XmlElement[] = [],
 ): XmlElement[] {
   const tieStart = tie.start;
   const tieStop = tie.stop;
@@ -246,10 +252,10 @@ function notationsFor(
   }
   if (bracket?.stop) generated.push(element('tuplet', { type: 'stop' }));
   if (bracket?.start) generated.push(element('tuplet', { type: 'start', bracket: 'yes' }));
-  if (generated.length > 0) {
+  if (generated.length > 0 || marks.length > 0) {
     const first = result[0];
-    if (first) result[0] = withChildren(first, [...generated, ...(first.c ?? [])]);
-    else result.push(element('notations', {}, generated));
+    if (first) result[0] = withChildren(first, [...generated, ...(first.c ?? []), ...marks]);
+    else result.push(element('notations', {}, [...generated, ...marks]));
   }
   return result.filter((notations) => (notations.c ?? []).length > 0 || notations.a !== undefined);
 }
@@ -273,6 +279,7 @@ function writeOne(
   keepValue: boolean,
   context: NoteContext,
   bracket: { start: boolean; stop: boolean } | undefined,
+  marks: { readonly notations: readonly XmlElement[]; readonly lyrics: readonly XmlElement[] },
 ): XmlElement {
   const kept = note.kept;
   const keptChildren: XmlNode[] = [];
@@ -365,8 +372,15 @@ function writeOne(
     note.chord ? undefined : bracket,
     kept === undefined,
     context.stripTuplets === true,
+    marks.notations,
   );
-  const children = mergeInOrder(NOTE_ORDER, keptChildren, [...generated, ...notations]);
+  const merged = mergeInOrder(NOTE_ORDER, keptChildren, [...generated, ...notations]);
+  // The model's lyrics before the kept ones, so that reading the file again takes them first.
+  let lyricsAt = merged.findIndex(
+    (node) => isElement(node) && (NOTE_ORDER[node.n] ?? 0) >= NOTE_ORDER.lyric!,
+  );
+  if (lyricsAt < 0) lyricsAt = merged.length;
+  const children = [...merged.slice(0, lyricsAt), ...marks.lyrics, ...merged.slice(lyricsAt)];
   let attributes = kept?.a ?? {};
   if (event.kind === 'space') attributes = { ...attributes, 'print-object': 'no' };
   return withAttributes(element('note', {}, children), attributes);
@@ -432,6 +446,15 @@ export function writeEvent(event: ScoreEvent, context: NoteContext): XmlElement[
           keepValue,
           context,
           bracket,
+          {
+            notations: notationMarks(event, {
+              note: noteIndex,
+              firstPiece,
+              lastPiece,
+              slurNumber: context.slurNumber ?? String,
+            }),
+            lyrics: firstPiece && noteIndex === 0 ? (context.lyrics ?? []) : [],
+          },
         ),
       );
     });

@@ -6,6 +6,9 @@
  */
 import { add, serializeEvent, ZERO } from '@scorelane/lanes-seq';
 import type { LostAttachment } from './dropped-marks.ts';
+import type { Json } from './json.ts';
+import { marksOf, withMarks } from './marks.ts';
+import { modelMarks } from './model-mark-words.ts';
 import type { ScoreEvent, UnitContent, VoiceContent } from './score-types.ts';
 import { laneEvent } from './unit-lanes.ts';
 
@@ -45,6 +48,53 @@ function takeIndex(byKey: KeyedIndexes, key: string): number | undefined {
   return entry.indexes[entry.taken++];
 }
 
+/** Whether an event carries anything a rewrite keeps or drops: attachments, marks, lyrics, fingerings. */
+function carries(event: ScoreEvent): boolean {
+  return event.attachments !== undefined || modelMarks(event).length > 0;
+}
+
+/**
+ * `event` with the marks, lyrics, fingerings and attachments of `old`, the
+ * same event written again (a bridge until the planner reads marks: a
+ * notes-only rewrite keeps the marks of what it writes again unchanged).
+ */
+function carried(event: ScoreEvent, old: ScoreEvent): ScoreEvent {
+  let next: ScoreEvent = event;
+  if (old.attachments !== undefined) next = { ...next, attachments: old.attachments };
+  if (old.marks !== undefined) next = { ...next, marks: old.marks };
+  if (old.lyrics !== undefined) next = { ...next, lyrics: old.lyrics };
+  if (next.kind === 'chord' && old.kind === 'chord') {
+    const fingers = old.notes.filter((note) => note.fingering !== undefined);
+    if (fingers.length > 0) {
+      next = {
+        ...next,
+        notes: next.notes.map((note) => {
+          const finger = fingers.find(
+            (held) =>
+              held.pitch.step === note.pitch.step &&
+              held.pitch.alter === note.pitch.alter &&
+              held.pitch.octave === note.pitch.octave,
+          )?.fingering;
+          return finger !== undefined ? { ...note, fingering: finger } : note;
+        }),
+      };
+    }
+  }
+  return next;
+}
+
+/** What a lost event held, as one attachment that lists the model's marks with the attachment's own. */
+function lostHolding(event: ScoreEvent): Json {
+  const own = modelMarks(event);
+  if (own.length === 0) return event.attachments!;
+  const attachments = event.attachments;
+  const object =
+    attachments && typeof attachments === 'object' && !Array.isArray(attachments)
+      ? (attachments as { readonly [key: string]: Json })
+      : {};
+  return withMarks(object, [...own, ...(marksOf(attachments) ?? [])]);
+}
+
 /**
  * The new content with attachments carried over from the old one where an
  * event is unchanged, and the attachments that are dropped.
@@ -59,7 +109,7 @@ export function carryAttachments(
   const dropped: LostAttachment[] = [];
   const voices: VoiceContent[] = after.voices.map((voice) => {
     const old = before.voices.find((candidate) => candidate.voice === voice.voice);
-    if (!old?.events.some((event) => event.attachments !== undefined)) return voice;
+    if (!old?.events.some(carries)) return voice;
     const unmatched = indexesByKey(placed(old.events));
     const newKeys = placed(voice.events);
     const used = new Set<number>();
@@ -67,34 +117,37 @@ export function carryAttachments(
       const match = takeIndex(unmatched, newKeys[index]!);
       if (match === undefined) return event;
       used.add(match);
-      const attachments = old.events[match]!.attachments;
-      return attachments === undefined ? event : { ...event, attachments };
+      return carried(event, old.events[match]!);
     });
     old.events.forEach((event, index) => {
-      if (event.attachments !== undefined && !used.has(index)) {
+      if (carries(event) && !used.has(index)) {
         dropped.push({
           part,
           staff,
           measure,
           voice: voice.voice,
           event: index + 1,
-          attachments: event.attachments,
+          attachments: lostHolding(event),
         });
       }
     });
-    return { voice: voice.voice, events };
+    return voice.onsetMarks !== undefined
+      ? { voice: voice.voice, events, onsetMarks: voice.onsetMarks }
+      : old.onsetMarks !== undefined && used.size === old.events.length
+        ? { voice: voice.voice, events, onsetMarks: old.onsetMarks }
+        : { voice: voice.voice, events };
   });
   for (const old of before.voices) {
     if (after.voices.some((voice) => voice.voice === old.voice)) continue;
     old.events.forEach((event, index) => {
-      if (event.attachments !== undefined) {
+      if (carries(event)) {
         dropped.push({
           part,
           staff,
           measure,
           voice: old.voice,
           event: index + 1,
-          attachments: event.attachments,
+          attachments: lostHolding(event),
         });
       }
     });

@@ -30,6 +30,7 @@ export {
   soundingNotes,
   type UnplayableNote,
 } from './midi-notes.ts';
+export { markOf, modelMarks } from './model-mark-words.ts';
 export { plan, type RewriteRequest } from './plan-rewrite.ts';
 export type {
   DroppedAttachment,

@@ -1,0 +1,226 @@
+/**
+ * Placing what the elements between notes say (`read-direction-marks.ts`)
+ * on the music: a mark goes on the event that starts where the element
+ * stands, in the voice its `<voice>` names, else in the lowest voice of
+ * its staff that has one; where no event starts, on that voice's (or the
+ * first voice's) marks at that onset. Lines (hairpins, octave lines,
+ * pedal) are read whole: a start and the stop that pairs with it (by kind
+ * and `number`, in the part's order), the stop in the start's voice: a
+ * hairpin's and a pedal's on the event at whose start they end (the next
+ * measure's first, at the barline), an octave line's on the last event it
+ * covers. Whatever cannot be placed so stays kept, as the file had it.
+ */
+import { compare, type LaneMark, type Rational } from '@scorelane/lanes-seq';
+import type { PlacedElement } from './attachment-types.ts';
+import { canJoin } from './mark-order.ts';
+import type { OpenEvent, OpenUnit, OpenVoice } from './marked-units.ts';
+import { type ItemMarks, readItemMarks, type SpanEnd } from './read-direction-marks.ts';
+import { takes } from './read-note-marks.ts';
+import { parseAt } from './unit-keep.ts';
+
+/** Where marks go: an event, or a voice's marks at an onset. */
+type Target =
+  | { readonly event: OpenEvent; readonly unit: OpenUnit; readonly voice: OpenVoice }
+  | { readonly onset: Rational; readonly unit: OpenUnit; readonly voice: OpenVoice };
+
+function fits(
+  target: Target,
+  marks: readonly LaneMark[],
+  already: readonly LaneMark[] = [],
+): boolean {
+  const held = 'event' in target ? target.event.marks : (entryAt(target)?.marks ?? []);
+  const role = 'event' in target ? target.event.role : 'rest';
+  const joined = [...held, ...already];
+  for (const mark of marks) {
+    if (!takes(role, mark.kind) || !canJoin(joined, mark)) return false;
+    joined.push(mark);
+  }
+  return true;
+}
+
+function entryAt(target: { onset: Rational; voice: OpenVoice }) {
+  return target.voice.onsetMarks.find((entry) => compare(entry.onset, target.onset) === 0);
+}
+
+function put(target: Target, marks: readonly LaneMark[]): void {
+  if ('event' in target) {
+    target.event.marks.push(...marks);
+    return;
+  }
+  const entry = entryAt(target);
+  if (entry) entry.marks.push(...marks);
+  else target.voice.onsetMarks.push({ onset: target.onset, marks: [...marks] });
+}
+
+function startsAt(voice: OpenVoice, at: Rational): OpenEvent | undefined {
+  return voice.events.find((event) => event.role !== 'grace' && compare(event.onset, at) === 0);
+}
+
+function anyStartsAt(voice: OpenVoice, at: Rational): boolean {
+  return voice.events.some((event) => compare(event.onset, at) === 0);
+}
+
+/** The model voice a file's `<voice>` names in a unit. */
+function namedVoice(unit: OpenUnit, voiceId: string | undefined): OpenVoice | undefined {
+  if (voiceId === undefined) return undefined;
+  const number = Object.entries(unit.voiceIds).find(([, id]) => id === voiceId)?.[0];
+  return unit.voices.find((voice) => String(voice.voice) === number);
+}
+
+/** Where marks standing at `at` go, if anywhere. */
+function targetAt(
+  unit: OpenUnit,
+  at: Rational,
+  voiceId: string | undefined,
+  marks: readonly LaneMark[],
+): Target | undefined {
+  const named = namedVoice(unit, voiceId);
+  const voices = named ? [named] : unit.voices;
+  for (const voice of voices) {
+    const event = startsAt(voice, at);
+    if (event && fits({ event, unit, voice }, marks)) return { event, unit, voice };
+  }
+  const voice = named ?? unit.voices[0];
+  if (!voice || at.num <= 0 || compare(at, unit.length) >= 0 || anyStartsAt(voice, at))
+    return undefined;
+  const target = { onset: at, unit, voice };
+  return fits(target, marks) ? target : undefined;
+}
+
+/** One line end being read. */
+interface End {
+  readonly unit: OpenUnit;
+  readonly item: PlacedElement;
+  readonly at: Rational;
+  readonly read: ItemMarks & { readonly span: SpanEnd };
+}
+
+/** The units of a part by measure and staff. */
+type Grid = Map<string, OpenUnit>;
+
+function sameVoice(unit: OpenUnit | undefined, voice: number): OpenVoice | undefined {
+  return unit?.voices.find((candidate) => candidate.voice === voice);
+}
+
+/** Where the stop of a line whose start went to `start` goes. */
+function stopTarget(grid: Grid, start: Target, end: End, mark: LaneMark): Target | undefined {
+  const unit = end.unit;
+  if (unit.staff !== start.unit.staff) return undefined;
+  const voice = sameVoice(unit, start.voice.voice);
+  if (!voice) return undefined;
+  const check = (target: Target | undefined) =>
+    target && fits(target, [mark]) ? target : undefined;
+  const at = end.at;
+  if (end.read.span.kind === 'octave-line') {
+    const last = [...voice.events]
+      .reverse()
+      .find((event) => event.role !== 'grace' && compare(event.end, at) === 0 && at.num > 0);
+    if (last) return check({ event: last, unit, voice });
+    if (at.num === 0) {
+      const before = grid.get(`${unit.measure - 1}/${unit.staff}`);
+      const previous = sameVoice(before, voice.voice);
+      const event =
+        previous && [...previous.events].reverse().find((held) => held.role !== 'grace');
+      return event && before && previous
+        ? check({ event, unit: before, voice: previous })
+        : undefined;
+    }
+  } else {
+    const event = startsAt(voice, at);
+    if (event) return check({ event, unit, voice });
+    if (compare(at, unit.length) >= 0) {
+      const after = grid.get(`${unit.measure + 1}/${unit.staff}`);
+      const next = sameVoice(after, voice.voice);
+      const first = next && startsAt(next, { num: 0, den: 1 });
+      if (first && after && next) return check({ event: first, unit: after, voice: next });
+      const last = [...voice.events].reverse().find((held) => held.role !== 'grace');
+      return last ? check({ event: last, unit, voice }) : undefined;
+    }
+  }
+  if (at.num > 0 && compare(at, unit.length) < 0 && !anyStartsAt(voice, at))
+    return check({ onset: at, unit, voice });
+  return undefined;
+}
+
+/** Reads the lines of a part: pairs their ends, and places the pairs that fit whole. */
+function readLines(ends: readonly End[], grid: Grid, taken: Set<PlacedElement>): void {
+  const open = new Map<string, End>();
+  const pairs: [End, End][] = [];
+  for (const end of ends) {
+    const key = `${end.read.span.kind}/${end.read.span.number}`;
+    const type = end.read.span.type;
+    const waiting = open.get(key);
+    if (type === 'stop' || type === 'change') {
+      if (waiting) pairs.push([waiting, end]);
+      open.delete(key);
+    }
+    if (type === 'start' || type === 'change') open.set(key, end);
+  }
+  const placed: { pair: [End, End]; start: Target; stop: Target }[] = [];
+  for (const pair of pairs) {
+    const [from, to] = pair;
+    const startMark = from.read.span.start!;
+    const stopMark = to.read.span.stop!;
+    const start = targetAt(from.unit, from.at, from.read.voice, [startMark]);
+    const stop = start && stopTarget(grid, start, to, stopMark);
+    // A line that starts and stops on one event has no text: lanes-seq writes stops before starts.
+    const oneEvent =
+      start && stop && 'event' in start && 'event' in stop && start.event === stop.event;
+    if (start && stop && !oneEvent) placed.push({ pair, start, stop });
+  }
+  // A pedal change is one element for two lines: it is read only when both are.
+  let rejected = new Set<End>();
+  for (;;) {
+    const ok = placed.filter(({ pair }) => !rejected.has(pair[0]) && !rejected.has(pair[1]));
+    const used = new Map<End, number>();
+    for (const { pair } of ok) for (const end of pair) used.set(end, (used.get(end) ?? 0) + 1);
+    const next = new Set(rejected);
+    for (const end of ends)
+      if (end.read.span.type === 'change' && used.has(end) && used.get(end) !== 2) next.add(end);
+    if (next.size === rejected.size) {
+      for (const { pair, start, stop } of ok) {
+        put(start, [pair[0].read.span.start!]);
+        put(stop, [pair[1].read.span.stop!]);
+        taken.add(pair[0].item);
+        taken.add(pair[1].item);
+      }
+      return;
+    }
+    rejected = next;
+  }
+}
+
+/**
+ * Reads the elements kept between the notes of one part's units into
+ * marks, taking the ones it places out of the units' kept items.
+ *
+ * @example
+ * ```ts
+ * readDirections(unitsOfPart); // a <direction> with <p/> at 1/4: the dynamic p on the note at 1/4
+ * ```
+ */
+export function readDirections(units: readonly OpenUnit[]): void {
+  const ordered = [...units].sort((a, b) => a.measure - b.measure || a.staff - b.staff);
+  const grid: Grid = new Map(ordered.map((unit) => [`${unit.measure}/${unit.staff}`, unit]));
+  const ends: End[] = [];
+  const taken = new Set<PlacedElement>();
+  for (const unit of ordered) {
+    for (const item of unit.items) {
+      if (item.start !== undefined) continue;
+      const read = readItemMarks(item.x);
+      if (!read) continue;
+      const at = parseAt(item.at);
+      if (read.span) {
+        ends.push({ unit, item, at, read: read as End['read'] });
+        continue;
+      }
+      if (read.marks.length === 0) continue;
+      const target = targetAt(unit, at, read.voice, read.marks);
+      if (!target) continue;
+      put(target, read.marks);
+      taken.add(item);
+    }
+  }
+  readLines(ends, grid, taken);
+  for (const unit of ordered) unit.items = unit.items.filter((item) => !taken.has(item));
+}

@@ -1,0 +1,186 @@
+import type { LaneMark } from '@scorelane/lanes-seq';
+import type { Score } from '@scorelane/score-model';
+import { describe, expect, it } from 'vitest';
+import { exportMusicXml } from './export-musicxml.ts';
+import { caseText } from './fixtures.test-support.ts';
+import { importMusicXml } from './import-musicxml.ts';
+import { readScore } from './score-snapshot.ts';
+
+function imported(xml: string): Score {
+  const result = importMusicXml(xml);
+  if (!result.ok) throw new Error(result.problems[0]?.message);
+  return result.score;
+}
+
+/** Each event of P1 s1 voice 1, measure by measure: its marks and its lyrics as `verse:text`. */
+function events(score: Score, staff = 1, voice = 0) {
+  const snapshot = readScore(score);
+  return snapshot.measures.map((_, index) =>
+    (snapshot.unit(1, staff, index + 1).voices[voice]?.events ?? []).map((event) => ({
+      marks: event.marks ?? [],
+      lyrics: (event.lyrics ?? []).map(
+        (lyric) =>
+          `${lyric.verse}:${lyric.text}${lyric.hyphen ? '-' : ''}${lyric.extend ? '_' : ''}`,
+      ),
+    })),
+  );
+}
+
+/** Every element name kept as XML anywhere in the score. */
+function keptNames(score: Score): string {
+  return (
+    JSON.stringify(readScore(score).unit(1, 1, 1)) + JSON.stringify(readScore(score).unit(1, 1, 2))
+  );
+}
+
+const slur = (type: 'start' | 'stop', level: 1 | 2 = 1): LaneMark => ({
+  kind: 'slur',
+  type,
+  level,
+});
+
+describe('marks read into the model from a file with one voice', () => {
+  const score = imported(caseText('marks-one-voice.musicxml'));
+  const [m1, m2, m3] = events(score);
+
+  it('puts each direction and chord symbol on the note it stands at, in canonical order', () => {
+    expect(m1![0]!.marks).toEqual([
+      { kind: 'dynamic', name: 'p' },
+      { kind: 'tempo', text: 'Allegro', beat: { num: 1, den: 4 }, perMinute: 120 },
+      { kind: 'chord-symbol', root: { step: 'C', alter: 0 }, quality: '' },
+      slur('start'),
+    ]);
+    expect(m2![0]!.marks).toEqual([
+      slur('stop'),
+      { kind: 'hairpin', type: 'stop' },
+      { kind: 'dynamic', name: 'f' },
+      {
+        kind: 'chord-symbol',
+        root: { step: 'A', alter: 0 },
+        quality: 'm',
+        bass: { step: 'E', alter: 0 },
+      },
+    ]);
+    expect(m2![2]!.marks).toEqual([
+      { kind: 'articulation', name: 'tenuto' },
+      { kind: 'fermata' },
+      { kind: 'chord-symbol', root: { step: 'B', alter: 0 }, quality: 'm7b5' },
+    ]);
+  });
+
+  it('reads a slur across the barline, and a hairpin that ends at the barline onto the next note', () => {
+    expect(m1![3]!.marks).toEqual([{ kind: 'articulation', name: 'staccato' }, slur('start')]);
+    expect(m1![2]!.marks).toContainEqual({ kind: 'hairpin', type: 'crescendo' });
+    expect(m2![0]!.marks).toContainEqual({ kind: 'hairpin', type: 'stop' });
+  });
+
+  it('keeps a hairpin that would start and stop on one note as the file had it', () => {
+    expect(m3![0]!.marks).toEqual([
+      { kind: 'text', text: 'dolce', placement: 'above' },
+      { kind: 'rehearsal', text: 'A' },
+    ]);
+    expect(JSON.stringify(readScore(score).unit(1, 1, 3))).toContain('"wedge"');
+  });
+
+  it('reads lyrics verse by verse, with hyphens', () => {
+    expect(m1!.map((event) => event.lyrics)).toEqual([
+      ['1:Freu-', '2:All'],
+      ['1:de', '2:men'],
+      ['1:schö', '2:wer'],
+      ['1:ner', '2:den'],
+    ]);
+  });
+
+  it('takes what it read out of the kept XML, and writes it back once', () => {
+    const kept = keptNames(score);
+    for (const name of ['lyric', 'slur', 'staccato', 'dynamics', 'harmony', 'metronome', 'fermata'])
+      expect({ name, kept: kept.includes(`"n":"${name}"`) }).toEqual({ name, kept: false });
+    const out = exportMusicXml(score);
+    expect(out.match(/<lyric /g)).toHaveLength(13);
+    expect(out.match(/<slur /g)).toHaveLength(4);
+    expect(out.match(/<harmony>/g)).toHaveLength(4);
+    expect(events(imported(out))).toEqual(events(score));
+  });
+});
+
+const part = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<score-partwise version="4.0"><part-list><score-part id="P1"><part-name>P</part-name></score-part></part-list>
+<part id="P1"><measure number="1"><attributes><divisions>1</divisions><time><beats>4</beats><beat-type>4</beat-type></time><staves>2</staves></attributes>${body}</measure></part></score-partwise>`;
+const note = (
+  step: string,
+  options: { voice?: number; staff?: number; chord?: boolean; notations?: string } = {},
+) =>
+  `<note>${options.chord ? '<chord/>' : ''}<pitch><step>${step}</step><octave>4</octave></pitch><duration>1</duration><voice>${options.voice ?? 1}</voice><type>quarter</type><staff>${options.staff ?? 1}</staff>${options.notations ? `<notations>${options.notations}</notations>` : ''}</note>`;
+const rests =
+  '<backup><duration>4</duration></backup><note><rest/><duration>4</duration><voice>5</voice><staff>2</staff></note>';
+
+describe('marks on notes', () => {
+  it('gives a second slur open at the same time level 2, and keeps a slur between voices as XML', () => {
+    const score = imported(
+      part(
+        note('C', { notations: '<slur type="start" number="1"/><slur type="start" number="2"/>' }) +
+          note('D', { notations: '<slur type="stop" number="2"/>' }) +
+          note('E', {
+            notations: '<slur type="stop" number="1"/><slur type="start" number="3"/>',
+          }) +
+          note('F') +
+          '<backup><duration>4</duration></backup>' +
+          note('A', { voice: 2, staff: 1 }) +
+          note('B', { voice: 2, staff: 1, notations: '<slur type="stop" number="3"/>' }) +
+          '<note><rest/><duration>2</duration><voice>2</voice><staff>1</staff></note>' +
+          rests,
+      ),
+    );
+    const [m1] = events(score);
+    expect(m1!.map((event) => event.marks)).toEqual([
+      [slur('start', 2), slur('start', 1)],
+      [slur('stop', 2)],
+      [slur('stop', 1)],
+      [],
+    ]);
+    expect(JSON.stringify(readScore(score).unit(1, 1, 1))).toContain('"number":"3"');
+    expect(events(imported(exportMusicXml(score)))).toEqual(events(score));
+  });
+
+  it('reads a fingering per chord note, a tremolo and an arpeggio, and leaves what it cannot name', () => {
+    const score = imported(
+      part(
+        note('C', { notations: '<technical><fingering>1</fingering></technical><arpeggiate/>' }) +
+          note('E', {
+            chord: true,
+            notations: '<technical><fingering>3</fingering></technical><arpeggiate/>',
+          }) +
+          note('D', { notations: '<ornaments><tremolo type="single">3</tremolo></ornaments>' }) +
+          note('E', { notations: '<articulations><scoop/><accent/></articulations>' }) +
+          note('F', { notations: '<technical><fingering>1-2</fingering></technical>' }) +
+          rests,
+      ),
+    );
+    const unit = readScore(score).unit(1, 1, 1);
+    const [chord, tremolo, scoop, fingering] = unit.voices[0]!.events;
+    expect(chord?.kind === 'chord' && chord.notes.map((held) => held.fingering)).toEqual([1, 3]);
+    expect(chord?.marks).toEqual([{ kind: 'arpeggio' }]);
+    expect(tremolo?.marks).toEqual([{ kind: 'tremolo', strokes: 3 }]);
+    expect(scoop?.marks).toEqual([{ kind: 'articulation', name: 'accent' }]);
+    expect(JSON.stringify(scoop?.attachments)).toContain('"scoop"');
+    expect(fingering?.marks).toBeUndefined();
+    expect(JSON.stringify(fingering?.attachments)).toContain('1-2');
+    expect(readScore(imported(exportMusicXml(score))).unit(1, 1, 1)).toEqual(unit);
+  });
+
+  it('reads N.C. and a chord symbol where the voice has no note as marks at that onset', () => {
+    const score = imported(
+      part(
+        '<note><pitch><step>C</step><octave>4</octave></pitch><duration>4</duration><voice>1</voice><type>whole</type><staff>1</staff></note>' +
+          '<backup><duration>2</duration></backup><harmony><root><root-step text="">C</root-step></root><kind text="N.C.">none</kind><staff>1</staff></harmony>' +
+          '<forward><duration>2</duration></forward>' +
+          rests,
+      ),
+    );
+    const voice = readScore(score).unit(1, 1, 1).voices[0]!;
+    expect(voice.onsetMarks).toEqual([
+      { onset: { num: 1, den: 2 }, marks: [{ kind: 'chord-symbol', quality: '' }] },
+    ]);
+    expect(readScore(imported(exportMusicXml(score))).unit(1, 1, 1).voices[0]).toEqual(voice);
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * Reading what a MusicXML score marks on its notes into the model, once
+ * the score's units and ties are settled: articulations, ornaments,
+ * techniques, fingering, fermatas, arpeggios and breath marks
+ * (`read-note-marks.ts`), lyrics (`read-lyrics.ts`), slurs
+ * (`read-slurs.ts`), and the directions and chord symbols between notes
+ * (`read-directions.ts`). What is read is taken out of the kept XML, so
+ * export writes it once, from the model; what the model has no word for
+ * stays kept, as the file had it.
+ */
+import { type Pitch, type Rational, samePitch } from '@scorelane/lanes-seq';
+import type { UnitInit } from '@scorelane/score-model';
+import { withoutMarks } from './mark-xml.ts';
+import { closeUnit, type OpenEvent, type OpenUnit, openUnit } from './marked-units.ts';
+import { readDirections } from './read-directions.ts';
+import { readLyric } from './read-lyrics.ts';
+import { readNoteMarks } from './read-note-marks.ts';
+import { readSlurs } from './read-slurs.ts';
+import { tiedPitches } from './write-measure.ts';
+import { childElements, type XmlElement } from './xml-tree.ts';
+
+function readNotations(event: OpenEvent): void {
+  if (!event.notes) return;
+  const chord = event.event.kind === 'chord';
+  event.notes.forEach((note, index) => {
+    const read = readNoteMarks(note, event.role, event.marks);
+    for (const mark of read.marks) {
+      if (mark.kind === 'fingering' && chord) event.fingering[index] = mark.finger;
+      else event.marks.push(mark);
+    }
+    event.notes![index] = read.note;
+  });
+}
+
+function pitchesOf(event: OpenEvent): Pitch[] {
+  const score = event.event;
+  if (score.kind === 'note') return [score.pitch];
+  if (score.kind === 'chord') return score.notes.map((note) => note.pitch);
+  return [];
+}
+
+/** The lyrics of one part: verses numbered in the order their `number` first appears. */
+function readLyrics(units: readonly OpenUnit[]): void {
+  const verses = new Map<string, number>();
+  const lanes = new Map<string, { tiedIn: Pitch[]; extended: Set<number> }>();
+  const ordered = [...units].sort((a, b) => a.measure - b.measure || a.staff - b.staff);
+  for (const unit of ordered)
+    for (const voice of unit.voices) {
+      const key = `${unit.staff}/${voice.voice}`;
+      const lane = lanes.get(key) ?? { tiedIn: [], extended: new Set<number>() };
+      lanes.set(key, lane);
+      for (const event of voice.events) {
+        if (event.role === 'grace') continue;
+        const pitches = pitchesOf(event);
+        const continuation =
+          pitches.length > 0 &&
+          pitches.every((pitch) => lane.tiedIn.some((tied) => samePitch(tied, pitch)));
+        lane.tiedIn = tiedPitches(event.event);
+        if (event.role !== 'note' || !event.notes) continue;
+        const sung = new Set<number>();
+        event.notes.forEach((note, index) => {
+          const taken = new Set<XmlElement>();
+          for (const lyric of childElements(note, 'lyric')) {
+            const read = readLyric(lyric);
+            if (!read) continue;
+            let verse = verses.get(read.number);
+            if (verse === undefined) {
+              verse = verses.size + 1;
+              verses.set(read.number, verse);
+            }
+            if (read.kind === 'held') {
+              if (lane.extended.has(verse)) taken.add(lyric);
+              continue;
+            }
+            if (continuation || sung.has(verse)) continue;
+            sung.add(verse);
+            event.lyrics.push({ verse, ...read.syllable });
+            if (read.syllable.extend) lane.extended.add(verse);
+            else lane.extended.delete(verse);
+            taken.add(lyric);
+          }
+          event.notes![index] = withoutMarks(note, taken);
+        });
+      }
+    }
+}
+
+/**
+ * The units with the marks, lyrics and fingerings their kept XML says
+ * read into the model and taken out of that XML. `lengthOf` gives the
+ * length of each measure (1-based).
+ *
+ * @example
+ * ```ts
+ * const units = readMarks(settled, (measure) => rational(1)); // a kept <staccato/> is now a mark
+ * ```
+ */
+export function readMarks(
+  units: readonly UnitInit[],
+  lengthOf: (measure: number) => Rational,
+): UnitInit[] {
+  const open = units.map((unit) => openUnit(unit, lengthOf(unit.measure)));
+  const parts = new Map<number, OpenUnit[]>();
+  for (const unit of open) {
+    const list = parts.get(unit.part) ?? [];
+    list.push(unit);
+    parts.set(unit.part, list);
+    for (const voice of unit.voices) for (const event of voice.events) readNotations(event);
+  }
+  for (const part of parts.values()) {
+    readLyrics(part);
+    readSlurs(part);
+    readDirections(part);
+  }
+  return open.map(closeUnit);
+}

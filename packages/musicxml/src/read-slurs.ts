@@ -1,0 +1,137 @@
+/**
+ * Reading slurs into the model: a `<slur>` start and the stop that pairs
+ * with it (by `number`, within the part, as MusicXML pairs them) become a
+ * slur of the model when both ends are on notes of the same staff and
+ * voice: level 1 for a slur that starts while no other is open in that
+ * voice, level 2 for a second one open at the same time. Any other slur (a
+ * third at once, one between voices or staves, one left open, a dashed one)
+ * is kept as the file had it.
+ */
+import { compare } from '@scorelane/lanes-seq';
+import { canJoin } from './mark-order.ts';
+import { layoutOnly, withoutMarks } from './mark-xml.ts';
+import type { OpenEvent, OpenUnit } from './marked-units.ts';
+import { takes } from './read-note-marks.ts';
+import { childElements, type XmlElement } from './xml-tree.ts';
+
+interface SlurEnd {
+  readonly unit: OpenUnit;
+  readonly voice: number;
+  readonly event: OpenEvent;
+  readonly eventIndex: number;
+  readonly note: number;
+  readonly slur: XmlElement;
+  readonly type: 'start' | 'stop';
+  readonly number: string;
+}
+
+function endsOf(units: readonly OpenUnit[]): SlurEnd[] {
+  const ends: SlurEnd[] = [];
+  for (const unit of units)
+    for (const voice of unit.voices)
+      voice.events.forEach((event, eventIndex) => {
+        (event.notes ?? []).forEach((note, noteIndex) => {
+          for (const notations of childElements(note, 'notations'))
+            for (const slur of childElements(notations, 'slur')) {
+              const type = slur.a?.type;
+              if (type !== 'start' && type !== 'stop') continue;
+              ends.push({
+                unit,
+                voice: voice.voice,
+                event,
+                eventIndex,
+                note: noteIndex,
+                slur,
+                type,
+                number: slur.a?.number ?? '1',
+              });
+            }
+        });
+      });
+  return ends;
+}
+
+/** File-like order: by measure, onset, grace notes before their note, then stops before starts. */
+function inTimeOrder(a: SlurEnd, b: SlurEnd): number {
+  return (
+    a.unit.measure - b.unit.measure ||
+    compare(a.event.onset, b.event.onset) ||
+    Number(a.event.role !== 'grace') - Number(b.event.role !== 'grace') ||
+    a.unit.staff - b.unit.staff ||
+    a.voice - b.voice ||
+    a.eventIndex - b.eventIndex ||
+    Number(a.type === 'start') - Number(b.type === 'start')
+  );
+}
+
+function modelable(end: SlurEnd): boolean {
+  const solid = (end.slur.a?.['line-type'] ?? 'solid') === 'solid';
+  return (
+    solid && takes(end.event.role, 'slur') && layoutOnly(end.slur, ['type', 'number', 'line-type'])
+  );
+}
+
+/**
+ * Reads the slurs of one part's units into marks, taking the slur ends it
+ * maps out of the kept notes.
+ *
+ * @example
+ * ```ts
+ * readSlurs(unitsOfPart); // a slur from C4 to E4 in voice 1: `(` on C4, `)` on E4, both ends out of the XML
+ * ```
+ */
+export function readSlurs(units: readonly OpenUnit[]): void {
+  const ends = endsOf(units).sort(inTimeOrder);
+  const open = new Map<string, number[]>();
+  const pairs: [number, number][] = [];
+  ends.forEach((end, index) => {
+    const starts = open.get(end.number) ?? [];
+    if (end.type === 'start') open.set(end.number, [...starts, index]);
+    else if (starts.length > 0) {
+      pairs.push([starts[starts.length - 1]!, index]);
+      open.set(end.number, starts.slice(0, -1));
+    }
+  });
+  // In the order they start; two that start on one note, the longer first (the outer one is level 1).
+  pairs.sort((a, b) => {
+    const [startA, startB] = [ends[a[0]]!, ends[b[0]]!];
+    return startA.event === startB.event ? b[1] - a[1] : a[0] - b[0];
+  });
+  const accepted = new Map<string, { from: number; to: number; level: 1 | 2 }[]>();
+  const taken = new Map<OpenEvent, Map<number, Set<XmlElement>>>();
+  const take = (end: SlurEnd) => {
+    const byNote = taken.get(end.event) ?? new Map<number, Set<XmlElement>>();
+    taken.set(end.event, byNote);
+    const set = byNote.get(end.note) ?? new Set<XmlElement>();
+    byNote.set(end.note, set);
+    set.add(end.slur);
+  };
+  for (const [from, to] of pairs) {
+    const start = ends[from]!;
+    const stop = ends[to]!;
+    if (start.unit.staff !== stop.unit.staff || start.voice !== stop.voice) continue;
+    if (start.event === stop.event || !modelable(start) || !modelable(stop)) continue;
+    const lane = `${start.unit.staff}/${start.voice}`;
+    const slurs = accepted.get(lane) ?? [];
+    const busy = new Set(
+      slurs
+        .filter(
+          (slur) => (slur.from <= from || ends[slur.from]!.event === start.event) && from < slur.to,
+        )
+        .map((slur) => slur.level),
+    );
+    const level = !busy.has(1) ? 1 : !busy.has(2) ? 2 : undefined;
+    if (level === undefined) continue;
+    const startMark = { kind: 'slur', type: 'start', level } as const;
+    const stopMark = { kind: 'slur', type: 'stop', level } as const;
+    if (!canJoin(start.event.marks, startMark) || !canJoin(stop.event.marks, stopMark)) continue;
+    slurs.push({ from, to, level });
+    accepted.set(lane, slurs);
+    start.event.marks.push(startMark);
+    stop.event.marks.push(stopMark);
+    take(start);
+    take(stop);
+  }
+  for (const [event, byNote] of taken)
+    for (const [note, set] of byNote) event.notes![note] = withoutMarks(event.notes![note]!, set);
+}
