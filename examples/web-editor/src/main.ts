@@ -15,7 +15,13 @@ import {
 import type { ToolInvocation } from '@scorelane/tool-contracts';
 import { createUndoController, type UndoController, type UndoResult } from '@scorelane/undo';
 import { offerAgentTools } from './agent-tools.ts';
+import { followChangedMeasures } from './changed-measures.ts';
 import { changedRange } from './changed-range.ts';
+import {
+  type ChangedMeasures,
+  type ChunkedEngraving,
+  chunkedEngraving,
+} from './chunked-engraving.ts';
 import { showCollaboration } from './collaboration.ts';
 import { type EditorPage, editorPage, showStatus } from './editor-page.ts';
 import type { Role } from './editor-role.ts';
@@ -28,7 +34,7 @@ import { createOversight } from './oversight.ts';
 import { bindPlaybackControls } from './playback-controls.ts';
 import { presenceOf } from './presence.ts';
 import { renderOnChange } from './render-on-change.ts';
-import { markMeasures, measureAt, showPages } from './score-view.ts';
+import { markMeasures, measureAt } from './score-view.ts';
 import { createSelectionStore, type SelectionStore } from './selection-store.ts';
 import { bindUndoControls } from './undo-controls.ts';
 import { createWebAudioPlayer, type WebAudioPlayer } from './web-audio-player.ts';
@@ -82,11 +88,10 @@ async function startEditor(page: EditorPage): Promise<void> {
     oversight: oversight.tools('person'),
   });
 
-  const engraver = await createEngraver();
-  showEngraving(editor, engraver);
+  const engraving = showEngraving(editor, await createEngraver());
   bindSelection(editor, personTools);
   bindUndo(editor, oversight.historyChanged);
-  bindPlaybackAndFiles(editor, player, personTools, engraver);
+  bindPlaybackAndFiles(editor, player, personTools, engraving);
   if (opened.joined !== undefined) showCollaboration(page, opened.joined, selection);
   const agentTools = tools('agent', {
     activity: oversight.activity('agent'),
@@ -104,23 +109,33 @@ async function startEditor(page: EditorPage): Promise<void> {
   document.body.dataset.ready = 'true';
 }
 
-/** Engraves the score now and after every change; counts renders in `#score[data-renders]`. */
-function showEngraving({ page, score, selection }: Editor, engraver: Engraver): void {
+/**
+ * Engraves the score now and after every change, range by range (only the
+ * ranges a change touched, only those on screen or near it); counts renders
+ * in `#score[data-renders]`, and says in `data-render-ms` how long the last
+ * one took from the change of the Y.Doc (from the page's start for the
+ * first), for `npm run bench`.
+ */
+function showEngraving({ page, score, selection }: Editor, engraver: Engraver): ChunkedEngraving {
   let renders = 0;
-  const render = () => {
-    const engraving = engraver.engrave(exportMusicXml(score));
-    if (!engraving.ok) {
-      showStatus(page, engraving.message, true);
+  const engraving = chunkedEngraving(page.score, score, engraver, () => {
+    markMeasures(page.score, selection.get(), selection.highlighted());
+    page.score.dispatchEvent(new Event('engraved'));
+  });
+  const changes = followChangedMeasures(score);
+  const render = (changedAt: number, changed: ChangedMeasures) => {
+    const result = engraving.update(changed);
+    if (!result.ok) {
+      showStatus(page, result.message, true);
       return;
     }
-    showPages(page.score, engraving.pages);
-    markMeasures(page.score, selection.get(), selection.highlighted());
     renders += 1;
     page.score.dataset.renders = String(renders);
-    page.score.dispatchEvent(new Event('engraved'));
+    page.score.dataset.renderMs = String(performance.now() - changedAt);
   };
-  renderOnChange(score.doc, render);
-  render();
+  renderOnChange(score.doc, (changedAt) => render(changedAt, changes.take()));
+  render(0, 'all');
+  return engraving;
 }
 
 /** Selects and highlights what a call changed, and says so in the status line. */
@@ -193,13 +208,13 @@ function bindPlaybackAndFiles(
   { page, role, score }: Editor,
   player: WebAudioPlayer,
   personTools: ScoreTools,
-  engraver: Engraver,
+  engraving: ChunkedEngraving,
 ): void {
   const invoke = (name: string, args: Record<string, unknown>) =>
     personTools.invoke(name, args, { role });
   const report = (message: string, error: boolean) => showStatus(page, message, error);
   bindPlaybackControls(player, page, invoke, report, {
-    timemap: () => engraver.timemap(exportMusicXml(score)),
+    timemap: () => engraving.timemap(),
     staves: () => scoreInfo(score).parts.map((part) => part.staves),
   });
   bindFileControls(page.files, invoke);

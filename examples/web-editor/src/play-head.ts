@@ -7,7 +7,7 @@
  */
 import type { TimemapEntry } from './engraver.ts';
 import { soundingNoteIds } from './note-timemap.ts';
-import { measureElements } from './score-view.ts';
+import { measureElements, measureNumberOf } from './score-view.ts';
 
 /** Where playback is, as the player tells it (`null`s when stopped). */
 export interface PlayHeadPosition {
@@ -65,11 +65,21 @@ function staffPosition(note: Element): number {
 export function showPlayHead(container: HTMLElement, measure: number | null): void {
   if (measure === null) delete container.dataset.playingMeasure;
   else container.dataset.playingMeasure = String(measure);
-  measureElements(container).forEach((element, index) => {
-    const playing = index + 1 === measure;
+  let shown = false;
+  for (const element of measureElements(container)) {
+    const playing = measureNumberOf(element) === measure;
     element.classList.toggle('playing', playing);
     if (playing) element.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  });
+    shown ||= playing;
+  }
+  if (measure !== null && !shown) {
+    // Its range is not engraved yet: scrolling it into view engraves it.
+    const ranges = [...container.querySelectorAll<HTMLElement>('[data-first-measure]')];
+    const range = ranges
+      .filter((element) => Number(element.dataset.firstMeasure) <= measure)
+      .at(-1);
+    range?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }
 }
 
 /**
@@ -124,11 +134,18 @@ export function followPlayHead(
   let measure: number | null = null;
   let lookup: NoteLookup | null = null;
   let notes: readonly string[] = [];
-  new MutationObserver(() => {
+  new MutationObserver((records) => {
+    // Only a new engraving (an SVG added) changes the notes and their ids.
+    const engraved = records.some((record) =>
+      [...record.addedNodes].some(
+        (node) => node.nodeName === 'svg' || (node as Element).querySelector?.('svg') != null,
+      ),
+    );
+    if (!engraved) return;
     lookup = null;
     notes = [];
     if (measure !== null) showPlayHead(container, measure);
-  }).observe(container, { childList: true });
+  }).observe(container, { childList: true, subtree: true });
   return ({ playing, measure: now, quarter }) => {
     if (now !== measure) {
       measure = now;

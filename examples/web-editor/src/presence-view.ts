@@ -8,7 +8,7 @@
 import type { HocuspocusProvider } from '@hocuspocus/provider';
 import { rangeTitle } from './lanes-pane.ts';
 import { chosenName, initialPresence, type Peer, peersAt, peersOf } from './presence.ts';
-import { measureElements } from './score-view.ts';
+import { measureElements, measureNumberOf } from './score-view.ts';
 import type { SelectionStore } from './selection-store.ts';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -101,17 +101,17 @@ function listItem(color: string, text: string): HTMLLIElement {
 /** Frames each measure a peer selected in the peer's colour; `data-peers` names them. */
 function markPeers(score: HTMLElement, peers: readonly Peer[]): void {
   for (const marker of score.querySelectorAll('rect.presence-marker')) marker.remove();
-  measureElements(score).forEach((measure, index) => {
-    const here = peersAt(peers, index + 1);
+  for (const measure of measureElements(score)) {
+    const here = peersAt(peers, measureNumberOf(measure) ?? 0);
     if (here.length === 0) {
       measure.removeAttribute('data-peers');
-      return;
+      continue;
     }
     measure.dataset.peers = here.map((peer) => peer.user.name).join(', ');
     const backdrop = measure.querySelector('rect.measure-backdrop');
-    if (backdrop === null) return;
+    if (backdrop === null) continue;
     measure.append(...here.map((peer, order) => marker(backdrop, peer.user.color, order)));
-  });
+  }
 }
 
 /** A frame over `backdrop`, inset by `order` so several peers' frames stay visible. */

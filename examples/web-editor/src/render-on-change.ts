@@ -6,8 +6,11 @@
 import { touchesOnlySharedState } from '@scorelane/score-tools';
 import type * as Y from 'yjs';
 
-/** Calls `render` once after every task that updated `doc`; returns the unsubscribe. */
-export function renderOnChange(doc: Y.Doc, render: () => void): () => void {
+/**
+ * Calls `render` once after every task that updated `doc`, with the time
+ * (`performance.now()`) of the task's first update; returns the unsubscribe.
+ */
+export function renderOnChange(doc: Y.Doc, render: (changedAt: number) => void): () => void {
   let pending = false;
   const onUpdate = (
     _update: Uint8Array,
@@ -17,9 +20,10 @@ export function renderOnChange(doc: Y.Doc, render: () => void): () => void {
   ) => {
     if (pending || touchesOnlySharedState(transaction)) return;
     pending = true;
+    const changedAt = performance.now();
     queueMicrotask(() => {
       pending = false;
-      render();
+      render(changedAt);
     });
   };
   doc.on('update', onUpdate);

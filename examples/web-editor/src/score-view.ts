@@ -1,6 +1,6 @@
 /**
- * The engraved score in the page: the SVG pages, each measure (Verovio's
- * `g.measure`, in document order, one per measure of the score) clickable,
+ * The engraved score in the page: each measure (Verovio's `g.measure`, its
+ * measure number in `data-measure`, see `chunked-engraving.ts`) clickable,
  * the selection and the last change marked on it.
  */
 import type { ScoreSelection } from '@scorelane/score-tools';
@@ -8,24 +8,27 @@ import { rangeHas } from './measure-range.ts';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
-/** The measure elements of the engraving, measure 1 first. */
+/** The measure elements engraved now, in score order (ranges not engraved yet have none). */
 export function measureElements(root: ParentNode): SVGGElement[] {
   return [...root.querySelectorAll<SVGGElement>('svg g.measure')];
 }
 
-/** The 1-based measure a click landed in, or `null` outside every measure. */
-export function measureAt(root: ParentNode, target: EventTarget | null): number | null {
-  if (!(target instanceof Element)) return null;
-  const measure = target.closest('g.measure');
-  if (measure === null) return null;
-  const index = measureElements(root).indexOf(measure as SVGGElement);
-  return index < 0 ? null : index + 1;
+/** The 1-based measure number of an engraved measure element, or `null` when it has none. */
+export function measureNumberOf(element: Element): number | null {
+  const number = Number((element as SVGGElement).dataset?.measure);
+  return Number.isInteger(number) && number >= 1 ? number : null;
 }
 
-/** Puts the engraved pages into `container`, replacing what was there. */
-export function showPages(container: HTMLElement, pages: readonly string[]): void {
-  container.innerHTML = pages.join('\n');
-  for (const measure of measureElements(container)) addBackdrop(measure);
+/** The 1-based measure a click landed in, or `null` outside every measure. */
+export function measureAt(_root: ParentNode, target: EventTarget | null): number | null {
+  if (!(target instanceof Element)) return null;
+  const measure = target.closest('g.measure');
+  return measure === null ? null : measureNumberOf(measure);
+}
+
+/** Puts a backdrop behind every engraved measure in `root`. */
+export function addBackdrops(root: ParentNode): void {
+  for (const measure of measureElements(root)) addBackdrop(measure);
 }
 
 /** A rectangle behind a measure's notes, which the selection and highlight colour. */
@@ -46,8 +49,9 @@ export function markMeasures(
   selection: ScoreSelection | null,
   highlight: ScoreSelection | null,
 ): void {
-  measureElements(container).forEach((measure, index) => {
-    measure.classList.toggle('selected', rangeHas(selection, index + 1));
-    measure.classList.toggle('agent-change', rangeHas(highlight, index + 1));
-  });
+  for (const measure of measureElements(container)) {
+    const number = measureNumberOf(measure) ?? 0;
+    measure.classList.toggle('selected', rangeHas(selection, number));
+    measure.classList.toggle('agent-change', rangeHas(highlight, number));
+  }
 }

@@ -5,6 +5,7 @@ import { formatGuide } from '@scorelane/lanes-seq';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exampleScorePath } from './example-score.ts';
 import {
+  comesToHold,
   firstText,
   httpSession,
   type McpSession,
@@ -61,11 +62,11 @@ describe.each(['stdio', 'http'] as const)('scorelane mcp over %s', (kind) => {
     const read = await call(session, 'read_measures', { start_measure: 1, end_measure: 2 });
     expect(read.lanes_seq).toContain('P1 s1 v1 m1: F5=1/4 E5=1/4 D5=1/4');
     await call(session, 'rewrite_measures', rewrite('A5=3/4', { revision: read.revision }));
+    expect(await comesToHold(file, 'P1 s1 v1 m1: A5=3/4')).toBe(true);
     expect(await readFile(`${file}.orig`, 'utf8')).toBe(TWO_BARS);
-    expect(await readFile(file, 'utf8')).toContain('P1 s1 v1 m1: A5=3/4');
   });
 
-  it('leaves the file byte for byte after a refused rewrite, and saves two rewrites less one undo', async () => {
+  it('leaves the file byte for byte after a refused rewrite, through the end of the session', async () => {
     const file = await scoreFile('two.lanes', TWO_BARS);
     const session = await open(kind, file);
     const refused = await session.client.callTool({
@@ -74,16 +75,20 @@ describe.each(['stdio', 'http'] as const)('scorelane mcp over %s', (kind) => {
     });
     expect(refused.isError).toBe(true);
     expect(firstText(refused)).toMatch(/^Nothing was changed\./);
+    await session.close();
     expect(await readFile(file, 'utf8')).toBe(TWO_BARS);
     expect(await exists(`${file}.orig`)).toBe(false);
+  });
 
+  it('saves two rewrites less one undo', async () => {
+    const file = await scoreFile('two.lanes', TWO_BARS);
+    const session = await open(kind, file);
     await call(session, 'rewrite_measures', rewrite('A5=3/4'));
     await call(session, 'rewrite_measures', rewrite('G5=3/4'));
-    expect(await readFile(file, 'utf8')).toContain('P1 s1 v1 m1: G5=3/4');
+    expect(await comesToHold(file, 'P1 s1 v1 m1: G5=3/4')).toBe(true);
     await call(session, 'undo', {});
-    const saved = await readFile(file, 'utf8');
-    expect(saved).toContain('P1 s1 v1 m1: A5=3/4');
-    expect(saved).toContain('P1 s1 v1 m2: D5=1/2 C5=1/4');
+    expect(await comesToHold(file, 'P1 s1 v1 m1: A5=3/4')).toBe(true);
+    expect(await readFile(file, 'utf8')).toContain('P1 s1 v1 m2: D5=1/2 C5=1/4');
     expect(await readFile(`${file}.orig`, 'utf8')).toBe(TWO_BARS);
   });
 
@@ -93,10 +98,10 @@ describe.each(['stdio', 'http'] as const)('scorelane mcp over %s', (kind) => {
     const { revision } = await call(session, 'read_measures', { start_measure: 1, end_measure: 1 });
     const first = rewrite('A5=3/4', { revision, idempotency_key: 'k-1' });
     const applied = await call(session, 'rewrite_measures', first);
+    expect(await comesToHold(file, 'P1 s1 v1 m1: A5=3/4')).toBe(true);
     const afterFirst = await readFile(file, 'utf8');
     const retried = await call(session, 'rewrite_measures', first);
     expect(retried).toEqual(applied);
-    expect(await readFile(file, 'utf8')).toBe(afterFirst);
 
     const stale = await session.client.callTool({
       name: 'rewrite_measures',
@@ -105,6 +110,7 @@ describe.each(['stdio', 'http'] as const)('scorelane mcp over %s', (kind) => {
     expect(stale.isError).toBe(true);
     expect(firstText(stale)).toMatch(/^Nothing was changed\./);
     expect(firstText(stale)).toContain('stale');
+    await session.close();
     expect(await readFile(file, 'utf8')).toBe(afterFirst);
   });
 
@@ -130,7 +136,7 @@ describe.each(['stdio', 'http'] as const)('scorelane mcp over %s', (kind) => {
     for (const result of results.filter((r) => r.isError === true)) {
       expect(firstText(result)).toMatch(/^Nothing was changed\./);
     }
-    expect(await readFile(file, 'utf8')).toContain(`P1 s1 v1 m1: ${pitches[applied[0]!]}=3/4`);
+    expect(await comesToHold(file, `P1 s1 v1 m1: ${pitches[applied[0]!]}=3/4`)).toBe(true);
   });
 
   it('--read-only serves the viewer tools and writes nothing', async () => {
@@ -145,6 +151,7 @@ describe.each(['stdio', 'http'] as const)('scorelane mcp over %s', (kind) => {
     });
     expect(refused.isError).toBe(true);
     expect(firstText(refused)).toContain('The viewer role may not call rewrite_measures.');
+    await session.close();
     expect(await readFile(file, 'utf8')).toBe(TWO_BARS);
   });
 });
@@ -228,7 +235,7 @@ describe('scorelane mcp --measures (a scoped run)', () => {
       parts: [1],
       lanes_seq: 'P1 s1 v1 m2: C5=3/4\n',
     });
-    expect(await readFile(file, 'utf8')).toContain('P1 s1 v1 m2: C5=3/4');
+    expect(await comesToHold(file, 'P1 s1 v1 m2: C5=3/4')).toBe(true);
     expect(session.stderr()).toContain('writes limited to measure 2, part 1, reads anywhere');
   });
 });
@@ -300,6 +307,7 @@ describe('scorelane mcp and its file', () => {
     await call(session, 'rewrite_measures', rewrite('A5=3/4'));
     const read = await call(session, 'read_measures', { start_measure: 1, end_measure: 1 });
     expect(read.lanes_seq).toContain('P1 s1 v1 m1: A5=3/4');
+    await session.close();
     expect(await readFile(file, 'utf8')).toBe(TWO_BARS);
     expect(await exists(`${file}.orig`)).toBe(false);
   });
@@ -312,7 +320,9 @@ describe('scorelane mcp and its file', () => {
       parts: [1],
       lanes_seq: 'P1 s1 v1 m1: D4=1\n',
     });
+    await session.close();
     const saved = await readFile(file, 'utf8');
+    expect(saved).toContain('<step>D</step>');
     expect(saved).toContain('<text>la</text>');
     expect(await readFile(`${file}.orig`, 'utf8')).toBe(SONG);
   });

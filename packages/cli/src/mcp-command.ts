@@ -23,11 +23,13 @@ import {
   parseRange,
   UsageError,
 } from './arguments.ts';
+import { type CoalescedSaves, coalescedSaves } from './coalesced-saves.ts';
 import { exampleScorePath } from './example-score.ts';
 import type { CommandIo } from './io.ts';
-import { type SavedScoreFile, savedScoreFile } from './saved-score-file.ts';
+import { savedScoreFile } from './saved-score-file.ts';
 import { savingAfterChanges } from './saving-pipeline.ts';
 import { loadFile, warningLines } from './score-file-io.ts';
+import { removeStaleTemporaryFiles, type StaleTemporaryFiles } from './stale-temporary-files.ts';
 
 /** The URI of the lanes-seq format guide among the server's resources. */
 const FORMAT_GUIDE_URI = 'scorelane://guide/lanes-seq';
@@ -47,9 +49,11 @@ interface McpSettings {
 }
 
 /**
- * Serves until the client closes stdin (stdio), or until SIGINT or SIGTERM.
+ * Serves until the client closes stdin (stdio), or until SIGINT or SIGTERM,
+ * then saves what is not saved yet before it returns.
  *
- * @returns the exit code: 0 after serving, 1 when FILE is not a valid score.
+ * @returns the exit code: 0 after serving, 1 when FILE is not a valid score
+ * or its last save failed.
  */
 export async function mcpCommand(args: ParsedArguments, io: CommandIo): Promise<number> {
   const settings = mcpSettings(args);
@@ -57,7 +61,11 @@ export async function mcpCommand(args: ParsedArguments, io: CommandIo): Promise<
   if (score === undefined) return 1;
   const file = savedScoreFile(settings.path, await readFile(settings.path), score);
   io.err(describeSession(settings, file.originalPath));
-  const options = serverOptions(settings, score, file);
+  if (settings.save) io.err(describeStale(await removeStaleTemporaryFiles(settings.path)));
+  const saves = coalescedSaves(file.save, {
+    onFailure: (reason) => io.err(`scorelane mcp: saving ${settings.path} failed: ${reason}\n`),
+  });
+  const options = serverOptions(settings, score, saves);
   if (settings.http) {
     const endpoint = await serveCatalogHttp(
       options,
@@ -76,7 +84,20 @@ export async function mcpCommand(args: ParsedArguments, io: CommandIo): Promise<
     await untilStopped(true);
     await handle.close();
   }
-  return 0;
+  return (await saves.flush()) === undefined ? 0 : 1;
+}
+
+/** The startup lines about temporary files that killed sessions left beside FILE. */
+function describeStale(stale: StaleTemporaryFiles): string {
+  const removed = stale.removed.map(
+    (path) =>
+      `scorelane mcp: removed ${path}, a save that an earlier session did not finish (the file it saves to is whole).\n`,
+  );
+  const kept = stale.kept.map(
+    (path) =>
+      `scorelane mcp: left ${path}: its process is still running; is another session saving to the same file?\n`,
+  );
+  return [...removed, ...kept].join('');
 }
 
 /** What an agent is told when a result is too large for one stdio message (an export of a large score). */
@@ -102,11 +123,11 @@ async function loadScore(
   return loaded.score;
 }
 
-/** The score tools on `score`, saving to `file` after each change unless told not to, and the guide. */
+/** The score tools on `score`, saving soon after each change unless told not to, and the guide. */
 function serverOptions(
   settings: McpSettings,
   score: Score,
-  file: SavedScoreFile,
+  saves: CoalescedSaves,
 ): CatalogServerOptions {
   const tools = createScoreTools({
     score,
@@ -116,7 +137,7 @@ function serverOptions(
     ...(settings.scope === undefined ? {} : { scope: settings.scope }),
   });
   return {
-    pipeline: settings.save ? savingAfterChanges(tools.pipeline, file.save) : tools.pipeline,
+    pipeline: settings.save ? savingAfterChanges(tools.pipeline, saves) : tools.pipeline,
     role: settings.role,
     name: 'scorelane',
     version: cliPackage.version,
@@ -187,7 +208,7 @@ function describeSession(settings: McpSettings, originalPath: string): string {
   const what = settings.example ? 'the built-in example' : settings.path;
   if (settings.role === 'viewer') return `scorelane mcp: serving ${what} (read-only).\n`;
   const saving = settings.save
-    ? `each change is saved to ${settings.path}, the opened file kept as ${originalPath}`
+    ? `changes are saved to ${settings.path} soon after each call and before exit, the opened file kept as ${originalPath}`
     : 'changes stay in memory';
   const scope =
     settings.scope === undefined

@@ -35,4 +35,11 @@ describe('savedScoreFile', () => {
     await savedScoreFile(path, bytes, score).save();
     expect(await readFile(`${path}.orig`, 'utf8')).toBe('the first original');
   });
+
+  it('replaces an empty FILE.orig (what a kill of an earlier version left) with the opened bytes', async () => {
+    const { path, score, bytes } = await opened();
+    await writeFile(`${path}.orig`, '');
+    await savedScoreFile(path, bytes, score).save();
+    expect(await readFile(`${path}.orig`, 'utf8')).toBe(ONE_BAR);
+  });
 });

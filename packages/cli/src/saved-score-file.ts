@@ -1,11 +1,12 @@
 /**
- * A score file that an MCP session edits in place: after every write that
- * moved the score, the whole score is written back (to a temporary file
- * beside it, then renamed over it, so a crash never leaves half a score), and
- * the first save keeps the file as it was opened beside it as `FILE.orig`.
+ * A score file that an MCP session edits in place: a save writes the whole
+ * score back (to a temporary file beside it, fsynced, then renamed over it,
+ * so a crash never leaves half a score), and the first save keeps the file
+ * as it was opened beside it as `FILE.orig`, written the same way.
  */
-import { writeFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import type { Score } from '@scorelane/score-model';
+import { createFileAtomically, replaceFileAtomically } from './atomic-file.ts';
 import { saveScore } from './score-file-io.ts';
 
 /**
@@ -28,7 +29,10 @@ export interface SavedScoreFile {
 /**
  * Binds a score to the file it was opened from. `opened` is the file's bytes
  * as read. An existing `FILE.orig` is never overwritten: it already holds an
- * earlier original.
+ * earlier original (an empty one, which only a kill of an earlier version
+ * leaves, is replaced). `FILE.orig` is whole or absent, never empty or
+ * partial: its bytes are fsynced under a temporary name before it gets its
+ * own.
  *
  * @example
  * ```ts
@@ -51,10 +55,15 @@ export function savedScoreFile(path: string, opened: Uint8Array, score: Score): 
   };
 }
 
+/**
+ * Keeps the opened bytes at `originalPath` unless an original is there. An
+ * empty one is no original (a kill of an earlier version of scorelane, which
+ * wrote it in place, left it so) and is replaced.
+ */
 async function keepOriginal(originalPath: string, opened: Uint8Array): Promise<void> {
-  try {
-    await writeFile(originalPath, opened, { flag: 'wx' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  if (await createFileAtomically(originalPath, opened)) return;
+  const existing = await stat(originalPath);
+  if (existing.isFile() && existing.size === 0 && opened.length > 0) {
+    await replaceFileAtomically(originalPath, opened);
   }
 }

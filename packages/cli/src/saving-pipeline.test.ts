@@ -4,6 +4,7 @@ import { createScoreTools } from '@scorelane/score-tools';
 import { createUndoController } from '@scorelane/undo';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
+import { coalescedSaves } from './coalesced-saves.ts';
 import { savingAfterChanges } from './saving-pipeline.ts';
 import { ONE_BAR } from './small-scores.test-support.ts';
 
@@ -22,11 +23,15 @@ const rewrite = (lanes: string, extra: Record<string, unknown> = {}) => ({
 });
 
 describe('savingAfterChanges', () => {
-  it('saves after a write that applied and an undo, never after a read, a refusal, a dry run or a replay', async () => {
+  it('asks for a save after a write that applied and an undo, never after a read, a refusal, a dry run or a replay', async () => {
     const tools = scoreTools();
     let saves = 0;
-    const pipeline = savingAfterChanges(tools.pipeline, async () => {
-      saves += 1;
+    const requests = coalescedSaves(async () => undefined);
+    const pipeline = savingAfterChanges(tools.pipeline, {
+      ...requests,
+      request: () => {
+        saves += 1;
+      },
     });
     const as = { role: 'editor' };
     await pipeline.invoke('read_measures', { start_measure: 1, end_measure: 1 }, as);
@@ -47,16 +52,23 @@ describe('savingAfterChanges', () => {
     expect(saves).toBe(2);
   });
 
-  it('says in the result that a change was made but not saved, and why', async () => {
+  it('answers without waiting for the save, and says in the next change that the last save failed, and why', async () => {
     const tools = scoreTools();
-    const pipeline = savingAfterChanges(tools.pipeline, async () => {
+    const saves = coalescedSaves(async () => {
       throw new Error('Cannot write song.lanes: it cannot be opened: permission denied.');
     });
-    const applied = await pipeline.invoke('rewrite_measures', rewrite('D5=1'), { role: 'editor' });
-    expect(applied.ok).toBe(true);
-    expect(applied.result.isError).toBe(false);
-    expect(applied.result.content.at(-1)?.text).toBe(
-      'The change is made in the open score but could not be saved to its file: Cannot write song.lanes: it cannot be opened: permission denied. Tell the user; the next change that saves will write the file whole.',
+    const pipeline = savingAfterChanges(tools.pipeline, saves);
+    const first = await pipeline.invoke('rewrite_measures', rewrite('D5=1'), { role: 'editor' });
+    expect(first.ok).toBe(true);
+    expect(JSON.stringify(first.result.content)).not.toContain('save');
+    expect(await saves.flush()).toBe(
+      'Cannot write song.lanes: it cannot be opened: permission denied.',
+    );
+    const next = await pipeline.invoke('rewrite_measures', rewrite('E5=1'), { role: 'editor' });
+    expect(next.ok).toBe(true);
+    expect(next.result.isError).toBe(false);
+    expect(next.result.content.at(-1)?.text).toBe(
+      'The change is made in the open score, but the last save to its file failed: Cannot write song.lanes: it cannot be opened: permission denied. Tell the user; the file is saved whole again after the next change and when the session ends.',
     );
   });
 });

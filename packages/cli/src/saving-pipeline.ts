@@ -1,38 +1,34 @@
 /**
- * A tool pipeline that saves after every call that changed the document: the
- * same calls, results and refusals, and then the save. It runs inside the MCP
- * server's per-document queue, so saves happen one at a time, in call order.
+ * A tool pipeline that asks for a save after every call that changed the
+ * document: the same calls, results and refusals, answered without waiting
+ * for the file; the saves follow soon after, coalesced (see
+ * `coalesced-saves.ts`).
  */
 import type { ToolInvocation, ToolPipeline } from '@scorelane/tool-contracts';
+import type { CoalescedSaves } from './coalesced-saves.ts';
 
 /**
- * Wraps `pipeline` so that `save` runs after each call whose revision moved
- * (a write that applied, an undo); a refusal, a dry run, a read or a replay
- * saves nothing. A save that fails does not undo the change: the result says
- * that the change is made but not saved, and why, so the agent can tell the
- * user.
+ * Wraps `pipeline` so that a save is requested after each call whose
+ * revision moved (a write that applied, an undo); a refusal, a dry run, a
+ * read or a replay asks for none. A save that fails does not undo the
+ * change: the next change's result says that the score is changed but its
+ * file is not saved, and why, so the agent can tell the user.
  *
  * @example
  * ```ts
- * const served = savingAfterChanges(tools.pipeline, () => file.save());
+ * const served = savingAfterChanges(tools.pipeline, coalescedSaves(() => file.save()));
  * ```
  */
-export function savingAfterChanges(
-  pipeline: ToolPipeline,
-  save: () => Promise<void>,
-): ToolPipeline {
+export function savingAfterChanges(pipeline: ToolPipeline, saves: CoalescedSaves): ToolPipeline {
   return {
     list: (role) => pipeline.list(role),
     manifest: (role) => pipeline.manifest(role),
     invoke: async (name, args, options) => {
       const invocation = await pipeline.invoke(name, args, options);
       if (!changedTheDocument(invocation)) return invocation;
-      try {
-        await save();
-        return invocation;
-      } catch (error) {
-        return withSaveFailure(invocation, error);
-      }
+      saves.request();
+      const failure = saves.takeFailure();
+      return failure === undefined ? invocation : withSaveFailure(invocation, failure);
     },
   };
 }
@@ -45,9 +41,8 @@ function changedTheDocument(invocation: ToolInvocation): boolean {
   );
 }
 
-function withSaveFailure(invocation: ToolInvocation, error: unknown): ToolInvocation {
-  const reason = error instanceof Error ? error.message : String(error);
-  const note = `The change is made in the open score but could not be saved to its file: ${reason} Tell the user; the next change that saves will write the file whole.`;
+function withSaveFailure(invocation: ToolInvocation, reason: string): ToolInvocation {
+  const note = `The change is made in the open score, but the last save to its file failed: ${reason} Tell the user; the file is saved whole again after the next change and when the session ends.`;
   return {
     ...invocation,
     result: {

@@ -3,7 +3,7 @@
  * and plain lanes-seq, MusicXML (`.musicxml`, `.xml`, `.mxl`), and MIDI
  * (`.mid`, written only).
  */
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import {
   formatIssue,
@@ -21,6 +21,7 @@ import {
 import { exportMidi, type Score, scoreFromLanes, scoreToLanes } from '@scorelane/score-model';
 import * as Y from 'yjs';
 import { UsageError } from './arguments.ts';
+import { replaceFileAtomically } from './atomic-file.ts';
 
 /** A file that cannot be read or written, with a message that says why in plain words. */
 export class FileError extends Error {
@@ -146,7 +147,7 @@ export async function loadFile(path: string, origin = 'scorelane-cli'): Promise<
 
 /**
  * Writes a score in the format its path names, whole or not at all: to a
- * temporary file beside it, then renamed over it.
+ * temporary file beside it, flushed to the disk, then renamed over it.
  *
  * @returns warnings about what the format could not hold (MIDI's pitch range).
  * @throws UsageError for a format scorelane cannot write.
@@ -175,11 +176,7 @@ export async function saveScore(path: string, score: Score): Promise<readonly st
     default:
       content = serializeScoreFile(scoreToLanes(score));
   }
-  const temporary = `${path}.${process.pid}.tmp`;
-  await onFile(path, 'write', async () => {
-    await writeFile(temporary, content);
-    await rename(temporary, path);
-  });
+  await onFile(path, 'write', () => replaceFileAtomically(path, content));
   return warnings;
 }
 

@@ -4,11 +4,20 @@
  * parts play, their pitch range and notes per measure, which rest, and
  * rehearsal marks and tempo text where the score has them. It is rendered
  * at the most detail that fits {@link SYNOPSIS_TOKEN_BUDGET}, so a
- * 2,000-measure, 16-part score stays under 2,000 tokens.
+ * 2,000-measure, 16-part score stays under 2,000 tokens. A
+ * {@link synopsisRenderer} keeps every line it rendered with its token
+ * estimate, so after a change it renders again only the lines of the blocks
+ * that changed.
  */
-import { type LaneEvent, midiNumber, type Pitch } from '@scorelane/lanes-seq';
 import type { ScoreInit } from '@scorelane/score-model';
-import { marksIn } from './score-marks.ts';
+import {
+  BLOCK_SIZES,
+  type Span,
+  type SynopsisData,
+  type SynopsisStats,
+  synopsisStats,
+  unitStat,
+} from './synopsis-model.ts';
 
 /**
  * The most tokens a synopsis may have, as {@link estimateTokens} counts
@@ -21,6 +30,12 @@ import { marksIn } from './score-marks.ts';
  * ```
  */
 export const SYNOPSIS_TOKEN_BUDGET = 1700;
+
+const PIECES = /[A-Za-z]+|\d{1,3}|[^\sA-Za-z\d]/g;
+
+function piecesOf(text: string): number {
+  return text.match(PIECES)?.length ?? 0;
+}
 
 /**
  * An estimate of how many tokens a BPE tokenizer such as o200k makes of a
@@ -35,58 +50,11 @@ export const SYNOPSIS_TOKEN_BUDGET = 1700;
  * ```
  */
 export function estimateTokens(text: string): number {
-  const pieces = text.match(/[A-Za-z]+|\d{1,3}|[^\sA-Za-z\d]/g)?.length ?? 0;
+  return tokensOfPieces(piecesOf(text));
+}
+
+function tokensOfPieces(pieces: number): number {
   return Math.ceil(pieces * 1.1);
-}
-
-interface MeasureStat {
-  notes: number;
-  low: number;
-  high: number;
-}
-
-interface Stats {
-  readonly parts: readonly string[];
-  readonly measureCount: number;
-  /** [part][measure - 1] */
-  readonly cells: readonly (readonly MeasureStat[])[];
-  /** Marks per measure (1-based index - 1), as short texts. */
-  readonly marks: readonly (readonly string[])[];
-}
-
-function pitchesOf(event: LaneEvent): readonly Pitch[] {
-  if (event.kind === 'note') return [event.pitch];
-  if (event.kind === 'chord') return event.notes.map((note) => note.pitch);
-  return [];
-}
-
-function collect(content: ScoreInit): Stats {
-  const measureCount = content.measures.length;
-  const cells = content.parts.map(() =>
-    Array.from({ length: measureCount }, () => ({ notes: 0, low: Infinity, high: -Infinity })),
-  );
-  const marks: string[][] = Array.from({ length: measureCount }, () => []);
-  for (const unit of content.units ?? []) {
-    const cell = cells[unit.part - 1]?.[unit.measure - 1];
-    if (!cell) continue;
-    for (const voice of unit.content.voices) {
-      for (const event of voice.events) {
-        const pitches = pitchesOf(event);
-        if (pitches.length === 0 || event.grace) continue;
-        cell.notes += 1;
-        for (const pitch of pitches) {
-          const midi = midiNumber(pitch);
-          cell.low = Math.min(cell.low, midi);
-          cell.high = Math.max(cell.high, midi);
-        }
-      }
-    }
-    const found = marksIn(unit.content.attachments);
-    const list = marks[unit.measure - 1]!;
-    for (const text of found.rehearsal) if (!list.includes(`[${text}]`)) list.push(`[${text}]`);
-    for (const text of found.tempo) if (!list.includes(`"${text}"`)) list.push(`"${text}"`);
-  }
-  return { parts: content.parts.map((part) => part.name), measureCount, cells, marks };
 }
 
 const NAMES = ['C', 'C#', 'D', 'Eb', 'E', 'F', 'F#', 'G', 'Ab', 'A', 'Bb', 'B'];
@@ -96,28 +64,6 @@ function pitchName(midi: number): string {
   const octave = Math.floor(midi / 12) - 1;
   const name = NAMES[((midi % 12) + 12) % 12]!;
   return `${name}${octave}`;
-}
-
-interface Span {
-  readonly notes: number;
-  readonly low: number;
-  readonly high: number;
-  readonly playing: number;
-}
-
-function spanOf(cells: readonly MeasureStat[], from: number, to: number): Span {
-  let notes = 0;
-  let low = Infinity;
-  let high = -Infinity;
-  let playing = 0;
-  for (let index = from; index < to; index++) {
-    const cell = cells[index]!;
-    notes += cell.notes;
-    if (cell.notes > 0) playing += 1;
-    low = Math.min(low, cell.low);
-    high = Math.max(high, cell.high);
-  }
-  return { notes, low, high, playing };
 }
 
 function density(notes: number, measures: number): string {
@@ -137,11 +83,8 @@ function partList(parts: readonly number[]): string {
   return `P${runs.join(',')}`;
 }
 
-function blockMarks(stats: Stats, from: number, to: number, limit: number): string {
-  const found: string[] = [];
-  for (let index = from; index < to; index++) {
-    for (const mark of stats.marks[index]!) found.push(`${mark}m${index + 1}`);
-  }
+function blockMarks(data: SynopsisData, from: number, to: number, limit: number): string {
+  const found = data.marksIn(from, to);
   if (found.length === 0) return '';
   const shown = found.slice(0, limit).join(' ');
   return ` ${shown}${found.length > limit ? ` +${found.length - limit}` : ''}`;
@@ -149,10 +92,13 @@ function blockMarks(stats: Stats, from: number, to: number, limit: number): stri
 
 type Detail = 'parts' | 'summary';
 
-function renderBlock(stats: Stats, from: number, to: number, detail: Detail): string {
+/** The line of block `block` (0-based) of size `BLOCK_SIZES[level]`. */
+function renderBlock(data: SynopsisData, level: number, block: number, detail: Detail): string {
+  const from = block * BLOCK_SIZES[level]!;
+  const to = Math.min(from + BLOCK_SIZES[level]!, data.measureCount);
   const measures = to - from;
-  const head = `m${from + 1}-${to}${blockMarks(stats, from, to, detail === 'parts' ? 4 : 2)}:`;
-  const spans = stats.cells.map((cells) => spanOf(cells, from, to));
+  const head = `m${from + 1}-${to}${blockMarks(data, from, to, detail === 'parts' ? 4 : 2)}:`;
+  const spans = data.parts.map((_, part) => data.block(level, part, block));
   const playing = spans.flatMap((span, index) => (span.playing > 0 ? [index + 1] : []));
   const resting = spans.flatMap((span, index) => (span.playing === 0 ? [index + 1] : []));
   const rest = resting.length > 0 ? ` rest ${partList(resting)}` : '';
@@ -171,50 +117,146 @@ function renderBlock(stats: Stats, from: number, to: number, detail: Detail): st
 }
 
 /** The longest runs (at least 2 measures) in which a part only rests. */
-function restRuns(cells: readonly MeasureStat[], limit: number): string {
-  const runs: { from: number; to: number }[] = [];
-  for (let index = 0; index < cells.length; ) {
-    if (cells[index]!.notes > 0) {
-      index++;
-      continue;
-    }
-    let end = index;
-    while (end + 1 < cells.length && cells[end + 1]!.notes === 0) end++;
-    if (end > index) runs.push({ from: index + 1, to: end + 1 });
-    index = end + 1;
-  }
+function restRuns(data: SynopsisData, part: number, limit: number): string {
+  const runs = data.restRuns(part);
   if (runs.length === 0) return '';
   const longest = [...runs]
     .sort((a, b) => b.to - b.from - (a.to - a.from) || a.from - b.from)
     .slice(0, limit)
     .sort((a, b) => a.from - b.from);
   const more = runs.length > limit ? ` +${runs.length - limit} more` : '';
-  return `; rests m${longest.map((run) => `${run.from}-${run.to}`).join(', m')}${more}`;
+  return `; rests m${longest.map((run) => `${run.from + 1}-${run.to + 1}`).join(', m')}${more}`;
 }
 
-function renderParts(stats: Stats): string[] {
-  return stats.cells.map((cells, index) => {
-    const span = spanOf(cells, 0, cells.length);
-    const name = stats.parts[index] ?? '';
-    if (span.playing === 0) return `P${index + 1} ${name}: rests throughout`;
-    return `P${index + 1} ${name}: ${pitchName(span.low)}-${pitchName(span.high)}, ${density(span.notes, span.playing)} notes/m where it plays${restRuns(cells, 3)}`;
+function renderPart(data: SynopsisData, part: number): string {
+  const span: Span = data.whole(part);
+  const name = data.parts[part] ?? '';
+  if (span.playing === 0) return `P${part + 1} ${name}: rests throughout`;
+  return `P${part + 1} ${name}: ${pitchName(span.low)}-${pitchName(span.high)}, ${density(span.notes, span.playing)} notes/m where it plays${restRuns(data, part, 3)}`;
+}
+
+function heading(blockSize: number, detail: Detail): string {
+  return detail === 'parts'
+    ? `Synopsis, blocks of ${blockSize} measures: each playing part's lowest-highest pitch and notes per measure; [rehearsal mark], "tempo text".`
+    : `Synopsis. Parts overall, then blocks of ${blockSize} measures: playing parts, their lowest-highest pitch, notes per measure per playing part; [rehearsal mark], "tempo text".`;
+}
+
+/** One rendering (a detail and a block size): its lines, their pieces, and the lines to render again. */
+interface Rendering {
+  readonly detail: Detail;
+  readonly level: number;
+  /** The heading, then (summary) one line per part, then one line per block. */
+  readonly lines: string[];
+  readonly pieces: number[];
+  sum: number;
+  readonly stale: Set<number>;
+}
+
+/** The synopsis of statistics that change; see {@link synopsisRenderer}. */
+export interface SynopsisRenderer {
+  /** The synopsis as the statistics are now. */
+  text(): string;
+}
+
+/**
+ * Renders the synopsis of `stats`, and keeps each rendering it tried, line
+ * by line, so that after a change of a cell only the lines of that block
+ * (and that part's line) are rendered again.
+ *
+ * @example
+ * ```ts
+ * const synopsis = synopsisRenderer(stats);
+ * synopsis.text(); // 'Synopsis, blocks of 4 measures: ...'
+ * stats.setUnit(1, 1, 3, unitStat(content));
+ * synopsis.text(); // the same, with the block of m3 rendered again
+ * ```
+ */
+export function synopsisRenderer(stats: SynopsisStats): SynopsisRenderer {
+  const renderings = new Map<string, Rendering>();
+  const firstBlockLine = (detail: Detail) => (detail === 'summary' ? 1 + stats.parts.length : 1);
+  const lineOf = (rendering: Rendering, line: number): string => {
+    if (line === 0) return heading(BLOCK_SIZES[rendering.level]!, rendering.detail);
+    const first = firstBlockLine(rendering.detail);
+    if (line < first) return renderPart(stats, line - 1);
+    return renderBlock(stats, rendering.level, line - first, rendering.detail);
+  };
+  stats.onCellChange((part, measure) => {
+    for (const rendering of renderings.values()) {
+      const first = firstBlockLine(rendering.detail);
+      rendering.stale.add(first + Math.floor(measure / BLOCK_SIZES[rendering.level]!));
+      if (rendering.detail === 'summary') rendering.stale.add(1 + part);
+    }
   });
+  const rendered = (detail: Detail, level: number): Rendering => {
+    const key = `${detail}:${level}`;
+    let rendering = renderings.get(key);
+    if (rendering === undefined) {
+      const blocks = Math.ceil(stats.measureCount / BLOCK_SIZES[level]!);
+      const count = firstBlockLine(detail) + blocks;
+      rendering = { detail, level, lines: [], pieces: [], sum: 0, stale: new Set() };
+      for (let line = 0; line < count; line++) {
+        const text = lineOf(rendering, line);
+        rendering.lines.push(text);
+        rendering.pieces.push(piecesOf(text));
+      }
+      rendering.sum = rendering.pieces.reduce((sum, pieces) => sum + pieces, 0);
+      renderings.set(key, rendering);
+      return rendering;
+    }
+    for (const line of rendering.stale) {
+      const text = lineOf(rendering, line);
+      const pieces = piecesOf(text);
+      rendering.sum += pieces - rendering.pieces[line]!;
+      rendering.lines[line] = text;
+      rendering.pieces[line] = pieces;
+    }
+    rendering.stale.clear();
+    return rendering;
+  };
+  return {
+    text() {
+      if (stats.measureCount === 0) return 'Synopsis: the score has no measures.';
+      for (const detail of ['parts', 'summary'] as const) {
+        for (let level = 0; level < BLOCK_SIZES.length; level++) {
+          const size = BLOCK_SIZES[level]!;
+          // Blocks of 4+ measures, but not fewer than 8 blocks when detail is per part.
+          if (
+            detail === 'parts' &&
+            stats.measureCount / size < Math.min(8, stats.measureCount / 4)
+          ) {
+            break;
+          }
+          const rendering = rendered(detail, level);
+          if (tokensOfPieces(rendering.sum) <= SYNOPSIS_TOKEN_BUDGET) {
+            return rendering.lines.join('\n');
+          }
+        }
+      }
+      return fitToBudget(rendered('summary', BLOCK_SIZES.length - 1).lines.join('\n'));
+    },
+  };
 }
 
-function render(stats: Stats, blockSize: number, detail: Detail): string {
-  const lines = [
-    detail === 'parts'
-      ? `Synopsis, blocks of ${blockSize} measures: each playing part's lowest-highest pitch and notes per measure; [rehearsal mark], "tempo text".`
-      : `Synopsis. Parts overall, then blocks of ${blockSize} measures: playing parts, their lowest-highest pitch, notes per measure per playing part; [rehearsal mark], "tempo text".`,
-  ];
-  if (detail === 'summary') lines.push(...renderParts(stats));
-  for (let from = 0; from < stats.measureCount; from += blockSize) {
-    lines.push(renderBlock(stats, from, Math.min(from + blockSize, stats.measureCount), detail));
-  }
-  return lines.join('\n');
+/**
+ * The statistics of a score's content, for a {@link synopsisRenderer}.
+ *
+ * @example
+ * ```ts
+ * const stats = statsOfContent(scoreContent(score));
+ * ```
+ */
+export function statsOfContent(content: ScoreInit): SynopsisStats {
+  return synopsisStats(
+    content.parts,
+    content.measures.length,
+    (content.units ?? []).map((unit) => ({
+      part: unit.part,
+      staff: unit.staff,
+      measure: unit.measure,
+      stat: unitStat(unit.content),
+    })),
+  );
 }
-
-const BLOCK_SIZES = [4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192];
 
 /**
  * The synopsis of a score's content (`scoreContent(score)`), within
@@ -228,19 +270,7 @@ const BLOCK_SIZES = [4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192];
  * ```
  */
 export function scoreSynopsis(content: ScoreInit): string {
-  const stats = collect(content);
-  if (stats.measureCount === 0) return 'Synopsis: the score has no measures.';
-  for (const detail of ['parts', 'summary'] as const) {
-    for (const size of BLOCK_SIZES) {
-      // Blocks of 4+ measures, but not fewer than 8 blocks when detail is per part.
-      if (detail === 'parts' && stats.measureCount / size < Math.min(8, stats.measureCount / 4)) {
-        break;
-      }
-      const text = render(stats, size, detail);
-      if (estimateTokens(text) <= SYNOPSIS_TOKEN_BUDGET) return text;
-    }
-  }
-  return fitToBudget(render(stats, BLOCK_SIZES.at(-1)!, 'summary'));
+  return synopsisRenderer(statsOfContent(content)).text();
 }
 
 /** Drops whole lines from the end (saying how many) until the text fits the budget. */

@@ -1,15 +1,16 @@
 /**
  * `get_score_info`: the whole score at a glance, with a synopsis that fits
- * a model's context even for a long score.
+ * a model's context even for a long score, kept up to date from the changes
+ * (see `score-overview.ts`) so a call does not read the whole score.
  */
 import { formatRational } from '@scorelane/lanes-seq';
-import { formatKey, scoreContent, scoreInfo } from '@scorelane/score-model';
+import { currentRevision, formatKey } from '@scorelane/score-model';
 import { defineTool, type ToolRunCall, toolFail, toolOk } from '@scorelane/tool-contracts';
 import * as z from 'zod';
 import { instrumentFor } from '../instrument-ranges.ts';
 import { noScoreYet } from '../no-score-yet.ts';
+import { scoreOverview } from '../score-overview.ts';
 import type { ScoreToolsContext } from '../score-tools-context.ts';
-import { scoreSynopsis } from '../synopsis.ts';
 import { TOOL_DESCRIPTIONS } from '../tool-descriptions.ts';
 import { revisionOutput, writeScopeOf, writeScopeOutput } from '../tool-fields.ts';
 
@@ -57,12 +58,8 @@ export const getScoreInfoTool = defineTool({
   run: (_args, { context, scope }: ToolRunCall<ScoreToolsContext>) => {
     const missing = noScoreYet(context.score);
     if (missing) return toolFail(missing);
-    const info = scoreInfo(context.score);
-    const content = scoreContent(context.score);
-    const voices = content.parts.map(() => new Set<number>());
-    for (const unit of content.units ?? []) {
-      for (const voice of unit.content.voices) voices[unit.part - 1]?.add(voice.voice);
-    }
+    // Kept up to date from the changes: a call costs what changed since the last one.
+    const { info, voices, synopsis } = scoreOverview(context.score);
     return toolOk({
       ...(info.title === undefined ? {} : { title: info.title }),
       parts: info.parts.map((part) => {
@@ -72,7 +69,7 @@ export const getScoreInfoTool = defineTool({
           name: part.name,
           staves: part.staves,
           clefs: [...part.clefs],
-          voices: [...(voices[part.part - 1] ?? [])].sort((a, b) => a - b),
+          voices: [...(voices[part.part - 1] ?? [])],
           ...(instrument
             ? { instrument: `${instrument.name} (usually ${instrument.low}-${instrument.high})` }
             : {}),
@@ -89,9 +86,9 @@ export const getScoreInfoTool = defineTool({
         length: formatRational(pickup.length),
       })),
       printed_numbers: info.printedNumbers.map((entry) => ({ ...entry })),
-      synopsis: scoreSynopsis(content),
+      synopsis,
       write_scope: writeScopeOf(scope),
-      revision: info.revision,
+      revision: currentRevision(context.score),
     });
   },
 });

@@ -1,0 +1,158 @@
+/**
+ * `npm run bench -w @scorelane/web-editor`: the built editor in Chromium, the
+ * 16-bar example against a 400-bar score made here (the example repeated 25
+ * times), interleaved round by round:
+ *
+ * - a one-measure edit (an agent's `rewrite_measures` through WebMCP), timed
+ *   in the page from the Y.Doc's change to the updated SVG (`data-render-ms`);
+ * - opening the page, timed from its start to the first engraving shown.
+ *
+ * Prints the min/median/max over the rounds of each ratio 400 / 16 bars.
+ */
+
+import { readFileSync } from 'node:fs';
+import { parseScoreFile } from '@scorelane/lanes-seq';
+import { exportMusicXml } from '@scorelane/musicxml';
+import { createScore, scoreContent, scoreFromLanes, type UnitInit } from '@scorelane/score-model';
+import * as Y from 'yjs';
+import { type EditorSession, openEditor } from '../test/browser/browser-agent.ts';
+import { serveEditor } from '../test/browser/editor-server.ts';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const EDITS = 3;
+const REPEATS = 25;
+
+/** The example repeated `REPEATS` times, as MusicXML bytes in a binary string (what the page's hand-over holds). */
+function longScore(): string {
+  // The example the page opens with (src/example-score.ts imports the same file).
+  const example = readFileSync(
+    new URL('../../../packages/cli/examples/ode-to-joy.lanes', import.meta.url),
+    'utf8',
+  );
+  const file = parseScoreFile(example);
+  if (!file.ok) throw new Error('the example does not parse');
+  const content = scoreContent(scoreFromLanes(file.score.header, file.score.document));
+  const length = content.measures.length;
+  const units: UnitInit[] = [];
+  for (let copy = 0; copy < REPEATS; copy++) {
+    for (const unit of content.units ?? []) {
+      units.push({ ...unit, measure: unit.measure + copy * length });
+    }
+  }
+  const score = createScore(new Y.Doc(), {
+    ...content,
+    title: `Long (${length * REPEATS} bars)`,
+    measures: Array.from({ length: REPEATS }, () => content.measures).flat(),
+    units,
+  });
+  const bytes = new TextEncoder().encode(exportMusicXml(score));
+  let text = '';
+  for (const byte of bytes) text += String.fromCharCode(byte);
+  return text;
+}
+
+const FILE_KEY = 'scorelane.opened-file';
+
+async function waitFor(editor: EditorSession, expression: string): Promise<void> {
+  const started = Date.now();
+  while (!(await editor.evaluate<boolean>(expression))) {
+    if (Date.now() - started > 600_000) {
+      const status = await editor.evaluate<string>(
+        'document.body.dataset.ready + ": " + (document.getElementById("status")?.textContent ?? "")',
+      );
+      const renders = await editor.evaluate<string>(
+        'document.getElementById("score").dataset.renders',
+      );
+      throw new Error(
+        `The page did not get to ${expression} in 10 minutes (${status}; renders ${renders}).`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Reloads the page (handing over `file` first, when given); returns the ms to its first engraving. */
+async function open(editor: EditorSession, file: string | undefined): Promise<number> {
+  if (file !== undefined) {
+    await editor.page.evaluate(
+      ([key, value]) => sessionStorage.setItem(key!, value!),
+      [FILE_KEY, JSON.stringify({ name: 'long.musicxml', bytes: file })],
+    );
+  }
+  await editor.page.reload();
+  await waitFor(editor, 'document.body.dataset.ready === "true"');
+  return editor.evaluate<number>('Number(document.getElementById("score").dataset.renderMs)');
+}
+
+/** How many edits each page has had, so each edit writes other notes than the page holds. */
+const edits = new Map<EditorSession, number>();
+/** One rewrite of measure 2 of the violin; returns the ms from the Y.Doc change to the new SVG. */
+async function edit(editor: EditorSession): Promise<number> {
+  const version = edits.get(editor) ?? 0;
+  edits.set(editor, version + 1);
+  const before = await editor.evaluate<number>(
+    'Number(document.getElementById("score").dataset.renders)',
+  );
+  // The example's m2 starts with A5; these never write what it holds.
+  const pitch = version % 2 === 0 ? 'B5' : 'D6';
+  const result = await editor.call('rewrite_measures', {
+    start_measure: 2,
+    parts: [1],
+    lanes_seq: `P1 s1 v1 m2: ${pitch}=1/4 G5=1/4 F#5=1/4 E5=1/4\n`,
+  });
+  if (result.isError) throw new Error(result.content[0]?.text);
+  await waitFor(editor, `Number(document.getElementById("score").dataset.renders) > ${before}`);
+  return editor.evaluate<number>('Number(document.getElementById("score").dataset.renderMs)');
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+const server = await serveEditor();
+const file = longScore();
+const small = await openEditor(server.url);
+const large = await openEditor(server.url);
+for (const [name, editor] of [
+  ['16', small],
+  ['400', large],
+] as const) {
+  editor.page.on('pageerror', (error) =>
+    console.error(`page (${name} bars) error: ${error.message}`),
+  );
+}
+try {
+  console.log(`400-bar score: ${(file.length / 1e6).toFixed(2)} MB of MusicXML`);
+  console.log(`opened in ${(await open(large, file)).toFixed(0)} ms`);
+  // Warm up both.
+  console.log(`warm-up edit, 16 bars: ${(await edit(small)).toFixed(0)} ms`);
+  console.log(`warm-up edit, 400 bars: ${(await edit(large)).toFixed(0)} ms`);
+  const editRatios: number[] = [];
+  const openRatios: number[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const smallEdits: number[] = [];
+    const largeEdits: number[] = [];
+    for (let index = 0; index < EDITS; index++) {
+      smallEdits.push(await edit(small));
+      largeEdits.push(await edit(large));
+    }
+    const smallOpen = await open(small, undefined);
+    const largeOpen = await open(large, file);
+    editRatios.push(median(largeEdits) / median(smallEdits));
+    openRatios.push(largeOpen / smallOpen);
+    console.log(
+      `round ${round}: edit 16 bars ${median(smallEdits).toFixed(0)} ms, 400 bars ${median(largeEdits).toFixed(0)} ms; open 16 bars ${smallOpen.toFixed(0)} ms, 400 bars ${largeOpen.toFixed(0)} ms`,
+    );
+  }
+  const summary = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return `min ${sorted[0]!.toFixed(2)}, median ${median(values).toFixed(2)}, max ${sorted.at(-1)!.toFixed(2)}`;
+  };
+  console.log(`one-measure edit, 400 / 16 bars: ${summary(editRatios)} (goal: at most 1.5)`);
+  console.log(
+    `first engraving on opening, 400 / 16 bars: ${summary(openRatios)} (goal: at most 1.5)`,
+  );
+} finally {
+  await small.close();
+  await large.close();
+  await server.close();
+}
