@@ -29,6 +29,7 @@ export const UPPER_P = 80;
 export const LOWER_S = 115;
 export const LOWER_V = 118;
 export const LOWER_M = 109;
+export const LOWER_W = 119;
 export const BAR = 124;
 export const TILDE = 126;
 export const BYTE_ORDER_MARK = 0xfeff;

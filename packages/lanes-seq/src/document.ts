@@ -3,9 +3,10 @@
  * `parse(serialize(document))` gives back a deeply equal document. Positions
  * live beside it, in {@link LaneLocation}.
  */
+import { compareMarks } from './mark-text.ts';
 import type { LaneMark, LyricLine, OnsetMarks } from './marks.ts';
 import { comparePitches, type Pitch } from './pitch.ts';
-import type { Rational } from './rational.ts';
+import { compare, type Rational } from './rational.ts';
 
 /**
  * One lane: the events of one voice, on one staff of one part, in one
@@ -132,6 +133,48 @@ export interface LaneLocation {
   readonly eventStarts: readonly number[];
   /** Offset just past each event, parallel to `Lane.events`. */
   readonly eventEnds: readonly number[];
+  /**
+   * Where each mark of each event stands, parallel to `Lane.events` and, for
+   * each event, to its `marks` (in canonical order, so not always in text
+   * order); `[]` for an event without marks. Left out when no event of the
+   * lane has a mark (lanes-seq 1.1).
+   */
+  readonly eventMarks?: readonly (readonly MarkLocation[])[];
+  /** Where each `@` item stands, parallel to `Lane.onsetMarks`; left out when the lane has none. */
+  readonly onsetMarks?: readonly OnsetLocation[];
+}
+
+/** Where one mark stands: the offsets of its first character and just past its last. */
+export interface MarkLocation {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** Where an `@` item stands (`start` at its `@`), and each of its marks, parallel to `OnsetMarks.marks`. */
+export interface OnsetLocation {
+  readonly start: number;
+  readonly end: number;
+  readonly marks: readonly MarkLocation[];
+}
+
+/**
+ * Where a parsed lyric line came from: its line, header, and each slot,
+ * parallel to `LyricLine.slots`. A slot's item is its text (`Freu-` of
+ * `Freu-de` is one slot, `de` the next), `*`, or `_`.
+ */
+export interface LyricLocation {
+  /** 1-based line of the lyric line. */
+  readonly line: number;
+  /** Offset of the first character of its line. */
+  readonly lineStart: number;
+  /** Offset where its header starts. */
+  readonly start: number;
+  /** Offset just past its last item. */
+  readonly end: number;
+  /** Offset where each slot's text starts, parallel to `LyricLine.slots`. */
+  readonly slotStarts: readonly number[];
+  /** Offset just past each slot's text, parallel to `LyricLine.slots`. */
+  readonly slotEnds: readonly number[];
 }
 
 /**
@@ -155,7 +198,10 @@ export function laneKey(lane: Pick<Lane, 'part' | 'staff' | 'voice' | 'measure'>
  * [...lanes].sort(compareLanes);
  * ```
  */
-export function compareLanes(a: Lane, b: Lane): number {
+export function compareLanes(
+  a: Pick<Lane, 'part' | 'staff' | 'voice' | 'measure'>,
+  b: Pick<Lane, 'part' | 'staff' | 'voice' | 'measure'>,
+): number {
   return a.measure - b.measure || a.part - b.part || a.staff - b.staff || a.voice - b.voice;
 }
 
@@ -192,16 +238,17 @@ export function canonicalChord(chord: ChordEvent): ChordEvent {
   return {
     ...chord,
     tie: true,
-    notes: notes.map((note) => (note.tie ? { pitch: note.pitch, tie: false } : note)),
+    notes: notes.map((note) => (note.tie ? { ...note, tie: false } : note)),
   };
 }
 
 /**
  * The canonical form of a document as data: lanes ordered by measure, part,
- * staff and voice, chords as {@link canonicalChord} puts them. `parse`
- * returns documents in this form, so `parse(serialize(document))` gives back
- * `canonicalDocument(document)`, which is `document` itself for every
- * document `parse` returned.
+ * staff and voice, chords as {@link canonicalChord} puts them, each event's
+ * marks in canonical order, `@` items in time order, and lyric lines in lane
+ * order, then verse. `parse` returns documents in this form, so
+ * `parse(serialize(document))` gives back `canonicalDocument(document)`,
+ * which is `document` itself for every document `parse` returned.
  *
  * @example
  * ```ts
@@ -209,10 +256,47 @@ export function canonicalChord(chord: ChordEvent): ChordEvent {
  * ```
  */
 export function canonicalDocument(document: LanesDocument): LanesDocument {
+  const lanes = [...document.lanes].sort(compareLanes).map(canonicalLane);
+  if (document.lyrics === undefined || document.lyrics.length === 0) return { lanes };
+  return { lanes, lyrics: [...document.lyrics].sort(compareLyricLines) };
+}
+
+function canonicalLane(lane: Lane): Lane {
+  const events = lane.events.map((event) => {
+    const canonical = event.kind === 'chord' ? canonicalChord(event) : event;
+    if (canonical.marks === undefined) return canonical;
+    if (canonical.marks.length === 0) {
+      const { marks: _, ...rest } = canonical;
+      return rest as LaneEvent;
+    }
+    return { ...canonical, marks: [...canonical.marks].sort(compareMarks) };
+  });
+  const { onsetMarks, ...rest } = lane;
+  if (onsetMarks === undefined || onsetMarks.length === 0) return { ...rest, events };
   return {
-    lanes: [...document.lanes].sort(compareLanes).map((lane) => ({
-      ...lane,
-      events: lane.events.map((event) => (event.kind === 'chord' ? canonicalChord(event) : event)),
-    })),
+    ...rest,
+    events,
+    onsetMarks: [...onsetMarks]
+      .sort((a, b) => compare(a.onset, b.onset))
+      .map((item) => ({ onset: item.onset, marks: [...item.marks].sort(compareMarks) })),
   };
+}
+
+/**
+ * Orders lyric lines as the canonical form does: by their lane (as
+ * {@link compareLanes}), then by verse.
+ *
+ * @example
+ * ```ts
+ * [...document.lyrics].sort(compareLyricLines);
+ * ```
+ */
+export function compareLyricLines(a: LyricLine, b: LyricLine): number {
+  return (
+    a.measure - b.measure ||
+    a.part - b.part ||
+    a.staff - b.staff ||
+    a.voice - b.voice ||
+    a.verse - b.verse
+  );
 }

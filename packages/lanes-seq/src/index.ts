@@ -1,3 +1,10 @@
+export type { ChordSymbolMark } from './chord-symbol.ts';
+export {
+  CHORD_QUALITIES,
+  chordSymbolFix,
+  chordSymbolOf,
+  formatChordSymbol,
+} from './chord-symbol.ts';
 export type {
   ChordEvent,
   ChordNote,
@@ -5,7 +12,10 @@ export type {
   LaneEvent,
   LaneLocation,
   LanesDocument,
+  LyricLocation,
+  MarkLocation,
   NoteEvent,
+  OnsetLocation,
   Point,
   RestEvent,
   SpaceEvent,
@@ -16,12 +26,14 @@ export {
   canonicalDocument,
   compareChordNotes,
   compareLanes,
+  compareLyricLines,
   laneKey,
 } from './document.ts';
 export type { CommonMistake, FormatGuideOptions } from './format-guide.ts';
 export { COMMON_MISTAKES, formatGuide } from './format-guide.ts';
 export type { IssueCode, LanesIssue, TextEdit } from './issue.ts';
 export { formatIssue, ISSUE_CODES, LIMITS } from './issue.ts';
+export { compareMarks, fitsGrace, fitsOnset, fitsRest, formatMark } from './mark-text.ts';
 export type {
   ArticulationName,
   ChordRoot,
@@ -48,6 +60,8 @@ export {
 } from './note-value.ts';
 export type { ParseResult, ReadableLanes } from './parse.ts';
 export { parse } from './parse.ts';
+export type { MarksDocument, MarksLane, MarksParseResult } from './parse-marks.ts';
+export { parseMarks } from './parse-marks.ts';
 export type { Alter, Pitch, Step } from './pitch.ts';
 export {
   comparePitches,
@@ -86,6 +100,13 @@ export type {
   TimeChange,
 } from './score-header.ts';
 export { CLEFS, keyFifths, timeLength } from './score-header.ts';
-export { serialize, serializeEvent, serializeLane } from './serialize.ts';
+export {
+  serialize,
+  serializeEvent,
+  serializeLane,
+  serializeLyricLine,
+  serializeMarks,
+  serializeOnsetMarks,
+} from './serialize.ts';
 export { serializeScoreFile } from './serialize-score-file.ts';
 export { pointAt } from './source-text.ts';

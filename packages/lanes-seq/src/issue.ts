@@ -56,6 +56,40 @@ export const ISSUE_CODES = {
   'wrong-comment-marker': 'A comment started with `//` or `#`; lanes-seq comments start with `%`.',
   'duration-in-chord':
     'A duration inside a chord; all notes of a chord share the one duration after `)`.',
+  'unknown-mark':
+    'Something after a duration that is no mark lanes-seq knows (`\\fermate`, ABC `!trill!`, `{p}`); the fix is the closest mark.',
+  'duplicate-mark':
+    'The same mark twice on one event or `@` item (or two of a kind an event has one of: two dynamics, two chord symbols).',
+  'mark-on-rest':
+    'A mark a rest cannot take (an articulation, ornament, technique, tremolo, fingering, arpeggio or slur) on a rest, an invisible rest or an `@` item.',
+  'mark-on-grace':
+    'A mark a grace note cannot take (a dynamic, tempo, text, rehearsal mark, chord symbol, fermata, hairpin, pedal, octave line, tremolo or breath).',
+  'mark-on-chord':
+    'A fingering after a whole chord; each note of a chord takes its own: `(C4-1 E4-3)=1/2`.',
+  'invalid-fingering': 'A fingering other than `-0` to `-5`.',
+  'invalid-tremolo': 'A tremolo other than `:8`, `:16`, `:32` or `:64`.',
+  'invalid-tempo':
+    'A `\\tempo` mark with no text and no metronome mark, or a malformed one (`\\tempo1/4=120`).',
+  'invalid-chord-symbol':
+    'A string standing alone (a chord symbol) that is not one of the root, quality and bass lanes-seq accepts (`CHORD_QUALITIES`).',
+  'lyric-as-chord-symbol':
+    'A word in quotes standing alone on an event (`A4=1/2"dream"`): a chord symbol position; lyrics go in a lyric line, text in `^"..."`.',
+  'unclosed-string': 'A string `"` with no closing quote on its line.',
+  'empty-string': 'An empty string `""`.',
+  'invalid-escape':
+    'A backslash that escapes nothing: in a string only `\\"` and `\\\\`, in a lyric line `\\-` `\\_` `\\*` `\\~` `\\\\`.',
+  'invalid-onset':
+    'An `@` item without an onset (a duration from the start of the measure) after `@`.',
+  'empty-onset': 'An `@` item with no marks after its onset.',
+  'onset-outside-lane': "An `@` item at or past the end of its lane's events.",
+  'onset-at-event': 'An `@` item where an event of its lane starts; its marks go on the event.',
+  'duplicate-onset': 'Two `@` items at one onset of a lane.',
+  'empty-lyric-line': 'A lyric line header with no items after it.',
+  'invalid-lyric': 'A lyric item with an empty syllable (`a--b`, `-a`) or a `_` inside it.',
+  'duplicate-lyric-line': 'The same lane and verse given two lyric lines.',
+  'abc-lyric-line': 'An ABC lyric line (`w: Freu-de`); lanes-seq writes `P1 s1 v1 m1 w1: Freu-de`.',
+  'event-in-marks-document':
+    'A note, chord or rest in a marks document (`parseMarks`), where each event is written `*` with its marks.',
   'too-many-problems': `More problems than a result lists (\`LIMITS.maxIssues\`): the last issue counts the rest.`,
 } as const;
 

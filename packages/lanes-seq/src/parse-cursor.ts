@@ -3,8 +3,9 @@
  * report problems: each problem gets its code, message, hint and span.
  */
 import { BYTE_ORDER_MARK, CR, isSpace, NO_BREAK_SPACE } from './char-codes.ts';
-import type { ChordNote, LaneEvent, Point, Span } from './document.ts';
+import type { ChordNote, LaneEvent, MarkLocation, OnsetLocation, Point, Span } from './document.ts';
 import { type IssueCode, type LanesIssue, LIMITS, type TextEdit } from './issue.ts';
+import type { LaneMark, OnsetMarks } from './marks.ts';
 import type { PitchDraft } from './pitch-draft.ts';
 import type { Rational } from './rational.ts';
 import { codePointsBetween, isUnicodeSpace, quoteSource } from './source-text.ts';
@@ -34,7 +35,14 @@ export interface Cursor {
   /** The pitch being read; see PitchDraft. */
   readonly pitch: PitchDraft;
   /** The header of the lane being read, refilled for every lane. */
-  readonly header: { part: number; staff: number; voice: number; measure: number };
+  readonly header: {
+    part: number;
+    staff: number;
+    voice: number;
+    measure: number;
+    /** The verse of a lyric line (`w1`), 0 for a lane. */
+    verse: number;
+  };
   /**
    * The events of the lane being read and where each starts and ends,
    * refilled for every lane: a lane's arrays are copied out at their exact
@@ -45,6 +53,19 @@ export interface Cursor {
   readonly eventEnds: number[];
   /** The notes of the chord being read, refilled for every chord. */
   readonly chordNotes: ChordNote[];
+  /** The marks of the event or `@` item being read, with where each starts and ends, refilled for each. */
+  readonly marks: LaneMark[];
+  readonly markStarts: number[];
+  readonly markEnds: number[];
+  /** Where the marks of each event of the lane being read stand (undefined: none), refilled for every lane. */
+  readonly eventMarks: (readonly MarkLocation[] | undefined)[];
+  /** The `@` items of the lane being read and where each stands, refilled for every lane. */
+  readonly onsets: OnsetMarks[];
+  readonly onsetLocations: OnsetLocation[];
+  /** How many `@` items of the lane being read are in `onsets`. */
+  onsetCount: number;
+  /** Reading a marks document (`parseMarks`): events are `*`, each standing for the event already there. */
+  readonly marksOnly: boolean;
 }
 
 /**
@@ -86,6 +107,11 @@ export interface EventValue {
   subjectOk: boolean;
   /** A single pitch written wrong but with a sure fix (`c4`, `F♯4`): the pitch as it should be written. */
   fixedSubject: string | undefined;
+  /** Where the event's marks start (just past its duration and tie), and how many were read into `cursor.marks`. */
+  marksStart: number;
+  markCount: number;
+  /** Where the marks of the event just built stand, in canonical order; undefined when it has none. */
+  markLocations: readonly MarkLocation[] | undefined;
 }
 
 /** The subject of the event being read, as written: `C4`, `(C4 E4)`, `r`. Only for messages. */

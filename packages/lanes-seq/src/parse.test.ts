@@ -300,13 +300,6 @@ const badInputs: ReadonlyArray<{
     column: 16,
   },
   {
-    name: 'stray closing parenthesis after an event',
-    text: `${H}C4=1/2)`,
-    code: 'unexpected-closing-parenthesis',
-    line: 1,
-    column: 20,
-  },
-  {
     name: 'duplicate lane',
     text: 'P1 s1 v1 m1: C4=1\nP1 s1 v1 m1: D4=1',
     code: 'duplicate-lane',
@@ -360,7 +353,7 @@ const badInputs: ReadonlyArray<{
     column: 14,
     hint: 'write rests as r=1/4',
   },
-  { name: 'stray symbol', text: `${H}C4=1/2 @ D4=1/2`, code: 'invalid-pitch', line: 1, column: 21 },
+  { name: 'lone @', text: `${H}C4=1/2 @ D4=1/2`, code: 'empty-onset', line: 1, column: 21 },
   {
     name: 'lone carriage return inside a line',
     text: `${H}C4=1\rD4=1`,

@@ -7,9 +7,31 @@
  * line, so one pass finds every problem. It never throws, uses no regular
  * expression on unbounded input, and its time is linear in the text's length.
  */
-import { BACKTICK, CR, HASH, isSpace, LF, PERCENT, SLASH, TILDE } from './char-codes.ts';
-import { compareLanes, type Lane, type LaneLocation, type LanesDocument } from './document.ts';
+import {
+  BACKTICK,
+  COLON,
+  CR,
+  HASH,
+  isSpace,
+  LF,
+  LOWER_W,
+  PERCENT,
+  SLASH,
+  TILDE,
+} from './char-codes.ts';
+import {
+  compareLanes,
+  compareLyricLines,
+  type Lane,
+  type LaneEvent,
+  type LaneLocation,
+  type LanesDocument,
+  type LyricLocation,
+  laneKey,
+  type MarkLocation,
+} from './document.ts';
 import { type LanesIssue, LIMITS } from './issue.ts';
+import type { LyricLine } from './marks.ts';
 import {
   type Cursor,
   emptyTally,
@@ -23,6 +45,8 @@ import { PITCH_COUNT } from './pitch-table.ts';
 import { boundedIssues } from './problem-cap.ts';
 import { readEvents } from './read-event.ts';
 import { readHeader } from './read-header.ts';
+import { readLyricLine } from './read-lyric-line.ts';
+import { type CheckedOnsets, checkOnsets } from './read-onset.ts';
 import { contentStart } from './source-text.ts';
 
 /** The lanes of a text that were read without a problem, with where each came from. */
@@ -31,6 +55,8 @@ export interface ReadableLanes {
   readonly document: LanesDocument;
   /** Where each lane came from, parallel to `document.lanes`. */
   readonly locations: readonly LaneLocation[];
+  /** Where each lyric line came from, parallel to `document.lyrics`; left out when there are none. */
+  readonly lyricLocations?: readonly LyricLocation[];
 }
 
 /** The result of {@link parse}: a document, or every problem found. */
@@ -41,6 +67,8 @@ export type ParseResult =
       readonly issues: readonly [];
       /** Where each lane came from, parallel to `document.lanes`. */
       readonly locations: readonly LaneLocation[];
+      /** Where each lyric line came from, parallel to `document.lyrics`; left out when there are none. */
+      readonly lyricLocations?: readonly LyricLocation[];
     }
   | {
       readonly ok: false;
@@ -78,15 +106,16 @@ export function parse(text: string): ParseResult {
     throw new TypeError(`parse() takes a string, got ${text === null ? 'null' : typeof text}.`);
   }
   const read = readText(text);
-  const { document, locations, tally } = read;
+  const { document, locations, lyricLocations, tally } = read;
+  const where = lyricLocations === undefined ? { locations } : { locations, lyricLocations };
   if (tally.count > 0) {
     return {
       ok: false,
       issues: boundedIssues(read.issues, tally),
-      partial: { document, locations },
+      partial: { document, ...where },
     };
   }
-  return { ok: true, document, issues: [], locations };
+  return { ok: true, document, issues: [], ...where };
 }
 
 /** What {@link readText} read: the lanes without a problem, and the problems kept and counted. */
@@ -98,7 +127,7 @@ export interface TextRead extends ReadableLanes {
 }
 
 /** Reads the text line by line: the parser itself, for `parse` and `parseScoreFile`. */
-export function readText(text: string): TextRead {
+export function readText(text: string, marksOnly = false): TextRead {
   const start = contentStart(text);
   const cursor: Cursor = {
     text,
@@ -123,18 +152,34 @@ export function readText(text: string): TextRead {
       problemsBefore: 0,
       subjectOk: true,
       fixedSubject: undefined,
+      marksStart: 0,
+      markCount: 0,
+      markLocations: undefined,
     },
     pitch: emptyPitchDraft(),
-    header: { part: 0, staff: 0, voice: 0, measure: 0 },
+    header: { part: 0, staff: 0, voice: 0, measure: 0, verse: 0 },
     events: [],
     eventStarts: [],
     eventEnds: [],
     chordNotes: [],
+    marks: [],
+    markStarts: [],
+    markEnds: [],
+    eventMarks: [],
+    onsets: [],
+    onsetLocations: [],
+    onsetCount: 0,
+    marksOnly,
   };
-  const lanes: Lane[] = [];
-  const locations: LaneLocation[] = [];
-  /** Per measure, the line of the first lane for each (part, staff, voice): finds duplicate lanes. */
-  const firstLineOfLane = new Map<number, Map<number, number>>();
+  const read: LinesRead = {
+    lanes: [],
+    locations: [],
+    firstLineOfLane: new Map(),
+    lyrics: [],
+    lyricLocations: [],
+    firstLineOfLyric: new Map(),
+    lastLane: undefined,
+  };
 
   while (cursor.pos <= text.length) {
     const newline = text.indexOf('\n', cursor.pos);
@@ -144,7 +189,7 @@ export function readText(text: string): TextRead {
       newline !== -1 && lineEnd > cursor.pos && text.charCodeAt(lineEnd - 1) === CR
         ? lineEnd - 1
         : lineEnd;
-    readLine(cursor, lanes, locations, firstLineOfLane);
+    readLine(cursor, read);
     if (newline === -1) break;
     cursor.pos = newline + 1;
     cursor.line++;
@@ -152,16 +197,36 @@ export function readText(text: string): TextRead {
     cursor.memoOffset = cursor.pos;
     cursor.memoColumn = 1;
   }
-  const document = { lanes: inCanonicalOrder(lanes, locations) };
-  return { document, locations, issues: inTextOrder(cursor.issues), tally: cursor.tally };
+  const { locations } = read;
+  const lanes = inCanonicalOrder(read.lanes, locations);
+  const document: LanesDocument =
+    read.lyrics.length === 0
+      ? { lanes }
+      : { lanes, lyrics: lyricsInOrder(read.lyrics, read.lyricLocations) };
+  return {
+    document,
+    locations,
+    ...(read.lyrics.length === 0 ? {} : { lyricLocations: read.lyricLocations }),
+    issues: inTextOrder(cursor.issues),
+    tally: cursor.tally,
+  };
 }
 
-function readLine(
-  cursor: Cursor,
-  lanes: Lane[],
-  locations: LaneLocation[],
-  firstLineOfLane: Map<number, Map<number, number>>,
-): void {
+/** What the lines read so far hold. */
+interface LinesRead {
+  readonly lanes: Lane[];
+  readonly locations: LaneLocation[];
+  /** Per measure, the line of the first lane for each (part, staff, voice): finds duplicate lanes. */
+  readonly firstLineOfLane: Map<number, Map<number, number>>;
+  readonly lyrics: LyricLine[];
+  readonly lyricLocations: LyricLocation[];
+  /** The line of the first lyric line of each lane and verse: finds duplicates. */
+  readonly firstLineOfLyric: Map<string, number>;
+  /** The header of the last lane read, for the fix of an ABC `w:` line under it. */
+  lastLane: string | undefined;
+}
+
+function readLine(cursor: Cursor, read: LinesRead): void {
   skipSpaces(cursor);
   if (cursor.pos >= cursor.contentEnd) return; // a blank line
   // A byte-order mark or a lone carriage return where a line starts: say so, then read on.
@@ -170,18 +235,39 @@ function readLine(
   const first = cursor.text.charCodeAt(cursor.pos);
   if (first === PERCENT) return; // a comment fills the line
   if (readForeignLine(cursor, first)) return;
+  if (readAbcLyricLine(cursor, first, read.lastLane)) return;
   const laneStart = cursor.pos;
   const problemsBefore = cursor.tally.count;
+  cursor.header.verse = 0;
   const headerOk = readHeader(cursor);
+  if (headerOk && cursor.header.verse > 0) {
+    readLyrics(cursor, read, laneStart);
+    return;
+  }
+  if (headerOk) read.lastLane = laneKey(cursor.header);
   const count = readEvents(cursor, headerOk);
+  if (headerOk && count === 0 && cursor.tally.count === problemsBefore) {
+    report(
+      cursor,
+      'empty-lane',
+      cursor.lineStart,
+      cursor.contentEnd,
+      `The lane on line ${cursor.line} has @ items but no events.`,
+      'a lane needs at least one event; @ items stand among the events of their lane, as in P1 s1 v1 m1: r=1 @1/2"Dm"',
+    );
+  }
   if (!headerOk || count === 0 || cursor.tally.count > problemsBefore) return;
+  // A marks document's lanes hold no durations: its @ items are checked against the score.
+  const onsets = cursor.marksOnly ? onsetsAsRead(cursor) : checkOnsets(cursor, count);
+  if (cursor.tally.count > problemsBefore) return;
   const { part, staff, voice, measure } = cursor.header;
-  const end = cursor.eventEnds[count - 1]!;
+  let end = cursor.eventEnds[count - 1]!;
+  for (const item of onsets?.locations ?? []) end = Math.max(end, item.end);
 
-  let linesOfMeasure = firstLineOfLane.get(measure);
+  let linesOfMeasure = read.firstLineOfLane.get(measure);
   if (linesOfMeasure === undefined) {
     linesOfMeasure = new Map();
-    firstLineOfLane.set(measure, linesOfMeasure);
+    read.firstLineOfLane.set(measure, linesOfMeasure);
   }
   // part, staff and voice are at most LIMITS.maxIndex, so this key is exact.
   const key = (part * (LIMITS.maxIndex + 1) + staff) * (LIMITS.maxIndex + 1) + voice;
@@ -199,15 +285,85 @@ function readLine(
   }
   linesOfMeasure.set(key, cursor.line);
   // The lane's arrays, copied out of the cursor's at their exact length.
-  lanes.push({ part, staff, voice, measure, events: cursor.events.slice(0, count) });
-  locations.push({
+  const events = cursor.events.slice(0, count);
+  read.lanes.push(
+    onsets === undefined
+      ? { part, staff, voice, measure, events }
+      : { part, staff, voice, measure, events, onsetMarks: onsets.onsetMarks },
+  );
+  const eventMarks = marksOfEvents(cursor, events);
+  read.locations.push({
     line: cursor.line,
     lineStart: cursor.lineStart,
     start: laneStart,
     end,
     eventStarts: cursor.eventStarts.slice(0, count),
     eventEnds: cursor.eventEnds.slice(0, count),
+    ...(eventMarks === undefined ? {} : { eventMarks }),
+    ...(onsets === undefined ? {} : { onsetMarks: onsets.locations }),
   });
+}
+
+/** The `@` items of a marks document's lane, as read: in text order, unchecked. */
+function onsetsAsRead(cursor: Cursor): CheckedOnsets | undefined {
+  const count = cursor.onsetCount;
+  if (count === 0) return undefined;
+  return {
+    onsetMarks: cursor.onsets.slice(0, count),
+    locations: cursor.onsetLocations.slice(0, count),
+  };
+}
+
+/** Where the marks of each event stand, or undefined when no event of the lane has a mark. */
+function marksOfEvents(
+  cursor: Cursor,
+  events: readonly LaneEvent[],
+): (readonly MarkLocation[])[] | undefined {
+  if (!events.some((event) => event.marks !== undefined)) return undefined;
+  return events.map((event, i) => (event.marks === undefined ? [] : cursor.eventMarks[i]!));
+}
+
+/** Reads a lyric line after its header, and records it unless its lane and verse have one already. */
+function readLyrics(cursor: Cursor, read: LinesRead, lineStart: number): void {
+  const lyric = readLyricLine(cursor, lineStart);
+  if (lyric === undefined) return;
+  const key = `${laneKey(lyric.line)} w${lyric.line.verse}`;
+  const firstLine = read.firstLineOfLyric.get(key);
+  if (firstLine !== undefined) {
+    report(
+      cursor,
+      'duplicate-lyric-line',
+      lineStart,
+      lyric.location.end,
+      `The lyric line ${key} is written twice: first on line ${firstLine}, again on line ${cursor.line}.`,
+      'write each verse of a lane once; to change it, edit the first one and delete this one',
+    );
+    return;
+  }
+  read.firstLineOfLyric.set(key, cursor.line);
+  read.lyrics.push(lyric.line);
+  read.lyricLocations.push(lyric.location);
+}
+
+/**
+ * `w: Freu-de`: ABC's lyric line, under the lane before it. Reports it with
+ * the fix that writes the lane-seq header (verse 1 of the last lane read),
+ * and returns true; false for any other line.
+ */
+function readAbcLyricLine(cursor: Cursor, first: number, lastLane: string | undefined): boolean {
+  const { text, pos } = cursor;
+  if ((first !== LOWER_W && first !== 87) || text.charCodeAt(pos + 1) !== COLON) return false;
+  const header = `${lastLane ?? 'P1 s1 v1 m1'} w1:`;
+  report(
+    cursor,
+    'abc-lyric-line',
+    pos,
+    pos + 2,
+    `Line ${cursor.line} is an ABC lyric line ("w:"); lanes-seq names the lane and the verse.`,
+    `start the line with the lane and the verse: ${header} ...`,
+    lastLane === undefined ? undefined : { start: pos, end: pos + 2, text: header },
+  );
+  return true;
 }
 
 /**
@@ -282,6 +438,22 @@ function inCanonicalOrder(lanes: Lane[], locations: LaneLocation[]): Lane[] {
     locations[index] = location;
   });
   return order.map((index) => lanes[index]!);
+}
+
+/** Lyric lines (and their locations, in step) in canonical order: by lane, then verse. */
+function lyricsInOrder(lyrics: LyricLine[], locations: LyricLocation[]): LyricLine[] {
+  let sorted = true;
+  for (let i = 1; i < lyrics.length && sorted; i++)
+    sorted = compareLyricLines(lyrics[i - 1]!, lyrics[i]!) <= 0;
+  if (sorted) return lyrics;
+  const order = lyrics
+    .map((_, index) => index)
+    .sort((a, b) => compareLyricLines(lyrics[a]!, lyrics[b]!));
+  const sortedLocations = order.map((index) => locations[index]!);
+  sortedLocations.forEach((location, index) => {
+    locations[index] = location;
+  });
+  return order.map((index) => lyrics[index]!);
 }
 
 /**

@@ -4,9 +4,21 @@
  * second pair of parentheses), each with the fix that keeps the rest.
  */
 
-import { CLOSE, EQUALS, isSpace, LOWER_R, LOWER_X, OPEN, TILDE } from './char-codes.ts';
+import {
+  CLOSE,
+  DIGIT_0,
+  EQUALS,
+  isDigit,
+  isSpace,
+  LOWER_R,
+  LOWER_X,
+  MINUS,
+  OPEN,
+  TILDE,
+} from './char-codes.ts';
 import type { ChordNote, LaneEvent } from './document.ts';
 import { compareChordNotes } from './document.ts';
+import { withMarks } from './event-marks.ts';
 import { type Cursor, quote, report } from './parse-cursor.ts';
 import { pitchAt } from './pitch-table.ts';
 import { readEquals } from './read-duration.ts';
@@ -160,6 +172,7 @@ function readChordNote(cursor: Cursor, chord: ChordDraft, chordId: number): void
   }
   const pitchEnd = cursor.pos;
   let tie = false;
+  let fingering = readChordFingering(cursor);
   if (text.charCodeAt(cursor.pos) === TILDE) {
     tie = true;
     cursor.pos++;
@@ -177,6 +190,7 @@ function readChordNote(cursor: Cursor, chord: ChordDraft, chordId: number): void
       );
     }
   }
+  fingering ??= readChordFingering(cursor);
   if (pitch >= 0) {
     if (cursor.chordSeen[pitch] === chordId) {
       report(
@@ -189,7 +203,10 @@ function readChordNote(cursor: Cursor, chord: ChordDraft, chordId: number): void
       );
     } else {
       cursor.chordSeen[pitch] = chordId;
-      cursor.chordNotes[chord.noteCount++] = { pitch: pitchAt(pitch), tie };
+      cursor.chordNotes[chord.noteCount++] =
+        fingering === undefined || fingering < 0
+          ? { pitch: pitchAt(pitch), tie }
+          : { pitch: pitchAt(pitch), tie, fingering };
     }
   }
   const after = text.charCodeAt(cursor.pos);
@@ -210,6 +227,30 @@ function readChordNote(cursor: Cursor, chord: ChordDraft, chordId: number): void
     );
     skipInChord(cursor);
   }
+}
+
+/**
+ * `-3` after a pitch in a chord: the finger of that note, 0 to 5. Returns it,
+ * -1 after reporting another number, or undefined when no fingering stands here.
+ */
+function readChordFingering(cursor: Cursor): number | undefined {
+  const { text } = cursor;
+  const start = cursor.pos;
+  if (text.charCodeAt(start) !== MINUS || !isDigit(text.charCodeAt(start + 1))) return undefined;
+  let end = start + 1;
+  while (end < cursor.contentEnd && isDigit(text.charCodeAt(end))) end++;
+  cursor.pos = end;
+  const finger = text.charCodeAt(start + 1) - DIGIT_0;
+  if (end === start + 2 && finger <= 5) return finger;
+  report(
+    cursor,
+    'invalid-fingering',
+    start,
+    end,
+    `The fingering ${quote(cursor, start, end)} is not a finger.`,
+    'a fingering is -0 to -5 (0 for an open string, 1 the thumb), after its pitch: (C4-1 E4-3)=1/2',
+  );
+  return -1;
 }
 
 /** Moves past the rest of a token inside a chord. */
@@ -276,14 +317,20 @@ function finishChord(cursor: Cursor, chord: ChordDraft, closed: boolean): LaneEv
   const notes = lowToHigh(cursor.chordNotes.slice(0, chord.noteCount));
   const tie = value.tie || notes.every((note) => note.tie);
   if (tie) untieEach(notes);
-  return { kind: 'chord', notes, duration: value.duration, grace: value.grace, tie };
+  return withMarks(cursor, {
+    kind: 'chord',
+    notes,
+    duration: value.duration,
+    grace: value.grace,
+    tie,
+  });
 }
 
 /** A chord tied as a whole ties no note on its own. */
 function untieEach(notes: ChordNote[]): void {
   for (let i = 0; i < notes.length; i++) {
     const note = notes[i]!;
-    if (note.tie) notes[i] = { pitch: note.pitch, tie: false };
+    if (note.tie) notes[i] = { ...note, tie: false };
   }
 }
 

@@ -31,6 +31,7 @@ import {
   subjectOf,
 } from './parse-cursor.ts';
 import { formatRational, type Rational, rational } from './rational.ts';
+import { readMarks, startsMark } from './read-mark.ts';
 import { isUnicodeSpace, quoteSource } from './source-text.ts';
 /** Shared duration objects for the common small fractions. */
 export const DURATION_CACHE_NUM = 32;
@@ -60,6 +61,8 @@ export function durationOf(num: number, den: number): Rational {
 export function readEquals(cursor: Cursor, eventStart: number): EventValue | undefined {
   const { text } = cursor;
   const value = cursor.value;
+  value.markCount = 0;
+  value.markLocations = undefined;
   value.subjectStart = eventStart;
   value.subjectEnd = cursor.pos;
   value.subjectOk = cursor.tally.count === value.problemsBefore;
@@ -139,6 +142,8 @@ export function readEquals(cursor: Cursor, eventStart: number): EventValue | und
     failed = true;
   }
   if (failed) value.duration = undefined;
+  value.marksStart = cursor.pos;
+  value.markCount = readMarks(cursor);
   return value;
 }
 
@@ -247,7 +252,9 @@ export function readPlainDuration(cursor: Cursor): Rational | undefined {
     }
   }
   if (num > LIMITS.maxDurationTerm || den > LIMITS.maxDurationTerm) return undefined;
-  if (pos < cursor.contentEnd && !isSpace(code) && code !== TILDE) return undefined;
+  if (pos < cursor.contentEnd && !isSpace(code) && code !== TILDE && !startsMark(code)) {
+    return undefined;
+  }
   cursor.pos = pos;
   return durationOf(num, den);
 }

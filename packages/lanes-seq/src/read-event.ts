@@ -24,6 +24,7 @@ import {
   UPPER_X,
 } from './char-codes.ts';
 import type { LaneEvent } from './document.ts';
+import { withMarks } from './event-marks.ts';
 import {
   type Cursor,
   report,
@@ -35,7 +36,9 @@ import { STEP_INDEX } from './pitch-draft.ts';
 import { pitchAt } from './pitch-table.ts';
 import { readChord } from './read-chord.ts';
 import { readEquals } from './read-duration.ts';
+import { AT, readOnset } from './read-onset.ts';
 import { NOT_A_PITCH, readPitch } from './read-pitch.ts';
+import { readStarItem } from './read-star.ts';
 import { characterEnd, describeCharacter, quoteSource } from './source-text.ts';
 
 /**
@@ -44,8 +47,9 @@ import { characterEnd, describeCharacter, quoteSource } from './source-text.ts';
  * Returns how many it read whole.
  */
 export function readEvents(cursor: Cursor, headerOk: boolean): number {
-  const { text, events, eventStarts, eventEnds } = cursor;
+  const { text, events, eventStarts, eventEnds, eventMarks } = cursor;
   let count = 0;
+  cursor.onsetCount = 0;
   skipSpaces(cursor);
   if (cursor.pos >= cursor.contentEnd) {
     if (headerOk) {
@@ -72,12 +76,26 @@ export function readEvents(cursor: Cursor, headerOk: boolean): number {
       skipSpaces(cursor);
       continue;
     }
-    const event = readEvent(cursor);
-    if (event !== undefined) {
-      events[count] = event;
-      eventStarts[count] = start;
-      eventEnds[count] = cursor.pos;
-      count++;
+    if (code === AT) {
+      readOnset(cursor);
+    } else if (cursor.marksOnly) {
+      const item = readStarItem(cursor);
+      if (item !== undefined) {
+        events[count] = item;
+        eventStarts[count] = start;
+        eventEnds[count] = cursor.pos;
+        eventMarks[count] = item.marks === undefined ? undefined : cursor.value.markLocations;
+        count++;
+      }
+    } else {
+      const event = readEvent(cursor);
+      if (event !== undefined) {
+        events[count] = event;
+        eventStarts[count] = start;
+        eventEnds[count] = cursor.pos;
+        eventMarks[count] = event.marks === undefined ? undefined : cursor.value.markLocations;
+        count++;
+      }
     }
     if (cursor.pos < cursor.contentEnd && !isSpace(text.charCodeAt(cursor.pos))) {
       reportAfterEvent(cursor, text.charCodeAt(cursor.pos));
@@ -187,7 +205,8 @@ export function reportAfterEvent(cursor: Cursor, code: number): void {
     cursor.pos++;
     return;
   }
-  const startsEvent = code === OPEN || (code < 128 && /[A-Ga-grx]/.test(String.fromCharCode(code)));
+  const startsEvent =
+    code === OPEN || code === AT || (code < 128 && /[A-Ga-grx]/.test(String.fromCharCode(code)));
   if (startsEvent) {
     report(
       cursor,
@@ -277,13 +296,13 @@ export function readEvent(cursor: Cursor): LaneEvent | undefined {
   if (pitch < 0) cursor.value.fixedSubject = cursor.pitch.corrected;
   const value = readEquals(cursor, start);
   if (value === undefined || value.duration === undefined || pitch < 0) return undefined;
-  return {
+  return withMarks(cursor, {
     kind: 'note',
     pitch: pitchAt(pitch),
     duration: value.duration,
     grace: value.grace,
     tie: value.tie,
-  };
+  });
 }
 
 /** Reads `r=1/4` or `x=1/4`, refusing a grace or a tie on it. */
@@ -320,9 +339,12 @@ export function readRest(cursor: Cursor, kind: 'rest' | 'space'): LaneEvent | un
     ok = false;
   }
   if (!ok || value.duration === undefined) return undefined;
-  return kind === 'rest'
-    ? { kind: 'rest', duration: value.duration, grace: false }
-    : { kind: 'space', duration: value.duration, grace: false };
+  return withMarks<LaneEvent>(
+    cursor,
+    kind === 'rest'
+      ? { kind: 'rest', duration: value.duration, grace: false }
+      : { kind: 'space', duration: value.duration, grace: false },
+  );
 }
 
 /**
@@ -338,7 +360,7 @@ export function readGraceBeforePitch(cursor: Cursor): undefined {
   const movable = value !== undefined && value.duration !== undefined && pitch >= 0;
   const subject = cursor.text.slice(start + 1, value?.subjectEnd ?? start + 1);
   const fixed = movable
-    ? `${subject}=g${cursor.text.slice(value.durationStart, value.durationEnd)}${value.tie ? '~' : ''}`
+    ? `${subject}=g${cursor.text.slice(value.durationStart, value.durationEnd)}${value.tie ? '~' : ''}${cursor.text.slice(value.marksStart, cursor.pos)}`
     : '';
   report(
     cursor,

@@ -12,6 +12,7 @@ import {
   LOWER_M,
   LOWER_S,
   LOWER_V,
+  LOWER_W,
   OPEN,
   UPPER_P,
 } from './char-codes.ts';
@@ -23,6 +24,8 @@ export interface LaneHeader {
   readonly staff: number;
   readonly voice: number;
   readonly measure: number;
+  /** The verse of a lyric line's header (`w1`); left out for a lane. */
+  readonly verse?: number;
 }
 
 export interface HeaderToken {
@@ -53,6 +56,7 @@ export function readHeader(cursor: Cursor): boolean {
   into.staff = header.staff;
   into.voice = header.voice;
   into.measure = header.measure;
+  into.verse = header.verse ?? 0;
   return true;
 }
 
@@ -69,6 +73,9 @@ export function readWellFormedHeader(cursor: Cursor): boolean {
   const voice = staff > 0 ? readHeaderField(cursor, LOWER_V, true) : 0;
   const measure = voice > 0 ? readHeaderField(cursor, LOWER_M, true) : 0;
   if (measure > 0) {
+    const beforeVerse = cursor.pos;
+    const verse = readHeaderField(cursor, LOWER_W, true);
+    if (verse === 0) cursor.pos = beforeVerse;
     skipSpaces(cursor);
     if (cursor.text.charCodeAt(cursor.pos) === COLON) {
       cursor.pos++;
@@ -77,6 +84,7 @@ export function readWellFormedHeader(cursor: Cursor): boolean {
       header.staff = staff;
       header.voice = voice;
       header.measure = measure;
+      header.verse = verse;
       return true;
     }
   }
@@ -201,6 +209,13 @@ export function headerFromTokens(
   tokens: readonly HeaderToken[],
 ): LaneHeader | undefined {
   const { text } = cursor;
+  const verseToken = tokens.length > 1 ? tokens[tokens.length - 1]! : undefined;
+  if (verseToken !== undefined && text.charCodeAt(verseToken.start) === LOWER_W) {
+    const digits = text.slice(verseToken.start + 1, verseToken.end);
+    const verse = readIndexNumber(cursor, digits, verseToken.start + 1, verseToken.end, 'verse');
+    const header = headerFromTokens(cursor, tokens.slice(0, -1));
+    return header === undefined || verse === undefined ? undefined : { ...header, verse };
+  }
   const start = tokens[0]!.start;
   const end = tokens[tokens.length - 1]!.end;
   const written = text.slice(start, end);

@@ -115,6 +115,7 @@ export function readPlainPitch(cursor: Cursor, stepIndex: number): number {
     after !== EQUALS &&
     after !== TILDE &&
     after !== CLOSE &&
+    after !== MINUS &&
     !isSpace(after)
   ) {
     return -1;
