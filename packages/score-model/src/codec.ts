@@ -7,7 +7,7 @@ import type { Clef } from '@scorelane/lanes-seq';
 import {
   type Alter,
   type ChordNote,
-  canonicalChord,
+  compareChordNotes,
   formatPitch,
   type Pitch,
   parsePitch,
@@ -24,6 +24,14 @@ import type {
   StoredUnit,
   StoredVoice,
 } from './layout.ts';
+import {
+  decodeLyric,
+  decodeMark,
+  decodeOnsetMarks,
+  encodeLyric,
+  encodeMarks,
+  encodeOnsetMarks,
+} from './mark-codec.ts';
 import type {
   MeasureInfo,
   PartInfo,
@@ -56,15 +64,41 @@ export function encodeEvent(event: ScoreEvent): StoredEvent {
   };
   if (event.kind === 'note') base.pitch = formatPitch(event.pitch);
   if (event.kind === 'chord') {
-    base.notes = event.notes.map((note): StoredChordNote => {
-      const pitch = formatPitch(note.pitch);
-      return note.tie ? { pitch, tie: true } : { pitch };
-    });
+    base.notes = event.notes.map(
+      (note): StoredChordNote => ({
+        pitch: formatPitch(note.pitch),
+        ...(note.tie ? { tie: true as const } : {}),
+        ...(note.fingering !== undefined ? { fingering: note.fingering } : {}),
+      }),
+    );
   }
   if (event.grace) base.grace = true;
   if ((event.kind === 'note' || event.kind === 'chord') && event.tie) base.tie = true;
+  const marks = encodeMarks(event.marks);
+  if (marks !== undefined) base.marks = marks;
+  if (event.lyrics !== undefined && event.lyrics.length > 0) {
+    base.lyrics = event.lyrics.map(encodeLyric);
+  }
   if (event.attachments !== undefined) base.attachments = event.attachments;
   return base;
+}
+
+/** The optional fields every decoded event may carry: marks, lyrics, attachments. */
+function decodeExtras(stored: StoredEvent) {
+  return {
+    ...(stored.marks !== undefined && stored.marks.length > 0
+      ? { marks: stored.marks.map(decodeMark) }
+      : {}),
+    ...(stored.lyrics !== undefined && stored.lyrics.length > 0
+      ? { lyrics: stored.lyrics.map(decodeLyric) }
+      : {}),
+    ...(stored.attachments !== undefined ? { attachments: stored.attachments } : {}),
+  };
+}
+
+function decodeChordNote(note: StoredChordNote): ChordNote {
+  const decoded = { pitch: decodePitch(note.pitch), tie: note.tie === true };
+  return note.fingering !== undefined ? { ...decoded, fingering: note.fingering } : decoded;
 }
 
 /** One stored event as a {@link ScoreEvent}. */
@@ -72,7 +106,7 @@ export function decodeEvent(stored: StoredEvent): ScoreEvent {
   const duration = decodeRational(stored.duration);
   const grace = stored.grace === true;
   const tie = stored.tie === true;
-  const extra = stored.attachments !== undefined ? { attachments: stored.attachments } : {};
+  const extra = decodeExtras(stored);
   switch (stored.kind) {
     case 'note':
       return {
@@ -86,9 +120,7 @@ export function decodeEvent(stored: StoredEvent): ScoreEvent {
     case 'chord':
       return {
         kind: 'chord',
-        notes: (stored.notes ?? []).map(
-          (note): ChordNote => ({ pitch: decodePitch(note.pitch), tie: note.tie === true }),
-        ),
+        notes: (stored.notes ?? []).map(decodeChordNote),
         duration,
         grace,
         tie,
@@ -105,17 +137,26 @@ export function decodeEvent(stored: StoredEvent): ScoreEvent {
 export function encodeUnit(content: UnitContent): StoredUnit {
   const voices = [...content.voices]
     .sort((a, b) => a.voice - b.voice)
-    .map((voice): StoredVoice => ({ voice: voice.voice, events: voice.events.map(encodeEvent) }));
+    .map((voice): StoredVoice => {
+      const events = voice.events.map(encodeEvent);
+      return voice.onsetMarks !== undefined && voice.onsetMarks.length > 0
+        ? { voice: voice.voice, events, onsetMarks: voice.onsetMarks.map(encodeOnsetMarks) }
+        : { voice: voice.voice, events };
+    });
   return content.attachments !== undefined
     ? { voices, attachments: content.attachments }
     : { voices };
 }
 
-/** An event with a chord's notes in canonical order and ties, attachments kept. */
+/**
+ * An event with a chord's notes in canonical order and ties (as lanes-seq's
+ * `canonicalChord` puts them), every other field, fingerings included, kept.
+ */
 function canonicalEvent(event: ScoreEvent): ScoreEvent {
   if (event.kind !== 'chord') return event;
-  const chord = canonicalChord(event);
-  return event.attachments !== undefined ? { ...chord, attachments: event.attachments } : chord;
+  const notes = [...event.notes].sort(compareChordNotes);
+  if (!event.tie && !notes.every((note) => note.tie)) return { ...event, notes };
+  return { ...event, tie: true, notes: notes.map((note) => ({ ...note, tie: false })) };
 }
 
 /**
@@ -131,7 +172,7 @@ export function sameUnitContent(a: UnitContent, b: UnitContent): boolean {
       encodeUnit({
         ...content,
         voices: content.voices.map((voice) => ({
-          voice: voice.voice,
+          ...voice,
           events: voice.events.map(canonicalEvent),
         })),
       }),
@@ -141,9 +182,12 @@ export function sameUnitContent(a: UnitContent, b: UnitContent): boolean {
 
 /** A stored unit's content. */
 export function decodeUnit(stored: StoredUnit): UnitContent {
-  const voices = stored.voices.map(
-    (voice): VoiceContent => ({ voice: voice.voice, events: voice.events.map(decodeEvent) }),
-  );
+  const voices = stored.voices.map((voice): VoiceContent => {
+    const events = voice.events.map(decodeEvent);
+    return voice.onsetMarks !== undefined && voice.onsetMarks.length > 0
+      ? { voice: voice.voice, events, onsetMarks: voice.onsetMarks.map(decodeOnsetMarks) }
+      : { voice: voice.voice, events };
+  });
   return stored.attachments !== undefined
     ? { voices, attachments: stored.attachments }
     : { voices };

@@ -68,6 +68,22 @@ export interface StoredMeasure {
 export interface StoredChordNote {
   readonly pitch: string;
   readonly tie?: true;
+  /** The finger, 0 to 5, when the note has one. */
+  readonly fingering?: number;
+}
+
+/** One syllable as stored; `hyphen` and `extend` only when true. */
+export interface StoredLyric {
+  readonly verse: number;
+  readonly text: string;
+  readonly hyphen?: true;
+  readonly extend?: true;
+}
+
+/** Marks at an onset of a voice where it has no event, as stored. */
+export interface StoredOnsetMarks {
+  readonly onset: StoredRational;
+  readonly marks: readonly Json[];
 }
 
 /** One event as stored; pitches as lanes-seq writes them (`F#4`). */
@@ -78,6 +94,10 @@ export interface StoredEvent {
   readonly notes?: readonly StoredChordNote[];
   readonly grace?: true;
   readonly tie?: true;
+  /** The event's marks, each the plain mark (a tempo's beat as `[num, den]`); left out when none. */
+  readonly marks?: readonly Json[];
+  /** The syllables sung on it, one per verse; left out when none. */
+  readonly lyrics?: readonly StoredLyric[];
   readonly attachments?: Json;
 }
 
@@ -85,6 +105,8 @@ export interface StoredEvent {
 export interface StoredVoice {
   readonly voice: number;
   readonly events: readonly StoredEvent[];
+  /** Marks where the voice has no event; left out when none. */
+  readonly onsetMarks?: readonly StoredOnsetMarks[];
 }
 
 /** One unit as stored, replaced whole on every write. */
