@@ -7,28 +7,28 @@
 import { add, serializeEvent, ZERO } from '@scorelane/lanes-seq';
 import type { LostAttachment } from './dropped-marks.ts';
 import type { ScoreEvent, UnitContent, VoiceContent } from './score-types.ts';
-import { laneEvent } from './unit-lanes.ts';
+import { notesOnlyEvent } from './unit-lanes.ts';
 
 /** Each event keyed by its onset and text; by its index instead when onsets leave exact integers. */
-function placed(events: readonly ScoreEvent[]): string[] {
+export function placed(events: readonly ScoreEvent[]): string[] {
   let onset = ZERO;
   try {
     return events.map((event) => {
-      const key = `${onset.num}/${onset.den} ${serializeEvent(laneEvent(event))}`;
+      const key = `${onset.num}/${onset.den} ${serializeEvent(notesOnlyEvent(event))}`;
       if (!event.grace) onset = add(onset, event.duration);
       return key;
     });
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    return events.map((event, index) => `#${index} ${serializeEvent(laneEvent(event))}`);
+    return events.map((event, index) => `#${index} ${serializeEvent(notesOnlyEvent(event))}`);
   }
 }
 
 /** The indexes at which each key occurs, in order, and how many of them are taken. */
-type KeyedIndexes = Map<string, { readonly indexes: number[]; taken: number }>;
+export type KeyedIndexes = Map<string, { readonly indexes: number[]; taken: number }>;
 
 /** Groups indexes by key, so that matching keys takes one pass instead of a search per event. */
-function indexesByKey(keys: readonly string[]): KeyedIndexes {
+export function indexesByKey(keys: readonly string[]): KeyedIndexes {
   const byKey: KeyedIndexes = new Map();
   keys.forEach((key, index) => {
     const entry = byKey.get(key);
@@ -39,7 +39,7 @@ function indexesByKey(keys: readonly string[]): KeyedIndexes {
 }
 
 /** The first index of `key` not taken yet, taking it; `undefined` when there is none. */
-function takeIndex(byKey: KeyedIndexes, key: string): number | undefined {
+export function takeIndex(byKey: KeyedIndexes, key: string): number | undefined {
   const entry = byKey.get(key);
   if (!entry || entry.taken === entry.indexes.length) return undefined;
   return entry.indexes[entry.taken++];
@@ -82,7 +82,7 @@ export function carryAttachments(
         });
       }
     });
-    return { voice: voice.voice, events };
+    return { ...voice, events };
   });
   for (const old of before.voices) {
     if (after.voices.some((voice) => voice.voice === old.voice)) continue;

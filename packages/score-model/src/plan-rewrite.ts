@@ -5,8 +5,10 @@
 import { laneKey, parse } from '@scorelane/lanes-seq';
 import { appendAll } from './append.ts';
 import { carryAttachments } from './attachments.ts';
+import { carryMarks, type LostMarks } from './carry-marks.ts';
 import { sameUnitContent } from './codec.ts';
-import { describeLosses, type LostAttachment } from './dropped-marks.ts';
+import { describeLosses, describeLostMarks, type LostAttachment } from './dropped-marks.ts';
+import { admitLyricLines } from './lyric-admission.ts';
 import { restUnit } from './measure-length.ts';
 import { allUnits, noScore, revisionProblems, span } from './plan-support.ts';
 import type { PlannedWrite, ScorePlan, UnitChange } from './plan-types.ts';
@@ -20,8 +22,10 @@ import type { MeasureInfo, ScoreEvent, UnitContent } from './score-types.ts';
 import { type ScoreView, viewScore } from './score-view.ts';
 import type { UnitRef } from './staleness.ts';
 import { placeFor } from './text-place.ts';
-import { unitName, unitText } from './unit-lanes.ts';
+import { tiedInFrom } from './tied-in.ts';
+import { notesOnlyEvent, unitName, unitText } from './unit-lanes.ts';
 import { checkVoice, type SplitEvent, type TupletGroup } from './voice-check.ts';
+import { writesMarks, writtenContents } from './written-content.ts';
 
 /**
  * A rewrite: lanes-seq text replacing the units it names, from `start`.
@@ -49,6 +53,14 @@ export interface RewriteRequest {
   readonly allowMeasureCountChange?: boolean;
   /** The revision the text was written against; a write to units changed since is refused. */
   readonly revision?: string;
+  /**
+   * `'auto'` (the default): a text that writes any mark, `@` item or lyric
+   * line states the marks of every lane it writes in full; a text that
+   * writes none is notes-only, and events written again unchanged keep their
+   * marks and lyrics. `'replace'` takes every text as stating its marks in
+   * full, so a notes-only text removes the marks of the lanes it writes.
+   */
+  readonly marks?: 'auto' | 'replace';
 }
 
 const HEADER = /^[ \t]*(P[1-9]\d* s[1-9]\d* v[1-9]\d* m[1-9]\d*)[ \t]*:/;
@@ -78,12 +90,12 @@ function syntaxProblems(
   });
 }
 
-/** The music of `events` without what rides on them (kept attachments are carried anyway). */
+/** The notes of `events` without what rides on them (marks and attachments are carried anyway). */
 function musicOf(events: readonly ScoreEvent[]): ScoreEvent[] {
-  return events.map(({ attachments: _, ...music }) => music);
+  return events.map(notesOnlyEvent);
 }
 
-/** Whether voice `voice` of `existing` holds the music of `events`, attachments aside. */
+/** Whether voice `voice` of `existing` holds the notes of `events`, marks and attachments aside. */
 function voiceKept(existing: UnitContent, voice: number, events: readonly ScoreEvent[]): boolean {
   const held = existing.voices.find((candidate) => candidate.voice === voice);
   if (!held) return false;
@@ -150,7 +162,7 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
   const { start } = request;
   const allow = request.allowMeasureCountChange === true;
 
-  if (parsed.ok && parsed.document.lanes.length === 0) {
+  if (parsed.ok && parsed.document.lanes.length === 0 && !parsed.document.lyrics?.length) {
     problems.push({
       code: 'no-lanes',
       message: 'The text holds no lanes, so there is nothing to write.',
@@ -221,20 +233,31 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
   if (!parsed.ok) return { ok: false, problems: problems.toArray() };
   const tieTargets = checkTiesOut(view, request.text, written, parsed.locations, added, problems);
 
-  // New content of every written unit.
-  const newContent = new Map<string, UnitContent>();
-  for (const [key, unit] of written) {
-    const voices = [...unit.voices.entries()]
-      .sort(([a], [b]) => a - b)
-      .map(([voice, { lane }]) => ({ voice, events: lane.events }));
-    newContent.set(key, { voices });
-  }
+  // New content of every written unit, its lyric lines on its slots.
+  const lyrics = admitLyricLines(
+    view,
+    request,
+    parsed.document.lyrics ?? [],
+    parsed.lyricLocations ?? [],
+    written,
+    problems,
+  );
+  const full = request.marks === 'replace' || writesMarks(parsed.document);
+  const newContent = writtenContents(
+    view,
+    request.text,
+    written,
+    lyrics,
+    parsed.lyricLocations,
+    problems,
+  );
 
   const { repairs, repaired, consulted } = repairTiesBefore(view, written, newContent);
 
   // Staleness, judged on what the write touches.
   const targetUnits: UnitRef[] = [
     ...[...written.values()].filter((unit) => unit.measure <= count),
+    ...lyrics.lyricsOnly.values(),
     ...[...repaired.values()].map((entry) => entry.ref),
     ...tieTargets,
   ];
@@ -265,8 +288,8 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
     });
   }
   const entries = [
-    ...[...written.values()].map((unit) => ({
-      ref: unit as UnitRef,
+    ...[...written.values(), ...lyrics.lyricsOnly.values()].map((unit) => ({
+      ref: { part: unit.part, staff: unit.staff, measure: unit.measure } as UnitRef,
       content: newContent.get(`${unit.part}/${unit.staff}/${unit.measure}`)!,
       reason: 'rewrite' as const,
     })),
@@ -275,13 +298,30 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
   ].sort(
     (a, b) => a.ref.measure - b.ref.measure || a.ref.part - b.ref.part || a.ref.staff - b.ref.staff,
   );
+  const lostMarks: LostMarks[] = [];
   for (const { ref, content, reason } of entries) {
     const existing = ref.measure <= count ? view.unit(ref.part, ref.staff, ref.measure) : undefined;
     const before = existing?.content ?? restUnit(infoAt(ref.measure)!);
-    const carried =
-      reason === 'rewrite'
-        ? carryAttachments(ref.part, ref.staff, ref.measure, before, content)
-        : { content, dropped: [] };
+    const tiedBefore = tiedInFrom(view.unit(ref.part, ref.staff, ref.measure - 1)?.content);
+    const tiedAfter = tiedInFrom(
+      newContent.get(`${ref.part}/${ref.staff}/${ref.measure - 1}`) ??
+        view.unit(ref.part, ref.staff, ref.measure - 1)?.content,
+    );
+    let carried: { content: UnitContent; dropped: LostAttachment[] } = { content, dropped: [] };
+    if (reason === 'rewrite') {
+      carried = carryAttachments(ref.part, ref.staff, ref.measure, before, content);
+      const lyricsOnly = lyrics.lyricsOnly.has(`${ref.part}/${ref.staff}/${ref.measure}`);
+      const marked = carryMarks(
+        ref,
+        before,
+        carried.content,
+        full || lyricsOnly,
+        tiedBefore,
+        tiedAfter,
+      );
+      carried = { content: marked.content, dropped: carried.dropped };
+      appendAll(lostMarks, marked.lost);
+    }
     appendAll(dropped, carried.dropped);
     const unchanged = existing !== undefined && sameUnitContent(existing.content, carried.content);
     changes.push({
@@ -290,8 +330,10 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
       staff: ref.staff,
       measure: ref.measure,
       reason,
-      before: existing ? unitText(ref.part, ref.staff, ref.measure, existing.content) : '',
-      after: unitText(ref.part, ref.staff, ref.measure, carried.content),
+      before: existing
+        ? unitText(ref.part, ref.staff, ref.measure, existing.content, tiedBefore)
+        : '',
+      after: unitText(ref.part, ref.staff, ref.measure, carried.content, tiedAfter),
       ...(unchanged ? { unchanged: true as const } : {}),
     });
     if (!unchanged) writes.push({ op: 'unit', ...ref, content: carried.content });
@@ -315,7 +357,7 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
       repairs,
       tuplets,
       splits,
-      dropped: describeLosses(view, dropped),
+      dropped: [...describeLosses(view, dropped), ...lostMarks.map(describeLostMarks)],
       writes,
       targets: planTargets,
     },

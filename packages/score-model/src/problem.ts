@@ -41,6 +41,10 @@ export const PROBLEM_CODES = {
   'too-many-voices': 'A lane for a voice past the most a staff may hold (v1-v16).',
   'too-many-problems':
     'More problems than a result lists one by one (`MAX_PROBLEMS`): this last one counts the rest by code.',
+  'unknown-voice':
+    'A lyric line (or a marks lane) for a voice the text does not write and the score does not have.',
+  'lyric-slots':
+    'A lyric line with more syllables than its lane has slots (notes and chords that are neither grace notes nor tie continuations).',
   'malformed-unit':
     'A stored unit value that is not a unit (written by a tampered or buggy peer); it reads as a rest until rewritten.',
 } as const;
