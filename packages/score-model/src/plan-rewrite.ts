@@ -12,7 +12,7 @@ import { admitLyricLines } from './lyric-admission.ts';
 import { restUnit } from './measure-length.ts';
 import { allUnits, noScore, revisionProblems, span } from './plan-support.ts';
 import type { PlannedWrite, ScorePlan, UnitChange } from './plan-types.ts';
-import type { Problem, Result } from './problem.ts';
+import type { Result } from './problem.ts';
 import { ProblemList } from './problem-list.ts';
 import { currentRevision } from './revision.ts';
 import { admitLanes, MAX_REWRITE_MEASURES, type WrittenUnit } from './rewrite-admission.ts';
@@ -21,6 +21,7 @@ import type { Score } from './score.ts';
 import type { MeasureInfo, ScoreEvent, UnitContent } from './score-types.ts';
 import { type ScoreView, viewScore } from './score-view.ts';
 import type { UnitRef } from './staleness.ts';
+import { syntaxProblems } from './syntax-problems.ts';
 import { placeFor } from './text-place.ts';
 import { tiedInFrom } from './tied-in.ts';
 import { notesOnlyEvent, unitName, unitText } from './unit-lanes.ts';
@@ -61,33 +62,6 @@ export interface RewriteRequest {
    * full, so a notes-only text removes the marks of the lanes it writes.
    */
   readonly marks?: 'auto' | 'replace';
-}
-
-const HEADER = /^[ \t]*(P[1-9]\d* s[1-9]\d* v[1-9]\d* m[1-9]\d*)[ \t]*:/;
-
-function syntaxProblems(
-  text: string,
-  issues: readonly {
-    code: Problem['issue'] & string;
-    message: string;
-    line: number;
-    column: number;
-    hint?: string;
-  }[],
-): Problem[] {
-  const lines = text.split('\n');
-  return issues.map((issue) => {
-    const lane = HEADER.exec(lines[issue.line - 1] ?? '')?.[1];
-    return {
-      code: 'syntax' as const,
-      issue: issue.code,
-      ...(lane ? { lane } : {}),
-      line: issue.line,
-      column: issue.column,
-      message: issue.message,
-      fix: issue.hint ?? 'Correct the text as lanes-seq writes it (see the format guide).',
-    };
-  });
 }
 
 /** The notes of `events` without what rides on them (marks and attachments are carried anyway). */

@@ -69,7 +69,9 @@ function checkSlots(
 /**
  * The new content of every unit the rewrite writes, keyed
  * `part/staff/measure`, in measure order so that the ties into each lane
- * are known when its lyrics are attached.
+ * are known when its lyrics are attached. A lyrics-only unit starts from
+ * `edited` when it holds the unit (marks a marks-only write changed), else
+ * from the score.
  *
  * @example
  * ```ts
@@ -83,6 +85,7 @@ export function writtenContents(
   lyrics: AdmittedLyrics,
   locations: readonly LyricLocation[] | undefined,
   problems: ProblemList,
+  edited: ReadonlyMap<string, UnitContent> = new Map(),
 ): Map<string, UnitContent> {
   const contents = new Map<string, UnitContent>();
   const tiedInto = (part: number, staff: number, measure: number) =>
@@ -112,7 +115,7 @@ export function writtenContents(
       contents.set(key, { voices });
       continue;
     }
-    const existing = view.unit(ref.part, ref.staff, ref.measure)!.content;
+    const existing = edited.get(key) ?? view.unit(ref.part, ref.staff, ref.measure)!.content;
     const voices = existing.voices.map((voice): VoiceContent => {
       const lines = only!.lines.filter((entry) => entry.line.voice === voice.voice);
       if (lines.length === 0) return voice;

@@ -41,6 +41,12 @@ export const rewriteMeasures = defineWriteTool({
         `The replacement: one lanes-seq line per voice, staff, part and measure; at most ${MAX_LANES_SEQ_LENGTH} characters.`,
       ),
     allow_measure_count_change: allowMeasureCountChange,
+    marks: z
+      .enum(['auto', 'replace'])
+      .optional()
+      .describe(
+        '"replace": your lanes state their marks in full even if they write none (removes the marks of those lanes). Left out ("auto"): lanes with no mark, @ item or lyric line at all keep the marks of unchanged notes.',
+      ),
     ...writeFields,
   }),
   example: {
@@ -57,6 +63,7 @@ export const rewriteMeasures = defineWriteTool({
         parts: args.parts,
         text: args.lanes_seq,
         allowMeasureCountChange: args.allow_measure_count_change === true,
+        ...(args.marks === undefined ? {} : { marks: args.marks }),
         ...(revision === undefined ? {} : { revision }),
       }),
   }),
