@@ -124,17 +124,17 @@ describe('plan: the no-accident rule for marks', () => {
     const score = scoreOf(MARKED);
     const planned = plan(score, {
       start: 1,
-      text: 'P1 s1 v1 m1: D4=1/4 E4=1/4 F4=1/4 G4=1/4~\n',
+      text: 'P1 s1 v1 m1: E4=1/4 D4=1/4 F4=1/4 G4=1/4~\n',
     });
     expect(planned.ok).toBe(true);
     if (!planned.ok) return;
     expect(planned.plan.dropped.map((drop) => drop.message)).toEqual([
-      'P1 s1 v1 m1: event 1 lost a staccato, the dynamic p, the start of a slur, and the lyric "Freu".',
+      'P1 s1 v1 m1: event 2 lost the lyric "de".',
     ]);
     apply(score, planned.plan);
     const read = readMeasures(score, { start: 1, end: 1 });
     expect(read.ok && lanesOf(read.lanes)).toBe(
-      'P1 s1 v1 m1: D4=1/4 E4=1/4 F4=1/4 G4=1/4~)\nP1 s1 v1 m1 w1: * de schö- ner\n',
+      'P1 s1 v1 m1: E4=1/4-.\\p( D4=1/4 F4=1/4 G4=1/4~)\nP1 s1 v1 m1 w1: Freu- * schö- ner\n',
     );
   });
 
@@ -191,5 +191,49 @@ describe('plan: the no-accident rule for marks', () => {
     expect(planned.problems[0]?.message).toBe(
       'The lyric line P1 s1 v1 m2 w1 has 5 syllables, but P1 s1 v1 m2 has 3 slots (notes and chords that are neither grace notes nor tie continuations).',
     );
+  });
+});
+
+describe('plan: spans are judged on the score as it would be', () => {
+  it('takes a slur that ends in a later measure already holding its stop', () => {
+    const score = scoreOf(MARKED);
+    // m1 ends its slur at G4~); moving the stop away from m1 leaves the slur open...
+    const open = plan(score, {
+      start: 1,
+      text: 'P1 s1 v1 m1: E4=1/4-.\\p( E4=1/4 F4=1/4 G4=1/4~\n',
+    });
+    expect(open.ok).toBe(false);
+    if (open.ok) return;
+    expect(open.problems.map((p) => [p.code, p.line, p.column, p.message])).toEqual([
+      [
+        'span-without-end',
+        1,
+        24,
+        'The ( on event 1 of P1 s1 v1 m1 starts a slur that never ends in P1 s1 v1.',
+      ],
+    ]);
+    // ...but one that ends in a measure after the range, which holds its stop, is fine.
+    const across = scoreOf(MARKED.replace('P1 s1 v1 m3: C4=1\\fermata', 'P1 s1 v1 m3: C4=1)'));
+    const rewritten = plan(across, {
+      start: 2,
+      text: 'P1 s1 v1 m2: G4=1/4( F4=1/4 E4=1/4 D4=1/4\n',
+    });
+    expect(rewritten.ok).toBe(true);
+  });
+
+  it('refuses a stop with no start and a span opened twice', () => {
+    const score = scoreOf(MARKED);
+    const planned = plan(score, {
+      start: 3,
+      text: 'P1 s1 v1 m3: C4=1\\pedup\n',
+    });
+    expect(!planned.ok && planned.problems.map((p) => p.code)).toEqual(['span-without-start']);
+    const twice = plan(score, {
+      start: 2,
+      text: 'P1 s1 v1 m2: G4=1/4\\< F4=1/4\\< E4=1/4 D4=1/4\\!\n',
+    });
+    expect(!twice.ok && twice.problems.map((p) => [p.code, p.column])).toEqual([
+      ['span-overlap', 29],
+    ]);
   });
 });

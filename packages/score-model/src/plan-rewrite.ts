@@ -9,6 +9,7 @@ import { carryMarks, type LostMarks } from './carry-marks.ts';
 import { sameUnitContent } from './codec.ts';
 import { describeLosses, describeLostMarks, type LostAttachment } from './dropped-marks.ts';
 import { admitLyricLines } from './lyric-admission.ts';
+import { markLocator } from './mark-locator.ts';
 import { restUnit } from './measure-length.ts';
 import { allUnits, noScore, revisionProblems, span } from './plan-support.ts';
 import type { PlannedWrite, ScorePlan, UnitChange } from './plan-types.ts';
@@ -20,6 +21,7 @@ import { checkTiesOut, repairTiesBefore } from './rewrite-ties.ts';
 import type { Score } from './score.ts';
 import type { MeasureInfo, ScoreEvent, UnitContent } from './score-types.ts';
 import { type ScoreView, viewScore } from './score-view.ts';
+import { checkSpans } from './span-check.ts';
 import type { UnitRef } from './staleness.ts';
 import { syntaxProblems } from './syntax-problems.ts';
 import { placeFor } from './text-place.ts';
@@ -312,6 +314,21 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
     });
     if (!unchanged) writes.push({ op: 'unit', ...ref, content: carried.content });
   }
+  const finals = new Map<string, UnitContent>();
+  for (const write of writes)
+    if (write.op === 'unit')
+      finals.set(`${write.part}/${write.staff}/${write.measure}`, write.content);
+  const spanProblems = new ProblemList();
+  const locate = markLocator(
+    request.text,
+    parsed.document.lanes.map((lane) => ({
+      ...lane,
+      eventMarks: lane.events.map((event) => event.marks ?? []),
+    })),
+    parsed.locations,
+  );
+  checkSpans(view, finals, locate, spanProblems);
+  if (spanProblems.count > 0) return { ok: false, problems: spanProblems.toArray() };
   const changedMeasures = entries.map((entry) => entry.ref.measure);
   const changedParts = [...new Set(entries.map((entry) => entry.ref.part))].sort((a, b) => a - b);
   return {

@@ -16,6 +16,7 @@ import { carryMarks, type LostMarks } from './carry-marks.ts';
 import { sameUnitContent } from './codec.ts';
 import { describeLostMarks } from './dropped-marks.ts';
 import { admitLyricLines } from './lyric-admission.ts';
+import { markLocator } from './mark-locator.ts';
 import type { MarksMode } from './marks-edit.ts';
 import { editLane } from './marks-lane-edit.ts';
 import { noScore, revisionProblems } from './plan-support.ts';
@@ -27,6 +28,7 @@ import { admitLanes, MAX_REWRITE_MEASURES } from './rewrite-admission.ts';
 import type { Score } from './score.ts';
 import type { UnitContent, VoiceContent } from './score-types.ts';
 import { viewScore } from './score-view.ts';
+import { checkSpans } from './span-check.ts';
 import type { UnitRef } from './staleness.ts';
 import { syntaxProblems } from './syntax-problems.ts';
 import { placeFor } from './text-place.ts';
@@ -189,6 +191,12 @@ export function planWriteMarks(
     const [part, staff, measure] = key.split('/').map(Number) as [number, number, number];
     return { part, staff, measure };
   });
+  const locate = markLocator(
+    request.text,
+    document.lanes.map((lane) => ({ ...lane, eventMarks: lane.marks })),
+    locations,
+  );
+  checkSpans(view, contents, locate, problems);
   const targets = {
     units: refs,
     measures: refs.map((ref) => ref.measure),

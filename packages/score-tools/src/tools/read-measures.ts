@@ -39,12 +39,7 @@ export const readMeasuresTool = defineTool({
     start_measure: measureField('The first measure to read.'),
     end_measure: measureField(`The last measure to read; at most ${MAX_READ_MEASURES} measures.`),
     parts: partsField('The parts to read; left out: all parts.').optional(),
-    marks: z
-      .boolean()
-      .optional()
-      .describe(
-        'false: notes only (no marks, @ items or lyric lines), shorter. Left out: every mark.',
-      ),
+    marks: z.boolean().optional().describe('false: notes only.'),
   }),
   output: z.object({
     lanes_seq: z.string().describe('% context lines, then one lanes-seq line per lane.'),

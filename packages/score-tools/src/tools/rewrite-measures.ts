@@ -44,9 +44,7 @@ export const rewriteMeasures = defineWriteTool({
     marks: z
       .enum(['auto', 'replace'])
       .optional()
-      .describe(
-        '"replace": your lanes state their marks in full even if they write none (removes the marks of those lanes). Left out ("auto"): lanes with no mark, @ item or lyric line at all keep the marks of unchanged notes.',
-      ),
+      .describe('"replace": lanes without marks remove their marks too. Default "auto".'),
     ...writeFields,
   }),
   example: {
