@@ -123,4 +123,30 @@ describe('write_marks: the requests of the issue, one call each', () => {
     expect(dry.ok && dry.output.status).toBe('dry_run');
     expect(stateVector(doc)).toEqual(vector);
   });
+
+  it('is held as a proposal in review mode, applied on accept as one undo step', async () => {
+    const { tools, doc, undo } = odeFixture({ review: true });
+    const vector = stateVector(doc);
+    const proposed = await tools.invoke('write_marks', { lanes_seq: 'P1 s1 v1 m5: *\\p\n' });
+    expect(proposed.ok && proposed.output.status).toBe('awaiting_review');
+    expect(stateVector(doc)).toBe(vector);
+    const id = proposed.ok ? (proposed.output.review as { id: string }).id : '';
+    const accepted = await tools.reviews!.accept(id);
+    expect(accepted.session.state).toBe('applied');
+    expect(await lanesOf(tools, 5, 5, [1])).toBe('P1 s1 v1 m5: F#4=1/4\\p F#4=1/4 G4=1/4 A4=1/4');
+    expect(undo.undoManager.undoStack).toHaveLength(1);
+  });
+
+  it('is refused outside a scoped run and to a viewer, changing nothing', async () => {
+    const scoped = odeFixture({ scope: { measures: { start: 5, end: 8 }, parts: [1] } });
+    const outside = await scoped.tools.invoke('write_marks', { lanes_seq: 'P1 s1 v1 m3: *-.\n' });
+    expect(!outside.ok && outside.error.code).toBe('out_of_scope');
+    const inside = await scoped.tools.invoke('write_marks', { lanes_seq: 'P1 s1 v1 m6: *-.\n' });
+    expect(inside.ok).toBe(true);
+    const viewer = odeFixture({ role: 'viewer' });
+    const vector = stateVector(viewer.doc);
+    const refused = await viewer.tools.invoke('write_marks', { lanes_seq: 'P1 s1 v1 m3: *-.\n' });
+    expect(refused.ok).toBe(false);
+    expect(stateVector(viewer.doc)).toBe(vector);
+  });
 });
