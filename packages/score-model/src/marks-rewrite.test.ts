@@ -237,3 +237,21 @@ describe('plan: spans are judged on the score as it would be', () => {
     ]);
   });
 });
+
+describe('plan: a notes-only text never leaves a span half there', () => {
+  it('removes the carried end of a slur whose start it changed, and lists both', () => {
+    const score = scoreOf(MARKED);
+    const planned = plan(score, { start: 1, text: 'P1 s1 v1 m1: D4=1/4 E4=1/4 F4=1/4 G4=1/4~\n' });
+    expect(planned.ok).toBe(true);
+    if (!planned.ok) return;
+    expect(planned.plan.dropped.map((drop) => drop.message)).toEqual([
+      'P1 s1 v1 m1: event 1 lost a staccato, the dynamic p, the start of a slur, and the lyric "Freu".',
+      'P1 s1 v1 m1: event 4 lost the end of a slur.',
+    ]);
+    apply(score, planned.plan);
+    const read = readMeasures(score, { start: 1, end: 1 });
+    expect(read.ok && read.lanes).toBe(
+      'P1 s1 v1 m1: D4=1/4 E4=1/4 F4=1/4 G4=1/4~\nP1 s1 v1 m1 w1: * de schö- ner\n',
+    );
+  });
+});

@@ -2,7 +2,7 @@
  * The rewrite planner: a pure function from the score as it is and a
  * lanes-seq request to a complete plan, or to every problem found.
  */
-import { laneKey, parse } from '@scorelane/lanes-seq';
+import { type LaneLocation, type LanesDocument, laneKey, parse } from '@scorelane/lanes-seq';
 import { appendAll } from './append.ts';
 import { carryAttachments } from './attachments.ts';
 import { carryMarks, type LostMarks } from './carry-marks.ts';
@@ -21,7 +21,7 @@ import { checkTiesOut, repairTiesBefore } from './rewrite-ties.ts';
 import type { Score } from './score.ts';
 import type { MeasureInfo, ScoreEvent, UnitContent } from './score-types.ts';
 import { type ScoreView, viewScore } from './score-view.ts';
-import { checkSpans } from './span-check.ts';
+import { checkSpans, dropLooseSpans } from './span-check.ts';
 import type { UnitRef } from './staleness.ts';
 import { syntaxProblems } from './syntax-problems.ts';
 import { placeFor } from './text-place.ts';
@@ -104,6 +104,84 @@ function restsOfNewMeasures(
     (ref) => !written.has(`${ref.part}/${ref.staff}/${ref.measure}`),
   );
   return rests.map((ref) => ({ ref, content: restUnit(info), reason: 'new-measure' as const }));
+}
+
+/** What {@link finishUnits} needs of the planner's state. */
+interface FinishInput {
+  readonly view: ScoreView;
+  readonly entries: readonly { ref: UnitRef; content: UnitContent; reason: UnitChange['reason'] }[];
+  readonly infoAt: (measure: number) => MeasureInfo | undefined;
+  readonly newContent: ReadonlyMap<string, UnitContent>;
+  readonly lyricsOnly: ReadonlyMap<string, unknown>;
+  readonly full: boolean;
+  readonly text: string;
+  readonly document: LanesDocument;
+  readonly locations: readonly LaneLocation[];
+  readonly dropped: LostAttachment[];
+  readonly lostMarks: LostMarks[];
+}
+
+/**
+ * Each planned unit with what it carries (attachments, and marks by the
+ * no-accident rule), and the units it changes as they will be, spans judged
+ * on them: refused when a text with marks leaves one loose, made whole when
+ * a notes-only text does.
+ */
+function finishUnits(input: FinishInput) {
+  const { view, entries, infoAt, newContent, lyricsOnly, full, text, document, locations } = input;
+  const { dropped, lostMarks } = input;
+  const carriedAll = entries.map(({ ref, content, reason }) => {
+    const existing =
+      ref.measure <= view.measureCount ? view.unit(ref.part, ref.staff, ref.measure) : undefined;
+    const before = existing?.content ?? restUnit(infoAt(ref.measure)!);
+    const tiedBefore = tiedInFrom(view.unit(ref.part, ref.staff, ref.measure - 1)?.content);
+    const tiedAfter = tiedInFrom(
+      newContent.get(`${ref.part}/${ref.staff}/${ref.measure - 1}`) ??
+        view.unit(ref.part, ref.staff, ref.measure - 1)?.content,
+    );
+    let carried = content;
+    if (reason === 'rewrite') {
+      const attached = carryAttachments(ref.part, ref.staff, ref.measure, before, content);
+      appendAll(dropped, attached.dropped);
+      const onlyLyrics = lyricsOnly.has(`${ref.part}/${ref.staff}/${ref.measure}`);
+      const marked = carryMarks(
+        ref,
+        before,
+        attached.content,
+        full || onlyLyrics,
+        tiedBefore,
+        tiedAfter,
+      );
+      carried = marked.content;
+      appendAll(lostMarks, marked.lost);
+    }
+    return { ref, reason, existing, tiedBefore, tiedAfter, content: carried };
+  });
+  // The units the plan changes, as they will be: spans are judged on them.
+  const finals = new Map<string, UnitContent>();
+  for (const entry of carriedAll) {
+    if (entry.existing && sameUnitContent(entry.existing.content, entry.content)) continue;
+    finals.set(`${entry.ref.part}/${entry.ref.staff}/${entry.ref.measure}`, entry.content);
+  }
+  if (full) {
+    const spanProblems = new ProblemList();
+    const locate = markLocator(
+      text,
+      document.lanes.map((lane) => ({
+        ...lane,
+        eventMarks: lane.events.map((event) => event.marks ?? []),
+      })),
+      locations,
+    );
+    checkSpans(view, finals, locate, spanProblems);
+    if (spanProblems.count > 0) return { ok: false as const, problems: spanProblems.toArray() };
+  } else {
+    // A notes-only text wrote no span: one it half removed goes whole, and is listed.
+    for (const { at, mark } of dropLooseSpans(view, finals)) {
+      lostMarks.push({ ...at, voice: at.voice, marks: [mark], lyrics: [] });
+    }
+  }
+  return { ok: true as const, carriedAll, finals };
 }
 
 /**
@@ -275,31 +353,24 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
     (a, b) => a.ref.measure - b.ref.measure || a.ref.part - b.ref.part || a.ref.staff - b.ref.staff,
   );
   const lostMarks: LostMarks[] = [];
-  for (const { ref, content, reason } of entries) {
-    const existing = ref.measure <= count ? view.unit(ref.part, ref.staff, ref.measure) : undefined;
-    const before = existing?.content ?? restUnit(infoAt(ref.measure)!);
-    const tiedBefore = tiedInFrom(view.unit(ref.part, ref.staff, ref.measure - 1)?.content);
-    const tiedAfter = tiedInFrom(
-      newContent.get(`${ref.part}/${ref.staff}/${ref.measure - 1}`) ??
-        view.unit(ref.part, ref.staff, ref.measure - 1)?.content,
-    );
-    let carried: { content: UnitContent; dropped: LostAttachment[] } = { content, dropped: [] };
-    if (reason === 'rewrite') {
-      carried = carryAttachments(ref.part, ref.staff, ref.measure, before, content);
-      const lyricsOnly = lyrics.lyricsOnly.has(`${ref.part}/${ref.staff}/${ref.measure}`);
-      const marked = carryMarks(
-        ref,
-        before,
-        carried.content,
-        full || lyricsOnly,
-        tiedBefore,
-        tiedAfter,
-      );
-      carried = { content: marked.content, dropped: carried.dropped };
-      appendAll(lostMarks, marked.lost);
-    }
-    appendAll(dropped, carried.dropped);
-    const unchanged = existing !== undefined && sameUnitContent(existing.content, carried.content);
+  const finished = finishUnits({
+    view,
+    entries,
+    infoAt,
+    newContent,
+    lyricsOnly: lyrics.lyricsOnly,
+    full,
+    text: request.text,
+    document: parsed.document,
+    locations: parsed.locations,
+    dropped,
+    lostMarks,
+  });
+  if (!finished.ok) return finished;
+  const { carriedAll, finals } = finished;
+  for (const { ref, reason, existing, tiedBefore, tiedAfter, content } of carriedAll) {
+    const final = finals.get(`${ref.part}/${ref.staff}/${ref.measure}`) ?? content;
+    const unchanged = existing !== undefined && sameUnitContent(existing.content, final);
     changes.push({
       unit: unitName(ref.part, ref.staff, ref.measure),
       part: ref.part,
@@ -309,26 +380,11 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
       before: existing
         ? unitText(ref.part, ref.staff, ref.measure, existing.content, tiedBefore)
         : '',
-      after: unitText(ref.part, ref.staff, ref.measure, carried.content, tiedAfter),
+      after: unitText(ref.part, ref.staff, ref.measure, final, tiedAfter),
       ...(unchanged ? { unchanged: true as const } : {}),
     });
-    if (!unchanged) writes.push({ op: 'unit', ...ref, content: carried.content });
+    if (!unchanged) writes.push({ op: 'unit', ...ref, content: final });
   }
-  const finals = new Map<string, UnitContent>();
-  for (const write of writes)
-    if (write.op === 'unit')
-      finals.set(`${write.part}/${write.staff}/${write.measure}`, write.content);
-  const spanProblems = new ProblemList();
-  const locate = markLocator(
-    request.text,
-    parsed.document.lanes.map((lane) => ({
-      ...lane,
-      eventMarks: lane.events.map((event) => event.marks ?? []),
-    })),
-    parsed.locations,
-  );
-  checkSpans(view, finals, locate, spanProblems);
-  if (spanProblems.count > 0) return { ok: false, problems: spanProblems.toArray() };
   const changedMeasures = entries.map((entry) => entry.ref.measure);
   const changedParts = [...new Set(entries.map((entry) => entry.ref.part))].sort((a, b) => a - b);
   return {

@@ -88,6 +88,15 @@ function spanMarks(
     .map((item) => item.place);
 }
 
+/** A span end a write leaves loose, at a mark of a written unit. */
+export interface SpanFinding {
+  readonly code: 'span-without-end' | 'span-without-start' | 'span-overlap';
+  readonly at: { part: number; staff: number; voice: number; measure: number; event?: number };
+  readonly mark: LaneMark;
+  readonly message: string;
+  readonly fix: string;
+}
+
 /**
  * Checks the spans of every voice a write touches over the whole score with
  * `written` (keyed `part/staff/measure`) in place, reporting at the marks of
@@ -104,6 +113,31 @@ export function checkSpans(
   locate: MarkLocator,
   problems: ProblemList,
 ): void {
+  for (const finding of spanFindings(view, written)) {
+    const { part, staff, voice, measure } = finding.at;
+    problems.push({
+      code: finding.code,
+      lane: `P${part} s${staff} v${voice} m${measure}`,
+      ...locate(finding.at, finding.mark),
+      message: finding.message,
+      fix: finding.fix,
+    });
+  }
+}
+
+/**
+ * The loose span ends of every voice a write touches (see {@link checkSpans}).
+ *
+ * @example
+ * ```ts
+ * spanFindings(view, newContents).map((finding) => finding.code); // ['span-without-end']
+ * ```
+ */
+export function spanFindings(
+  view: ScoreView,
+  written: ReadonlyMap<string, UnitContent>,
+): SpanFinding[] {
+  const findings: SpanFinding[] = [];
   const chains = new Set<string>();
   for (const [key, content] of written) {
     const [part, staff] = key.split('/');
@@ -112,7 +146,7 @@ export function checkSpans(
   for (const chain of chains) {
     const [part, staff, voice] = chain.split('/').map(Number) as [number, number, number];
     const lane = (measure: number) => `P${part} s${staff} v${voice} m${measure}`;
-    const report = (place: Place, code: Problem['code'], message: string, fix: string) => {
+    const report = (place: Place, code: SpanFinding['code'], message: string, fix: string) => {
       if (!place.changed) return;
       const at = {
         part,
@@ -121,7 +155,7 @@ export function checkSpans(
         measure: place.measure,
         ...(place.event ? { event: place.event } : {}),
       };
-      problems.push({ code, lane: lane(place.measure), ...locate(at, place.mark), message, fix });
+      findings.push({ code, at, mark: place.mark, message, fix });
     };
     const open = new Map<SpanKind, Place>();
     const count = Math.max(
@@ -172,6 +206,59 @@ export function checkSpans(
         `The ${text} on ${where} starts a ${NAMES[kind]} that never ends in P${part} s${staff} v${voice}.`,
         `End it: write ${STOP_TEXT[kind]} on the note of the same voice where it ends, or remove ${text}.`,
       );
+    }
+  }
+  return findings;
+}
+
+/** `content` without `mark` at `at` (an event's mark, or one of an `@` item). */
+function withoutMark(content: UnitContent, at: SpanFinding['at'], mark: LaneMark): UnitContent {
+  const same = (held: LaneMark) => JSON.stringify(held) === JSON.stringify(mark);
+  return {
+    ...content,
+    voices: content.voices.map((voice) => {
+      if (voice.voice !== at.voice) return voice;
+      if (at.event !== undefined) {
+        const events = voice.events.map((event, index) => {
+          if (index !== at.event! - 1) return event;
+          const marks = (event.marks ?? []).filter((held) => !same(held));
+          const { marks: _, ...rest } = event;
+          return (marks.length > 0 ? { ...rest, marks } : rest) as typeof event;
+        });
+        return { ...voice, events };
+      }
+      const onsetMarks = (voice.onsetMarks ?? [])
+        .map((item) => ({ ...item, marks: item.marks.filter((held) => !same(held)) }))
+        .filter((item) => item.marks.length > 0);
+      const { onsetMarks: _, ...rest } = voice;
+      return onsetMarks.length > 0 ? { ...rest, onsetMarks } : rest;
+    }),
+  };
+}
+
+/**
+ * For a notes-only rewrite, which writes no mark: the span ends it carried
+ * whose other end it removed are removed too, and returned, so that the
+ * rewrite never leaves a slur or hairpin half there. `written` is updated.
+ *
+ * @example
+ * ```ts
+ * const loose = dropLooseSpans(view, finals); // [{ at: { ..., event: 4 }, mark: { kind: 'slur', type: 'stop', level: 1 } }]
+ * ```
+ */
+export function dropLooseSpans(
+  view: ScoreView,
+  written: Map<string, UnitContent>,
+): { at: SpanFinding['at']; mark: LaneMark }[] {
+  const dropped: { at: SpanFinding['at']; mark: LaneMark }[] = [];
+  // Each round removes at least one mark, so this ends; a removal may loosen its partner.
+  for (;;) {
+    const findings = spanFindings(view, written);
+    if (findings.length === 0) return dropped;
+    for (const { at, mark } of findings) {
+      const key = `${at.part}/${at.staff}/${at.measure}`;
+      written.set(key, withoutMark(written.get(key)!, at, mark));
+      dropped.push({ at, mark });
     }
   }
 }
