@@ -7,6 +7,7 @@ import { withMarks } from './marks.ts';
 import { plan } from './plan-rewrite.ts';
 import { readMeasures } from './read-measures.ts';
 import { createScore } from './score.ts';
+import { scoreFromLanes, scoreToLanes } from './score-lanes.ts';
 
 const MARKED = `%% title: Marked
 %% part P1 name="Voice" staves=1 clefs=treble
@@ -253,5 +254,17 @@ describe('plan: a notes-only text never leaves a span half there', () => {
     expect(read.ok && read.lanes).toBe(
       'P1 s1 v1 m1: D4=1/4 E4=1/4 F4=1/4 G4=1/4~\nP1 s1 v1 m1 w1: * de schö- ner\n',
     );
+  });
+});
+
+describe('scoreToLanes and scoreFromLanes: marks', () => {
+  it('a .lanes file keeps event marks, @ items and lyric lines both ways', () => {
+    const score = scoreOf(MARKED);
+    const file = scoreToLanes(score);
+    const again = scoreFromLanes(file.header, file.document);
+    const read = readMeasures(again, { start: 1, end: 3 });
+    const original = readMeasures(score, { start: 1, end: 3 });
+    expect(read.ok && original.ok && read.lanes === original.lanes).toBe(true);
+    expect(file.document.lyrics?.map((line) => line.measure)).toEqual([1, 2]);
   });
 });

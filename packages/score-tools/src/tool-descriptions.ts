@@ -55,5 +55,5 @@ ${formatGuide()}`,
 
   stop: 'Stops playback started with play.',
 
-  export_score: `Exports the whole score as a file: "musicxml" (MusicXML 4.0 text, for other notation programs), "lanes" (the whole score as lanes-seq with %% header lines: title, parts, measures, time, key, pickups; notes only, without lyrics, dynamics or layout) or "midi" (a Standard MIDI File, base64). The answer holds the file's content, its MIME type and a file name.`,
+  export_score: `Exports the whole score as a file: "musicxml" (MusicXML 4.0 text, for other notation programs), "lanes" (the whole score as lanes-seq with %% header lines: title, parts, measures, time, key, pickups; notes with the marks and lyrics lanes-seq writes, without layout) or "midi" (a Standard MIDI File, base64). The answer holds the file's content, its MIME type and a file name.`,
 } as const;
