@@ -138,10 +138,20 @@ export function spanFindings(
   written: ReadonlyMap<string, UnitContent>,
 ): SpanFinding[] {
   const findings: SpanFinding[] = [];
+  // Only a voice whose written units hold span ends now or held them before
+  // can change what is open where: the others are not walked, so a write
+  // without spans costs what it changes.
   const chains = new Set<string>();
   for (const [key, content] of written) {
-    const [part, staff] = key.split('/');
-    for (const voice of content.voices) chains.add(`${part}/${staff}/${voice.voice}`);
+    const [part, staff, measure] = key.split('/').map(Number) as [number, number, number];
+    const before = view.unit(part, staff, measure)?.content;
+    for (const voice of [...content.voices, ...(before?.voices ?? [])]) {
+      if (
+        spanMarks(content, voice.voice, measure, true).length > 0 ||
+        spanMarks(before, voice.voice, measure, false).length > 0
+      )
+        chains.add(`${part}/${staff}/${voice.voice}`);
+    }
   }
   for (const chain of chains) {
     const [part, staff, voice] = chain.split('/').map(Number) as [number, number, number];
