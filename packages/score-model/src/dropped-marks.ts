@@ -4,7 +4,11 @@
  * is dropped without a word; an attachment that does not describe itself
  * is reported whole.
  */
+import { formatRational, ZERO } from '@scorelane/lanes-seq';
+import type { LostMarks } from './carry-marks.ts';
 import type { Json } from './json.ts';
+import { describedLyric, describedMark } from './lane-mark-words.ts';
+import { encodeLyric, encodeMark } from './mark-codec.ts';
 import { describeMark, listInWords, type Mark, marksOf } from './marks.ts';
 import type { DroppedAttachment } from './plan-types.ts';
 import type { UnitContent } from './score-types.ts';
@@ -145,4 +149,35 @@ export function describeLosses(
     if (described) dropped.push(described);
   }
   return dropped;
+}
+
+/**
+ * Describes model marks a plan removes (see `carryMarks`), in the words
+ * {@link describeLoss} uses for attachments. Its `attachments` holds the lost
+ * marks and lyrics as the unit stored them.
+ *
+ * @example
+ * ```ts
+ * describeLostMarks(lost).message; // 'P1 s1 v1 m2: event 1 lost a staccato and the lyric "la".'
+ * ```
+ */
+export function describeLostMarks(lost: LostMarks): DroppedAttachment {
+  const lane = laneName(lost);
+  const marks = [...lost.marks.map(describedMark), ...lost.lyrics.map(describedLyric)];
+  const words = listInWords(marks.map(describeMark));
+  const message =
+    lost.event !== undefined
+      ? `${lane}: event ${lost.event} lost ${words}.`
+      : `${lane}: lost ${words} at ${formatRational(lost.onset ?? ZERO)}.`;
+  const stored: { [key: string]: Json } = {};
+  if (lost.marks.length > 0) stored.marks = lost.marks.map(encodeMark);
+  if (lost.lyrics.length > 0)
+    stored.lyrics = lost.lyrics.map((lyric) => ({ ...encodeLyric(lyric) }));
+  return {
+    lane,
+    ...(lost.event !== undefined ? { event: lost.event } : {}),
+    marks,
+    message,
+    attachments: stored,
+  };
 }

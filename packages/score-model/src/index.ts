@@ -16,6 +16,7 @@ export {
   marksOf,
   withMarks,
 } from './marks.ts';
+export type { MarksMode } from './marks-edit.ts';
 export {
   type DeleteMeasuresRequest,
   type InsertMeasuresRequest,
@@ -39,6 +40,7 @@ export type {
   TieRepair,
   UnitChange,
 } from './plan-types.ts';
+export { planWriteMarks, type WriteMarksRequest } from './plan-write-marks.ts';
 export {
   type FormatProblemsOptions,
   formatProblems,

@@ -2,15 +2,18 @@
  * The rewrite planner: a pure function from the score as it is and a
  * lanes-seq request to a complete plan, or to every problem found.
  */
-import { laneKey, parse } from '@scorelane/lanes-seq';
+import { type LaneLocation, type LanesDocument, laneKey, parse } from '@scorelane/lanes-seq';
 import { appendAll } from './append.ts';
 import { carryAttachments } from './attachments.ts';
+import { carryMarks, type LostMarks } from './carry-marks.ts';
 import { sameUnitContent } from './codec.ts';
-import { describeLosses, type LostAttachment } from './dropped-marks.ts';
+import { describeLosses, describeLostMarks, type LostAttachment } from './dropped-marks.ts';
+import { admitLyricLines } from './lyric-admission.ts';
+import { markLocator } from './mark-locator.ts';
 import { restUnit } from './measure-length.ts';
 import { allUnits, noScore, revisionProblems, span } from './plan-support.ts';
 import type { PlannedWrite, ScorePlan, UnitChange } from './plan-types.ts';
-import type { Problem, Result } from './problem.ts';
+import type { Result } from './problem.ts';
 import { ProblemList } from './problem-list.ts';
 import { currentRevision } from './revision.ts';
 import { admitLanes, MAX_REWRITE_MEASURES, type WrittenUnit } from './rewrite-admission.ts';
@@ -19,10 +22,14 @@ import type { Score } from './score.ts';
 import { scoreLimitProblems } from './score-limits.ts';
 import type { MeasureInfo, ScoreEvent, UnitContent } from './score-types.ts';
 import { type ScoreView, viewScore } from './score-view.ts';
+import { checkSpans, dropLooseSpans } from './span-check.ts';
 import type { UnitRef } from './staleness.ts';
+import { syntaxProblems } from './syntax-problems.ts';
 import { placeFor } from './text-place.ts';
-import { unitName, unitText } from './unit-lanes.ts';
+import { tiedInFrom } from './tied-in.ts';
+import { notesOnlyEvent, unitName, unitText } from './unit-lanes.ts';
 import { checkVoice, type SplitEvent, type TupletGroup } from './voice-check.ts';
+import { writesMarks, writtenContents } from './written-content.ts';
 
 /**
  * A rewrite: lanes-seq text replacing the units it names, from `start`.
@@ -50,41 +57,22 @@ export interface RewriteRequest {
   readonly allowMeasureCountChange?: boolean;
   /** The revision the text was written against; a write to units changed since is refused. */
   readonly revision?: string;
+  /**
+   * `'auto'` (the default): a text that writes any mark, `@` item or lyric
+   * line states the marks of every lane it writes in full; a text that
+   * writes none is notes-only, and events written again unchanged keep their
+   * marks and lyrics. `'replace'` takes every text as stating its marks in
+   * full, so a notes-only text removes the marks of the lanes it writes.
+   */
+  readonly marks?: 'auto' | 'replace';
 }
 
-const HEADER = /^[ \t]*(P[1-9]\d* s[1-9]\d* v[1-9]\d* m[1-9]\d*)[ \t]*:/;
-
-function syntaxProblems(
-  text: string,
-  issues: readonly {
-    code: Problem['issue'] & string;
-    message: string;
-    line: number;
-    column: number;
-    hint?: string;
-  }[],
-): Problem[] {
-  const lines = text.split('\n');
-  return issues.map((issue) => {
-    const lane = HEADER.exec(lines[issue.line - 1] ?? '')?.[1];
-    return {
-      code: 'syntax' as const,
-      issue: issue.code,
-      ...(lane ? { lane } : {}),
-      line: issue.line,
-      column: issue.column,
-      message: issue.message,
-      fix: issue.hint ?? 'Correct the text as lanes-seq writes it (see the format guide).',
-    };
-  });
-}
-
-/** The music of `events` without what rides on them (kept attachments are carried anyway). */
+/** The notes of `events` without what rides on them (marks and attachments are carried anyway). */
 function musicOf(events: readonly ScoreEvent[]): ScoreEvent[] {
-  return events.map(({ attachments: _, ...music }) => music);
+  return events.map(notesOnlyEvent);
 }
 
-/** Whether voice `voice` of `existing` holds the music of `events`, attachments aside. */
+/** Whether voice `voice` of `existing` holds the notes of `events`, marks and attachments aside. */
 function voiceKept(existing: UnitContent, voice: number, events: readonly ScoreEvent[]): boolean {
   const held = existing.voices.find((candidate) => candidate.voice === voice);
   if (!held) return false;
@@ -119,6 +107,84 @@ function restsOfNewMeasures(
   return rests.map((ref) => ({ ref, content: restUnit(info), reason: 'new-measure' as const }));
 }
 
+/** What {@link finishUnits} needs of the planner's state. */
+interface FinishInput {
+  readonly view: ScoreView;
+  readonly entries: readonly { ref: UnitRef; content: UnitContent; reason: UnitChange['reason'] }[];
+  readonly infoAt: (measure: number) => MeasureInfo | undefined;
+  readonly newContent: ReadonlyMap<string, UnitContent>;
+  readonly lyricsOnly: ReadonlyMap<string, unknown>;
+  readonly full: boolean;
+  readonly text: string;
+  readonly document: LanesDocument;
+  readonly locations: readonly LaneLocation[];
+  readonly dropped: LostAttachment[];
+  readonly lostMarks: LostMarks[];
+}
+
+/**
+ * Each planned unit with what it carries (attachments, and marks by the
+ * no-accident rule), and the units it changes as they will be, spans judged
+ * on them: refused when a text with marks leaves one loose, made whole when
+ * a notes-only text does.
+ */
+function finishUnits(input: FinishInput) {
+  const { view, entries, infoAt, newContent, lyricsOnly, full, text, document, locations } = input;
+  const { dropped, lostMarks } = input;
+  const carriedAll = entries.map(({ ref, content, reason }) => {
+    const existing =
+      ref.measure <= view.measureCount ? view.unit(ref.part, ref.staff, ref.measure) : undefined;
+    const before = existing?.content ?? restUnit(infoAt(ref.measure)!);
+    const tiedBefore = tiedInFrom(view.unit(ref.part, ref.staff, ref.measure - 1)?.content);
+    const tiedAfter = tiedInFrom(
+      newContent.get(`${ref.part}/${ref.staff}/${ref.measure - 1}`) ??
+        view.unit(ref.part, ref.staff, ref.measure - 1)?.content,
+    );
+    let carried = content;
+    if (reason === 'rewrite') {
+      const attached = carryAttachments(ref.part, ref.staff, ref.measure, before, content);
+      appendAll(dropped, attached.dropped);
+      const onlyLyrics = lyricsOnly.has(`${ref.part}/${ref.staff}/${ref.measure}`);
+      const marked = carryMarks(
+        ref,
+        before,
+        attached.content,
+        full || onlyLyrics,
+        tiedBefore,
+        tiedAfter,
+      );
+      carried = marked.content;
+      appendAll(lostMarks, marked.lost);
+    }
+    return { ref, reason, existing, tiedBefore, tiedAfter, content: carried };
+  });
+  // The units the plan changes, as they will be: spans are judged on them.
+  const finals = new Map<string, UnitContent>();
+  for (const entry of carriedAll) {
+    if (entry.existing && sameUnitContent(entry.existing.content, entry.content)) continue;
+    finals.set(`${entry.ref.part}/${entry.ref.staff}/${entry.ref.measure}`, entry.content);
+  }
+  if (full) {
+    const spanProblems = new ProblemList();
+    const locate = markLocator(
+      text,
+      document.lanes.map((lane) => ({
+        ...lane,
+        eventMarks: lane.events.map((event) => event.marks ?? []),
+      })),
+      locations,
+    );
+    checkSpans(view, finals, locate, spanProblems);
+    if (spanProblems.count > 0) return { ok: false as const, problems: spanProblems.toArray() };
+  } else {
+    // A notes-only text wrote no span: one it half removed goes whole, and is listed.
+    for (const { at, mark } of dropLooseSpans(view, finals)) {
+      lostMarks.push({ ...at, voice: at.voice, marks: [mark], lyrics: [] });
+    }
+  }
+  return { ok: true as const, carriedAll, finals };
+}
+
 /**
  * Plans a rewrite without touching the document. It checks the syntax, that
  * every lane is for a part the request names and a staff that part has, that
@@ -151,7 +217,7 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
   const { start } = request;
   const allow = request.allowMeasureCountChange === true;
 
-  if (parsed.ok && parsed.document.lanes.length === 0) {
+  if (parsed.ok && parsed.document.lanes.length === 0 && !parsed.document.lyrics?.length) {
     problems.push({
       code: 'no-lanes',
       message: 'The text holds no lanes, so there is nothing to write.',
@@ -222,20 +288,31 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
   if (!parsed.ok) return { ok: false, problems: problems.toArray() };
   const tieTargets = checkTiesOut(view, request.text, written, parsed.locations, added, problems);
 
-  // New content of every written unit.
-  const newContent = new Map<string, UnitContent>();
-  for (const [key, unit] of written) {
-    const voices = [...unit.voices.entries()]
-      .sort(([a], [b]) => a - b)
-      .map(([voice, { lane }]) => ({ voice, events: lane.events }));
-    newContent.set(key, { voices });
-  }
+  // New content of every written unit, its lyric lines on its slots.
+  const lyrics = admitLyricLines(
+    view,
+    request,
+    parsed.document.lyrics ?? [],
+    parsed.lyricLocations ?? [],
+    written,
+    problems,
+  );
+  const full = request.marks === 'replace' || writesMarks(parsed.document);
+  const newContent = writtenContents(
+    view,
+    request.text,
+    written,
+    lyrics,
+    parsed.lyricLocations,
+    problems,
+  );
 
   const { repairs, repaired, consulted } = repairTiesBefore(view, written, newContent);
 
   // Staleness, judged on what the write touches.
   const targetUnits: UnitRef[] = [
     ...[...written.values()].filter((unit) => unit.measure <= count),
+    ...lyrics.lyricsOnly.values(),
     ...[...repaired.values()].map((entry) => entry.ref),
     ...tieTargets,
   ];
@@ -268,8 +345,8 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
     if (tooLong.length > 0) return { ok: false, problems: tooLong };
   }
   const entries = [
-    ...[...written.values()].map((unit) => ({
-      ref: unit as UnitRef,
+    ...[...written.values(), ...lyrics.lyricsOnly.values()].map((unit) => ({
+      ref: { part: unit.part, staff: unit.staff, measure: unit.measure } as UnitRef,
       content: newContent.get(`${unit.part}/${unit.staff}/${unit.measure}`)!,
       reason: 'rewrite' as const,
     })),
@@ -278,26 +355,38 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
   ].sort(
     (a, b) => a.ref.measure - b.ref.measure || a.ref.part - b.ref.part || a.ref.staff - b.ref.staff,
   );
-  for (const { ref, content, reason } of entries) {
-    const existing = ref.measure <= count ? view.unit(ref.part, ref.staff, ref.measure) : undefined;
-    const before = existing?.content ?? restUnit(infoAt(ref.measure)!);
-    const carried =
-      reason === 'rewrite'
-        ? carryAttachments(ref.part, ref.staff, ref.measure, before, content)
-        : { content, dropped: [] };
-    appendAll(dropped, carried.dropped);
-    const unchanged = existing !== undefined && sameUnitContent(existing.content, carried.content);
+  const lostMarks: LostMarks[] = [];
+  const finished = finishUnits({
+    view,
+    entries,
+    infoAt,
+    newContent,
+    lyricsOnly: lyrics.lyricsOnly,
+    full,
+    text: request.text,
+    document: parsed.document,
+    locations: parsed.locations,
+    dropped,
+    lostMarks,
+  });
+  if (!finished.ok) return finished;
+  const { carriedAll, finals } = finished;
+  for (const { ref, reason, existing, tiedBefore, tiedAfter, content } of carriedAll) {
+    const final = finals.get(`${ref.part}/${ref.staff}/${ref.measure}`) ?? content;
+    const unchanged = existing !== undefined && sameUnitContent(existing.content, final);
     changes.push({
       unit: unitName(ref.part, ref.staff, ref.measure),
       part: ref.part,
       staff: ref.staff,
       measure: ref.measure,
       reason,
-      before: existing ? unitText(ref.part, ref.staff, ref.measure, existing.content) : '',
-      after: unitText(ref.part, ref.staff, ref.measure, carried.content),
+      before: existing
+        ? unitText(ref.part, ref.staff, ref.measure, existing.content, tiedBefore)
+        : '',
+      after: unitText(ref.part, ref.staff, ref.measure, final, tiedAfter),
       ...(unchanged ? { unchanged: true as const } : {}),
     });
-    if (!unchanged) writes.push({ op: 'unit', ...ref, content: carried.content });
+    if (!unchanged) writes.push({ op: 'unit', ...ref, content: final });
   }
   const changedMeasures = entries.map((entry) => entry.ref.measure);
   const changedParts = [...new Set(entries.map((entry) => entry.ref.part))].sort((a, b) => a - b);
@@ -318,7 +407,7 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
       repairs,
       tuplets,
       splits,
-      dropped: describeLosses(view, dropped),
+      dropped: [...describeLosses(view, dropped), ...lostMarks.map(describeLostMarks)],
       writes,
       targets: planTargets,
     },

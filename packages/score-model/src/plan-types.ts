@@ -33,7 +33,8 @@ export interface UnitChange {
     | 'transpose'
     | 'delete-measure'
     | 'refit'
-    | 'new-measure';
+    | 'new-measure'
+    | 'marks';
   /** Canonical lanes-seq of the unit now; empty for a measure the plan adds. */
   readonly before: string;
   /** Canonical lanes-seq of the unit after the plan. */
@@ -126,7 +127,8 @@ export interface ScorePlan {
     | 'set-time'
     | 'set-key'
     | 'insert-measures'
-    | 'delete-measures';
+    | 'delete-measures'
+    | 'write-marks';
   /** The revision the plan was made at; `apply` refuses if a target changed since. */
   readonly basis: string;
   /** The measure count when the plan was made. */

@@ -43,6 +43,19 @@ export const PROBLEM_CODES = {
     'More problems than a result lists one by one (`MAX_PROBLEMS`): this last one counts the rest by code.',
   'score-too-long':
     'A change that would give the score more measures than `MAX_SCORE_MEASURES` or more quarter notes than `MAX_SCORE_QUARTERS`, which no reader opens.',
+  'unknown-voice':
+    'A lyric line (or a marks lane) for a voice the text does not write and the score does not have.',
+  'lyric-slots':
+    'A lyric line with more syllables than its lane has slots (notes and chords that are neither grace notes nor tie continuations).',
+  'too-many-stars': 'A marks lane with more * items than its voice has events.',
+  'mark-does-not-fit':
+    'A mark its event cannot take (a staccato on a rest, a dynamic on a grace note), or an @ onset on an event or past the lane.',
+  'mark-not-there': 'A mark to remove that is not there.',
+  'span-without-end':
+    'A slur, hairpin, octave line or pedal that starts and never ends in its voice.',
+  'span-without-start':
+    'A slur, hairpin, octave line or pedal end with no start before it in its voice.',
+  'span-overlap': 'The same kind of span opened again before it closes.',
   'malformed-unit':
     'A stored unit value that is not a unit (written by a tampered or buggy peer); it reads as a rest until rewritten.',
 } as const;

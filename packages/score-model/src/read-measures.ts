@@ -9,11 +9,13 @@ import {
   formatRational,
   type Lane,
   type LanesDocument,
+  type LyricLine,
   type Rational,
   serialize,
 } from '@scorelane/lanes-seq';
 import { appendAll } from './append.ts';
 import { formatKey } from './key-signature.ts';
+import { marksNotShownLines } from './marks-not-shown.ts';
 import { oneLine } from './one-line.ts';
 import { noPartsNamed, noScore } from './plan-support.ts';
 import type { Problem, Result } from './problem.ts';
@@ -21,8 +23,9 @@ import { currentRevision } from './revision.ts';
 import type { Score } from './score.ts';
 import type { KeySignature, TimeSignature } from './score-types.ts';
 import { printedNumber, type ScoreView, viewScore } from './score-view.ts';
+import { tiedInFrom } from './tied-in.ts';
 import { tiedPitches, tiesLeaving } from './ties.ts';
-import { unitLanes } from './unit-lanes.ts';
+import { unitLanes, unitLyricLines } from './unit-lanes.ts';
 import { unwritableLaneLines } from './unwritable-lanes.ts';
 
 /**
@@ -47,6 +50,11 @@ export interface ReadRequest {
   readonly start: number;
   readonly end: number;
   readonly parts?: readonly number[];
+  /**
+   * `false` reads the notes alone: no marks, no `@` items, no lyric lines,
+   * no `% marks not shown` lines. Left out, a read shows every mark.
+   */
+  readonly marks?: boolean;
 }
 
 /**
@@ -278,23 +286,31 @@ export function readMeasures(score: Score, request: ReadRequest): Result<ReadOut
   const view = viewScore(score);
   const checked = checkRange(view, request.start, request.end, request.parts, MAX_READ_MEASURES);
   if (!checked.ok) return checked;
+  const marks = request.marks !== false;
   const lanes: Lane[] = [];
+  const lyrics: LyricLine[] = [];
+  const notShown: string[] = [];
   for (let measure = request.start; measure <= request.end; measure++) {
     for (const part of checked.parts) {
       const staves = view.parts[part - 1]!.info.staves;
       for (let staff = 1; staff <= staves; staff++) {
         const unit = view.unit(part, staff, measure)!;
-        appendAll(lanes, unitLanes(part, staff, measure, unit.content));
+        appendAll(lanes, unitLanes(part, staff, measure, unit.content, marks));
+        if (!marks) continue;
+        const tiedIn = tiedInFrom(view.unit(part, staff, measure - 1)?.content);
+        appendAll(lyrics, unitLyricLines(part, staff, measure, unit.content, tiedIn));
+        appendAll(notShown, marksNotShownLines(part, staff, measure, unit.content, tiedIn));
       }
     }
   }
-  const document: LanesDocument = { lanes };
+  const document: LanesDocument = lyrics.length > 0 ? { lanes, lyrics } : { lanes };
   const revision = currentRevision(score);
   const context = readContext(view, request.start, request.end, checked.parts);
   const text = serialize(document);
+  const notes = [...unwritableLaneLines(text), ...notShown];
   return {
     ok: true,
-    text: contextLines(context, revision, unwritableLaneLines(lanes, text)) + text,
+    text: contextLines(context, revision, notes) + text,
     lanes: text,
     document,
     context,

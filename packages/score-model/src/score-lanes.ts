@@ -6,6 +6,8 @@ import {
   compare,
   type Lane,
   type LanesDocument,
+  type LyricLine,
+  laneKey,
   type ScoreFile,
   type ScoreHeader,
 } from '@scorelane/lanes-seq';
@@ -17,7 +19,9 @@ import { oneLine } from './one-line.ts';
 import { createScore, type Score, type ScoreOptions, type UnitInit } from './score.ts';
 import type { MeasureInfo, UnitContent } from './score-types.ts';
 import { viewScore } from './score-view.ts';
-import { unitLanes } from './unit-lanes.ts';
+import { tiedInFrom } from './tied-in.ts';
+import { unitLanes, unitLyricLines } from './unit-lanes.ts';
+import { voiceOfLane } from './voice-of-lane.ts';
 
 /**
  * Options for {@link scoreFromLanes}.
@@ -98,15 +102,26 @@ export function scoreFromLanes(
     }
     unit.lanes.push(lane);
   }
-  const unitInits: UnitInit[] = [...units.values()].map((unit) => ({
+  const lines = new Map<string, LyricLine[]>();
+  for (const line of document.lyrics ?? []) {
+    const key = laneKey(line);
+    lines.set(key, [...(lines.get(key) ?? []), line]);
+  }
+  const contents = new Map<string, UnitContent>();
+  // In measure order, so the ties into each lane are known when its lyrics are attached.
+  const inOrder = [...units.values()].sort((a, b) => a.measure - b.measure);
+  for (const unit of inOrder) {
+    const tiedIn = tiedInFrom(contents.get(`${unit.part}/${unit.staff}/${unit.measure - 1}`));
+    const voices = unit.lanes
+      .sort((a, b) => a.voice - b.voice)
+      .map((lane) => voiceOfLane(lane, lines.get(laneKey(lane)) ?? [], tiedIn(lane.voice)));
+    contents.set(`${unit.part}/${unit.staff}/${unit.measure}`, { voices });
+  }
+  const unitInits: UnitInit[] = inOrder.map((unit) => ({
     part: unit.part,
     staff: unit.staff,
     measure: unit.measure,
-    content: {
-      voices: unit.lanes
-        .sort((a, b) => a.voice - b.voice)
-        .map((lane) => ({ voice: lane.voice, events: lane.events })),
-    },
+    content: contents.get(`${unit.part}/${unit.staff}/${unit.measure}`)!,
   }));
   const doc = options.doc ?? new Y.Doc();
   return createScore(
@@ -154,6 +169,7 @@ export function scoreToLanes(score: Score): ScoreFile {
   const keys: ScoreHeader['keys'][number][] = [];
   const pickups: { measure: number; length: MeasureInfo['pickup'] & object }[] = [];
   const lanes: Lane[] = [];
+  const lyrics: LyricLine[] = [];
   let previous: MeasureInfo | undefined;
   for (let measure = 1; measure <= view.measureCount; measure++) {
     const info = view.measure(measure)!.info;
@@ -178,6 +194,8 @@ export function scoreToLanes(score: Score): ScoreFile {
         const unit = view.unit(part.index, staff, measure)!;
         if (!isRestUnit(unit.content, info)) {
           appendAll(lanes, unitLanes(part.index, staff, measure, unit.content));
+          const tiedIn = tiedInFrom(view.unit(part.index, staff, measure - 1)?.content);
+          appendAll(lyrics, unitLyricLines(part.index, staff, measure, unit.content, tiedIn));
         }
       }
     }
@@ -197,6 +215,6 @@ export function scoreToLanes(score: Score): ScoreFile {
       keys,
       pickups,
     },
-    document: { lanes },
+    document: lyrics.length > 0 ? { lanes, lyrics } : { lanes },
   };
 }

@@ -1,12 +1,17 @@
 /**
  * A unit's content as lanes-seq lanes, and back.
  */
-import type { Lane, LaneEvent } from '@scorelane/lanes-seq';
-import { serializeLane } from '@scorelane/lanes-seq';
+import type { Lane, LaneEvent, LyricLine, Pitch } from '@scorelane/lanes-seq';
+import { serialize } from '@scorelane/lanes-seq';
+import { voiceLyricLines } from './lyric-slots.ts';
 import type { ScoreEvent, UnitContent } from './score-types.ts';
 
-/** The lanes-seq event of a score event, without its attachments. */
-export function laneEvent(event: ScoreEvent): LaneEvent {
+/**
+ * The lanes-seq event of a score event, with its marks (and a chord's
+ * fingerings) unless `marks` is false; never its lyrics or attachments.
+ */
+export function laneEvent(event: ScoreEvent, marks = true): LaneEvent {
+  const written = marks && event.marks !== undefined ? { marks: event.marks } : {};
   switch (event.kind) {
     case 'note':
       return {
@@ -15,50 +20,90 @@ export function laneEvent(event: ScoreEvent): LaneEvent {
         duration: event.duration,
         grace: event.grace,
         tie: event.tie,
+        ...written,
       };
     case 'chord':
       return {
         kind: 'chord',
-        notes: event.notes,
+        notes: marks
+          ? event.notes
+          : event.notes.map((note) => ({ pitch: note.pitch, tie: note.tie })),
         duration: event.duration,
         grace: event.grace,
         tie: event.tie,
+        ...written,
       };
     case 'rest':
-      return { kind: 'rest', duration: event.duration, grace: false };
+      return { kind: 'rest', duration: event.duration, grace: false, ...written };
     case 'space':
-      return { kind: 'space', duration: event.duration, grace: false };
+      return { kind: 'space', duration: event.duration, grace: false, ...written };
   }
 }
 
-/** The lanes of one unit, one per voice, in voice order. */
+/** The lanes-seq event of a score event without any mark: what "the same notes" compares. */
+export function notesOnlyEvent(event: ScoreEvent): LaneEvent {
+  return laneEvent(event, false);
+}
+
+/**
+ * The lanes of one unit, one per voice, in voice order, with their marks and
+ * `@` items unless `marks` is false.
+ */
 export function unitLanes(
   part: number,
   staff: number,
   measure: number,
   content: UnitContent,
+  marks = true,
 ): Lane[] {
   return [...content.voices]
     .sort((a, b) => a.voice - b.voice)
-    .map((voice) => ({
-      part,
-      staff,
-      voice: voice.voice,
-      measure,
-      events: voice.events.map(laneEvent),
-    }));
+    .map((voice) => {
+      const lane: Lane = {
+        part,
+        staff,
+        voice: voice.voice,
+        measure,
+        events: voice.events.map((event) => laneEvent(event, marks)),
+      };
+      return marks && voice.onsetMarks !== undefined && voice.onsetMarks.length > 0
+        ? { ...lane, onsetMarks: voice.onsetMarks }
+        : lane;
+    });
 }
 
-/** A unit's lanes as canonical lanes-seq text, one line per voice. */
+/**
+ * The lyric lines of one unit, per voice and verse; `tiedIn(voice)` gives the
+ * pitches tied into the voice from the measure before.
+ */
+export function unitLyricLines(
+  part: number,
+  staff: number,
+  measure: number,
+  content: UnitContent,
+  tiedIn: (voice: number) => readonly Pitch[] = () => [],
+): LyricLine[] {
+  return content.voices.flatMap(
+    (voice) =>
+      voiceLyricLines(
+        { part, staff, voice: voice.voice, measure },
+        voice.events,
+        tiedIn(voice.voice),
+      ).lines,
+  );
+}
+
+/** A unit's lanes as canonical lanes-seq text, one line per voice, then its lyric lines. */
 export function unitText(
   part: number,
   staff: number,
   measure: number,
   content: UnitContent,
+  tiedIn?: (voice: number) => readonly Pitch[],
 ): string {
-  let text = '';
-  for (const lane of unitLanes(part, staff, measure, content)) text += `${serializeLane(lane)}\n`;
-  return text;
+  const lanes = unitLanes(part, staff, measure, content);
+  const lyrics = unitLyricLines(part, staff, measure, content, tiedIn);
+  return serialize(lyrics.length === 0 ? { lanes } : { lanes, lyrics });
 }
 
 /** The key of a unit as problems and plans name it: `P1 s2 m7`. */

@@ -5,26 +5,29 @@
  * The read says so in a `%` line, so an agent leaves them alone instead of
  * meeting a refusal for text it did not change.
  */
-import { type Lane, laneKey, parse } from '@scorelane/lanes-seq';
+import { parse } from '@scorelane/lanes-seq';
+
+const LANE_KEY = /^P\d+ s\d+ v\d+ m\d+/;
 
 /**
- * The `%` lines naming each lane of `text` (the serialized `lanes`, one lane
- * a line) that does not parse back, with why; none when all do.
+ * The `%` lines naming each lane of `text` (a serialized document, one
+ * lane or lyric line a line) that does not parse back, with why; none when
+ * all do.
  *
  * @example
  * ```ts
- * unwritableLaneLines(lanes, serialize({ lanes }));
+ * unwritableLaneLines(serialize(document));
  * // ['% not writable as read: P4 s1 v1 m1: The pitch A2 appears twice in one chord. ...']
  * ```
  */
-export function unwritableLaneLines(lanes: readonly Lane[], text: string): string[] {
+export function unwritableLaneLines(text: string): string[] {
   const parsed = parse(text);
   if (parsed.ok) return [];
+  const lines = text.split('\n');
   const reasons = new Map<string, string[]>();
   for (const issue of parsed.issues) {
-    const lane = lanes[issue.line - 1];
-    if (lane === undefined) continue;
-    const key = laneKey(lane);
+    const key = LANE_KEY.exec(lines[issue.line - 1] ?? '')?.[0];
+    if (key === undefined) continue;
     reasons.set(key, [...(reasons.get(key) ?? []), issue.message]);
   }
   return [...reasons].map(([key, messages]) => {

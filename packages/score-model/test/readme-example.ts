@@ -3,6 +3,7 @@ import {
   apply,
   formatProblems,
   plan,
+  planWriteMarks,
   readMeasures,
   scoreFromLanes,
   validate,
@@ -47,6 +48,19 @@ if (planned.ok) {
   // P1 s1 m2 false
   apply(score, planned.plan);
 }
+
+// Marks without resending notes: a p and a slur over m1, and a verse of lyrics.
+const marked = planWriteMarks(score, {
+  text: 'P1 s1 v1 m1: *\\p( * * *)\nP1 s1 v1 m1 w1: Freu- de schö- ner\n',
+});
+if (marked.ok) apply(score, marked.plan);
+const withMarks = readMeasures(score, { start: 1, end: 1 });
+if (withMarks.ok) console.log(withMarks.lanes);
+// P1 s1 v1 m1: F#4=1/4\p( F#4=1/4 G4=1/4 A4=1/4)
+// P1 s1 v1 m1 w1: Freu- de schö- ner
+const notesOnly = readMeasures(score, { start: 1, end: 1, marks: false });
+if (notesOnly.ok) console.log(notesOnly.lanes);
+// P1 s1 v1 m1: F#4=1/4 F#4=1/4 G4=1/4 A4=1/4
 
 const checked = validate(score);
 console.log(

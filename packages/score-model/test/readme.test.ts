@@ -16,6 +16,8 @@ describe('the README example', () => {
       ],
       ['P1 s1 m1', true],
       ['P1 s1 m2', false],
+      ['P1 s1 v1 m1: F#4=1/4\\p( F#4=1/4 G4=1/4 A4=1/4)\nP1 s1 v1 m1 w1: Freu- de schö- ner\n'],
+      ['P1 s1 v1 m1: F#4=1/4 F#4=1/4 G4=1/4 A4=1/4\n'],
       ['valid, 2 measures'],
     ]);
   });

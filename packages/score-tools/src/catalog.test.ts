@@ -12,6 +12,7 @@ const CALLS: Record<string, object> = {
   get_score_info: {},
   read_measures: { start_measure: 1, end_measure: 4 },
   rewrite_measures: { start_measure: 2, parts: [1], lanes_seq: 'P1 s1 v1 m2: B4=1\n' },
+  write_marks: { lanes_seq: 'P1 s1 v1 m3: *( * * *)\n' },
   transpose_measures: { start_measure: 1, end_measure: 2, interval: '-m3' },
   insert_measures: { at_measure: 9, count: 1, allow_measure_count_change: true },
   delete_measures: { start_measure: 9, end_measure: 9, allow_measure_count_change: true },

@@ -18,10 +18,12 @@ import { getSelectionTool, selectMeasuresTool } from './tools/selection-tools.ts
 import { setKeySignature } from './tools/set-key-signature.ts';
 import { setTimeSignature } from './tools/set-time-signature.ts';
 import { transposeMeasures } from './tools/transpose-measures.ts';
+import { writeMarks } from './tools/write-marks.ts';
 import type { WriteSpec } from './write-flow.ts';
 
 const WRITE_TOOLS = [
   rewriteMeasures,
+  writeMarks,
   transposeMeasures,
   insertMeasures,
   deleteMeasures,

@@ -13,6 +13,7 @@ const READ_TOOLS = [
 ];
 const WRITE_TOOLS = [
   'rewrite_measures',
+  'write_marks',
   'transpose_measures',
   'insert_measures',
   'delete_measures',

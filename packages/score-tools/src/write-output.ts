@@ -44,7 +44,15 @@ export type MusicalWarning = z.output<typeof musicalWarningSchema>;
  */
 export const unitChangeSchema = z.object({
   unit: z.string(),
-  reason: z.enum(['rewrite', 'tie-repair', 'transpose', 'delete-measure', 'refit', 'new-measure']),
+  reason: z.enum([
+    'rewrite',
+    'tie-repair',
+    'transpose',
+    'delete-measure',
+    'refit',
+    'new-measure',
+    'marks',
+  ]),
   before: z.string().optional(),
   after: z.string().optional(),
   /** The unit already held this content, so the write left it alone (no one's revision of it goes stale). */

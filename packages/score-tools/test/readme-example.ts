@@ -60,3 +60,10 @@ console.log(undone.ok && undone.output.summary);
 // A viewer sees the read tools, selection, play, stop and export only.
 console.log(tools.manifest('viewer').tools.map((tool) => tool.name));
 // ['get_score_info', 'read_measures', 'get_proposal_status', 'get_selection', 'select_measures', 'play', 'stop', 'export_score']
+
+// Marks without resending notes: a p and a slur over bar 1, in one call.
+const marked = await tools.invoke('write_marks', { lanes_seq: 'P1 s1 v1 m1: *\\p( * * *)\n' });
+if (!marked.ok) throw new Error(marked.result.content[0]?.text);
+const bar1 = await tools.invoke('read_measures', { start_measure: 1, end_measure: 1 });
+console.log(bar1.ok && String(bar1.output.lanes_seq).split('\n').at(-2));
+// P1 s1 v1 m1: F#4=1/4\p( F#4=1/4 G4=1/4 A4=1/4)

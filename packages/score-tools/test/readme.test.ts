@@ -48,6 +48,7 @@ describe('README', () => {
         'export_score',
       ],
     ]);
+    expect(printed[5]).toEqual(['P1 s1 v1 m1: F#4=1/4\\p( F#4=1/4 G4=1/4 A4=1/4)']);
   });
 
   it('documents every tool of the catalog', async () => {

@@ -39,6 +39,7 @@ export const readMeasuresTool = defineTool({
     start_measure: measureField('The first measure to read.'),
     end_measure: measureField(`The last measure to read; at most ${MAX_READ_MEASURES} measures.`),
     parts: partsField('The parts to read; left out: all parts.').optional(),
+    marks: z.boolean().optional().describe('false: notes only.'),
   }),
   output: z.object({
     lanes_seq: z.string().describe('% context lines, then one lanes-seq line per lane.'),
@@ -60,6 +61,7 @@ export const readMeasuresTool = defineTool({
       start: args.start_measure,
       end: args.end_measure,
       ...(args.parts ? { parts: args.parts } : {}),
+      ...(args.marks === false ? { marks: false } : {}),
     });
     if (!read.ok) return toolFail(readRefusal(read.problems));
     return toolOk({

@@ -41,6 +41,10 @@ export const rewriteMeasures = defineWriteTool({
         `The replacement: one lanes-seq line per voice, staff, part and measure; at most ${MAX_LANES_SEQ_LENGTH} characters.`,
       ),
     allow_measure_count_change: allowMeasureCountChange,
+    marks: z
+      .enum(['auto', 'replace'])
+      .optional()
+      .describe('"replace": lanes without marks remove their marks too. Default "auto".'),
     ...writeFields,
   }),
   example: {
@@ -57,6 +61,7 @@ export const rewriteMeasures = defineWriteTool({
         parts: args.parts,
         text: args.lanes_seq,
         allowMeasureCountChange: args.allow_measure_count_change === true,
+        ...(args.marks === undefined ? {} : { marks: args.marks }),
         ...(revision === undefined ? {} : { revision }),
       }),
   }),
