@@ -58,17 +58,34 @@ const STEP_LETTERS = 'CDEFGAB';
 /** The text of no chord. */
 export const NO_CHORD = 'N.C.';
 
-/** Reads a root or bass `F#`, `Bb`, `C` at `at`; the accidental only when `withAccidental`. */
+/** The accidentals a root or bass may carry, longest first, with their alterations. */
+const ACCIDENTALS: readonly (readonly [string, Alter])[] = [
+  ['##', 2],
+  ['bb', -2],
+  ['#', 1],
+  ['b', -1],
+  ['', 0],
+];
+
+/** Reads a root or bass `F#`, `Bbb`, `C` at `at` with the accidental `sign`; undefined when it is not there. */
 function rootAt(
   text: string,
   at: number,
-  withAccidental: boolean,
+  [sign, alter]: readonly [string, Alter],
 ): { root: ChordRoot; end: number } | undefined {
   const letter = text[at];
   if (letter === undefined || !STEP_LETTERS.includes(letter)) return undefined;
-  const sign = withAccidental ? text[at + 1] : undefined;
-  const alter: Alter = sign === '#' ? 1 : sign === 'b' ? -1 : 0;
-  return { root: { step: letter as Step, alter }, end: at + 1 + (alter === 0 ? 0 : 1) };
+  if (!text.startsWith(sign, at + 1)) return undefined;
+  return { root: { step: letter as Step, alter }, end: at + 1 + sign.length };
+}
+
+/** Reads a bass, whatever its accidental, filling the rest of `text`. */
+function bassAt(text: string, at: number): ChordRoot | undefined {
+  for (const accidental of ACCIDENTALS) {
+    const bass = rootAt(text, at, accidental);
+    if (bass !== undefined && bass.end === text.length) return bass.root;
+  }
+  return undefined;
 }
 
 /**
@@ -84,22 +101,23 @@ function rootAt(
  */
 export function chordSymbolOf(text: string): ChordSymbolMark | undefined {
   if (text === NO_CHORD) return { kind: 'chord-symbol', quality: '' };
-  for (const withAccidental of [true, false]) {
-    const root = rootAt(text, 0, withAccidental);
-    if (root === undefined) return undefined;
+  for (const accidental of ACCIDENTALS) {
+    const root = rootAt(text, 0, accidental);
+    if (root === undefined) continue;
     const slash = text.indexOf('/', root.end);
     const quality = text.slice(root.end, slash === -1 ? text.length : slash);
     if (!QUALITY_SET.has(quality)) continue;
     if (slash === -1) return { kind: 'chord-symbol', root: root.root, quality };
-    const bass = rootAt(text, slash + 1, true);
-    if (bass === undefined || bass.end !== text.length) return undefined;
-    return { kind: 'chord-symbol', root: root.root, quality, bass: bass.root };
+    const bass = bassAt(text, slash + 1);
+    return bass === undefined
+      ? undefined
+      : { kind: 'chord-symbol', root: root.root, quality, bass };
   }
   return undefined;
 }
 
 function formatRoot(root: ChordRoot): string {
-  return `${root.step}${root.alter === 1 ? '#' : root.alter === -1 ? 'b' : ''}`;
+  return `${root.step}${ACCIDENTALS.find(([, alter]) => alter === root.alter)?.[0] ?? ''}`;
 }
 
 /**

@@ -14,7 +14,7 @@ const MINUS = 45;
 const UNDERSCORE = 95;
 const STAR = 42;
 /** The characters a backslash makes plain in a lyric line. */
-const ESCAPABLE = '-_*~\\';
+const ESCAPABLE = '-_*~\\ \t';
 
 /** A syllable while its line is read: its extender may still be set by a lone `_` after it. */
 interface SyllableDraft {
@@ -153,7 +153,7 @@ function readWord(
           at,
           at + 1,
           'A backslash in a lyric line that escapes nothing.',
-          'in a lyric line \\- \\_ \\* \\~ and \\\\ are the characters themselves: write a backslash as \\\\',
+          'in a lyric line \\- \\_ \\* \\~ \\\\ and a backslash before a space are the characters themselves: write a backslash as \\\\',
           { start: at, end: at + 1, text: '\\\\' },
         );
         cursor.pos = at + 1;

@@ -122,7 +122,7 @@ export function serializeLyricLine(line: LyricLine): string {
       text += ' *';
       continue;
     }
-    const escaped = slot.text.replace(/[\\\-_*]/g, (c) => `\\${c}`);
+    const escaped = slot.text.replace(/[\\\-_* \t]/g, (c) => `\\${c}`);
     text += ` ${escaped}${slot.hyphen ? '-' : ''}${slot.extend ? '_' : ''}`;
   }
   return text;

@@ -83,10 +83,7 @@ describe('musical marks of a MuseScore-shaped file', () => {
           { kind: 'dynamic', text: 'mf' },
           { kind: 'lyric', text: 'tle' },
         ],
-        [
-          { kind: 'fermata', name: 'fermata' },
-          { kind: 'lyric', text: 'star' },
-        ],
+        [{ kind: 'fermata' }, { kind: 'lyric', text: 'star' }],
       ],
       [[]],
     ]);

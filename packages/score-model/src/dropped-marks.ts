@@ -7,7 +7,7 @@
 import { formatRational, ZERO } from '@scorelane/lanes-seq';
 import type { LostMarks } from './carry-marks.ts';
 import type { Json } from './json.ts';
-import { describedLyric, describedMark } from './lane-mark-words.ts';
+import { describedLyric, markOf } from './lane-mark-words.ts';
 import { encodeLyric, encodeMark } from './mark-codec.ts';
 import { describeMark, listInWords, type Mark, marksOf } from './marks.ts';
 import type { DroppedAttachment } from './plan-types.ts';
@@ -153,18 +153,20 @@ export function describeLosses(
 
 /**
  * Describes model marks a plan removes (see `carryMarks`), in the words
- * {@link describeLoss} uses for attachments. Its `attachments` holds the lost
+ * {@link describeLoss} uses for attachments (`view` is the score before the
+ * plan, where a slur's other end is looked up). Its `attachments` holds the lost
  * marks and lyrics as the unit stored them.
  *
  * @example
  * ```ts
- * describeLostMarks(lost).message; // 'P1 s1 v1 m2: event 1 lost a staccato and the lyric "la".'
+ * describeLostMarks(view, lost).message; // 'P1 s1 v1 m2: event 1 lost a staccato and the lyric "la".'
  * ```
  */
-export function describeLostMarks(lost: LostMarks): DroppedAttachment {
+export function describeLostMarks(view: ScoreView, lost: LostMarks): DroppedAttachment {
   const lane = laneName(lost);
-  const marks = [...lost.marks.map(describedMark), ...lost.lyrics.map(describedLyric)];
-  const words = listInWords(marks.map(describeMark));
+  const marks = [...lost.marks.map(markOf), ...lost.lyrics.map(describedLyric)];
+  const place = lost.event !== undefined ? { ...lost, event: lost.event } : undefined;
+  const words = listInWords(marks.map((mark) => markWords(view, place, mark)));
   const message =
     lost.event !== undefined
       ? `${lane}: event ${lost.event} lost ${words}.`

@@ -6,6 +6,7 @@ export { type ApplyOutput, apply } from './apply-plan.ts';
 export { type Interval, parseInterval, transposePitch } from './interval.ts';
 export type { Json } from './json.ts';
 export { formatKey, keySignature } from './key-signature.ts';
+export { markOf, modelMarks } from './lane-mark-words.ts';
 export { ROOT_NAMES, scoreTypes } from './layout.ts';
 export {
   describeMark,
@@ -31,7 +32,6 @@ export {
   soundingNotes,
   type UnplayableNote,
 } from './midi-notes.ts';
-export { markOf, modelMarks } from './model-mark-words.ts';
 export { plan, type RewriteRequest } from './plan-rewrite.ts';
 export type {
   DroppedAttachment,

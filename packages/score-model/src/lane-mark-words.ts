@@ -5,7 +5,7 @@
  */
 import { formatChordSymbol, formatRational, type LaneMark } from '@scorelane/lanes-seq';
 import type { Mark } from './marks.ts';
-import type { Lyric } from './score-types.ts';
+import type { Lyric, ScoreEvent } from './score-types.ts';
 
 function tempoText(mark: LaneMark & { kind: 'tempo' }): string {
   const beat =
@@ -30,10 +30,10 @@ const SPAN_NAMES: Record<string, string> = {
  *
  * @example
  * ```ts
- * describedMark({ kind: 'dynamic', name: 'mf' }); // { kind: 'dynamic', text: 'mf' }
+ * markOf({ kind: 'dynamic', name: 'mf' }); // { kind: 'dynamic', text: 'mf' }
  * ```
  */
-export function describedMark(mark: LaneMark): Mark {
+export function markOf(mark: LaneMark): Mark {
   switch (mark.kind) {
     case 'articulation':
     case 'ornament':
@@ -54,9 +54,10 @@ export function describedMark(mark: LaneMark): Mark {
     case 'dynamic':
       return { kind: 'dynamic', text: mark.name };
     case 'slur':
-      return mark.level === 1
-        ? { kind: mark.type === 'start' ? 'slur-start' : 'slur-stop' }
-        : { kind: mark.type === 'start' ? 'slur-start' : 'slur-stop', number: '2' };
+      return {
+        kind: mark.type === 'start' ? 'slur-start' : 'slur-stop',
+        number: String(mark.level),
+      };
     case 'hairpin':
       return {
         kind: 'hairpin',
@@ -90,4 +91,23 @@ export function describedMark(mark: LaneMark): Mark {
  */
 export function describedLyric(lyric: Lyric): Mark {
   return { kind: 'lyric', text: lyric.text };
+}
+
+/**
+ * Everything the model holds on one event, as described marks: its marks,
+ * the fingerings of a chord's notes, then its lyrics.
+ *
+ * @example
+ * ```ts
+ * modelMarks(event); // [{ kind: 'articulation', name: 'staccato' }, { kind: 'lyric', text: 'la' }]
+ * ```
+ */
+export function modelMarks(event: ScoreEvent): Mark[] {
+  const marks = (event.marks ?? []).map(markOf);
+  if (event.kind === 'chord')
+    for (const note of event.notes)
+      if (note.fingering !== undefined)
+        marks.push({ kind: 'fingering', text: String(note.fingering) });
+  for (const lyric of event.lyrics ?? []) marks.push(describedLyric(lyric));
+  return marks;
 }

@@ -246,8 +246,8 @@ describe('plan: a notes-only text never leaves a span half there', () => {
     expect(planned.ok).toBe(true);
     if (!planned.ok) return;
     expect(planned.plan.dropped.map((drop) => drop.message)).toEqual([
-      'P1 s1 v1 m1: event 1 lost a staccato, the dynamic p, the start of a slur, and the lyric "Freu".',
-      'P1 s1 v1 m1: event 4 lost the end of a slur.',
+      'P1 s1 v1 m1: event 1 lost a staccato, the dynamic p, the slur that ran from here to the note on event 4, and the lyric "Freu".',
+      'P1 s1 v1 m1: event 4 lost the slur that ran to here from the note on event 1.',
     ]);
     apply(score, planned.plan);
     const read = readMeasures(score, { start: 1, end: 1 });

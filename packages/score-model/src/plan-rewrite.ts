@@ -407,7 +407,10 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
       repairs,
       tuplets,
       splits,
-      dropped: [...describeLosses(view, dropped), ...lostMarks.map(describeLostMarks)],
+      dropped: [
+        ...describeLosses(view, dropped),
+        ...lostMarks.map((lost) => describeLostMarks(view, lost)),
+      ],
       writes,
       targets: planTargets,
     },

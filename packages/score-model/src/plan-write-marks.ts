@@ -243,7 +243,7 @@ export function planWriteMarks(
       repairs: [],
       tuplets: [],
       splits: [],
-      dropped: lost.map(describeLostMarks),
+      dropped: lost.map((drop) => describeLostMarks(view, drop)),
       writes,
       targets,
     },

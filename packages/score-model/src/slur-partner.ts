@@ -4,6 +4,7 @@
  * number. Slurs pair by number within a part, across voices and staves.
  */
 import { add, compare, type Rational, ZERO } from '@scorelane/lanes-seq';
+import { modelMarks } from './lane-mark-words.ts';
 import { marksOf } from './marks.ts';
 import type { VoiceContent } from './score-types.ts';
 import type { ScoreView } from './score-view.ts';
@@ -50,8 +51,8 @@ function holders(
     for (const voice of view.unit(part, staff, measure)?.content.voices ?? []) {
       const at = onsets(voice);
       voice.events.forEach((event, index) => {
-        const marks = marksOf(event.attachments);
-        if (marks?.some((mark) => mark.kind === kind && (mark.number ?? '1') === number)) {
+        const marks = [...(marksOf(event.attachments) ?? []), ...modelMarks(event)];
+        if (marks.some((mark) => mark.kind === kind && (mark.number ?? '1') === number)) {
           const place = { part, staff, voice: voice.voice, measure, event: index + 1 };
           found.push({ place, onset: at[index]! });
         }
