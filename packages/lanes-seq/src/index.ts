@@ -33,7 +33,7 @@ export type { CommonMistake, FormatGuideOptions } from './format-guide.ts';
 export { COMMON_MISTAKES, formatGuide } from './format-guide.ts';
 export type { IssueCode, LanesIssue, TextEdit } from './issue.ts';
 export { formatIssue, ISSUE_CODES, LIMITS } from './issue.ts';
-export { compareMarks, fitsGrace, fitsOnset, fitsRest, formatMark } from './mark-text.ts';
+export { compareMarks, fitsGrace, fitsOnset, fitsRest, formatMark, markSlot } from './mark-text.ts';
 export type {
   ArticulationName,
   ChordRoot,

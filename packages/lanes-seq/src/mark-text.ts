@@ -204,6 +204,12 @@ export function compareMarks(a: LaneMark, b: LaneMark): number {
  * What makes two marks of one event the same mark, so the second is
  * `duplicate-mark`: an event has one dynamic, one tempo, one chord symbol,
  * one fingering, one hairpin start..., and any number of different texts.
+ * An importer uses it to keep a second such mark as the file had it.
+ *
+ * @example
+ * ```ts
+ * markSlot({ kind: 'hairpin', type: 'crescendo' }) === markSlot({ kind: 'hairpin', type: 'diminuendo' }); // true
+ * ```
  */
 export function markSlot(mark: LaneMark): string {
   switch (mark.kind) {

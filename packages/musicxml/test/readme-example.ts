@@ -11,11 +11,11 @@ const xml = `<?xml version="1.0" encoding="UTF-8"?>
         <time><beats>2</beats><beat-type>4</beat-type></time><clef><sign>G</sign><line>2</line></clef>
       </attributes>
       <note><pitch><step>C</step><octave>4</octave></pitch><duration>2</duration><type>half</type>
-        <lyric><text>Hel-</text></lyric></note>
+        <lyric><syllabic>begin</syllabic><text>Hel</text></lyric></note>
     </measure>
     <measure number="2">
       <note><pitch><step>D</step><octave>4</octave></pitch><duration>2</duration><type>half</type>
-        <lyric><text>lo</text></lyric></note>
+        <lyric><syllabic>end</syllabic><text>lo</text></lyric></note>
     </measure>
   </part>
 </score-partwise>`;
@@ -26,7 +26,7 @@ if (!result.ok) throw new Error(result.problems.map((problem) => problem.message
 const { score } = result;
 
 const read = readMeasures(score, { start: 1, end: 2 });
-if (read.ok) console.log(read.lanes); // "P1 s1 v1 m1: C4=1/2\nP1 s1 v1 m2: D4=1/2\n"
+if (read.ok) console.log(read.lanes); // "P1 s1 v1 m1: C4=1/2\nP1 s1 v1 m1 w1: Hel-\nP1 s1 v1 m2: D4=1/2\nP1 s1 v1 m2 w1: lo\n"
 
 // An agent rewrites bar 2; bar 1 keeps its lyric, and the plan says in words what bar 2 lost.
 const planned = plan(score, { start: 2, parts: [1], text: 'P1 s1 v1 m2: E4=1/4 F4=1/4\n' });
@@ -36,4 +36,4 @@ if (planned.ok) {
 }
 
 const out = exportMusicXml(score);
-console.log(out.includes('<text>Hel-</text>'), out.includes('<step>F</step>')); // true true
+console.log(out.includes('<text>Hel</text>'), out.includes('<step>F</step>')); // true true
