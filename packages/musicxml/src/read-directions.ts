@@ -142,6 +142,25 @@ function stopTarget(grid: Grid, start: Target, end: End, mark: LaneMark): Target
   return undefined;
 }
 
+/** The line ends already chosen for each target while lines are paired, before any is put. */
+function pendingMarks(): { of(target: Target): LaneMark[] } {
+  const byEvent = new Map<OpenEvent, LaneMark[]>();
+  const byOnset = new Map<OpenVoice, Map<string, LaneMark[]>>();
+  const list = <K>(map: Map<K, LaneMark[]>, key: K): LaneMark[] => {
+    const marks = map.get(key) ?? [];
+    map.set(key, marks);
+    return marks;
+  };
+  return {
+    of(target) {
+      if ('event' in target) return list(byEvent, target.event);
+      const onsets = byOnset.get(target.voice) ?? new Map<string, LaneMark[]>();
+      byOnset.set(target.voice, onsets);
+      return list(onsets, `${target.onset.num}/${target.onset.den}`);
+    },
+  };
+}
+
 /** Reads the lines of a part: pairs their ends, and places the pairs that fit whole. */
 function readLines(ends: readonly End[], grid: Grid, taken: Set<PlacedElement>): void {
   const open = new Map<string, End>();
@@ -157,6 +176,7 @@ function readLines(ends: readonly End[], grid: Grid, taken: Set<PlacedElement>):
     if (type === 'start' || type === 'change') open.set(key, end);
   }
   const placed: { pair: [End, End]; start: Target; stop: Target }[] = [];
+  const pending = pendingMarks();
   for (const pair of pairs) {
     const [from, to] = pair;
     const startMark = from.read.span.start!;
@@ -166,7 +186,13 @@ function readLines(ends: readonly End[], grid: Grid, taken: Set<PlacedElement>):
     // A line that starts and stops on one event has no text: lanes-seq writes stops before starts.
     const oneEvent =
       start && stop && 'event' in start && 'event' in stop && start.event === stop.event;
-    if (start && stop && !oneEvent) placed.push({ pair, start, stop });
+    if (!start || !stop || oneEvent) continue;
+    // Two lines may reach for one event (two hairpin starts on a note): the second stays kept.
+    if (!fits(start, [startMark], pending.of(start)) || !fits(stop, [stopMark], pending.of(stop)))
+      continue;
+    pending.of(start).push(startMark);
+    pending.of(stop).push(stopMark);
+    placed.push({ pair, start, stop });
   }
   // A pedal change is one element for two lines: it is read only when both are.
   let rejected = new Set<End>();

@@ -1,5 +1,5 @@
 import type { LaneMark } from '@scorelane/lanes-seq';
-import type { Score } from '@scorelane/score-model';
+import { plan, readMeasures, type Score } from '@scorelane/score-model';
 import { describe, expect, it } from 'vitest';
 import { exportMusicXml } from './export-musicxml.ts';
 import { caseText } from './fixtures.test-support.ts';
@@ -182,5 +182,35 @@ describe('marks on notes', () => {
       { onset: { num: 1, den: 2 }, marks: [{ kind: 'chord-symbol', quality: '' }] },
     ]);
     expect(readScore(imported(exportMusicXml(score))).unit(1, 1, 1).voices[0]).toEqual(voice);
+  });
+
+  it('keeps a second hairpin that starts on the same note as XML, so the read writes back as it is', () => {
+    const wedge = (type: string, number: number) =>
+      `<direction><direction-type><wedge type="${type}" number="${number}"/></direction-type><staff>1</staff></direction>`;
+    const score = imported(
+      part(
+        wedge('crescendo', 1) +
+          wedge('crescendo', 2) +
+          note('C') +
+          note('D') +
+          wedge('stop', 1) +
+          wedge('stop', 2) +
+          note('E') +
+          note('F') +
+          rests,
+      ),
+    );
+    const [m1] = events(score);
+    expect(m1!.map((event) => event.marks)).toEqual([
+      [{ kind: 'hairpin', type: 'crescendo' }],
+      [],
+      [{ kind: 'hairpin', type: 'stop' }],
+      [],
+    ]);
+    expect(JSON.stringify(readScore(score).unit(1, 1, 1))).toContain('"number":"2"');
+    const read = readMeasures(score, { start: 1, end: 1 });
+    if (!read.ok) throw new Error(read.problems[0]?.message);
+    const planned = plan(score, { start: 1, end: 1, text: read.lanes, revision: read.revision });
+    expect(planned.ok && planned.plan.changes.every((change) => change.unchanged)).toBe(true);
   });
 });
