@@ -4,7 +4,7 @@ import { type HttpEndpoint, KEEP_ALIVE_TIMEOUT_MS, serveCatalogHttp } from '../s
 import { firstText, httpClient } from './clients.ts';
 import { createNotes, type NotesDocument } from './notes-catalog.ts';
 import { mcpHeaders, type RawRequest, rawRequest, rpc } from './raw-http.ts';
-import { exchange } from './raw-socket.ts';
+import { exchange } from '../../../scripts/test/raw-socket.ts';
 
 const MAX_BODY = 4096;
 let endpoint: HttpEndpoint;

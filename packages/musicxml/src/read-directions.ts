@@ -32,7 +32,7 @@ function fits(
   const role = 'event' in target ? target.event.role : 'rest';
   const joined = [...held, ...already];
   for (const mark of marks) {
-    if (!takes(role, mark.kind) || !canJoin(joined, mark)) return false;
+    if (!takes(role, mark) || !canJoin(joined, mark)) return false;
     joined.push(mark);
   }
   return true;

@@ -5,7 +5,7 @@
  * from the model only. Slurs are paired across the part (`read-slurs.ts`);
  * lyrics are read by `read-lyrics.ts`.
  */
-import type { LaneMark } from '@scorelane/lanes-seq';
+import { fitsGrace, fitsRest, type LaneMark } from '@scorelane/lanes-seq';
 import { canJoin } from './mark-order.ts';
 import { fullText, layoutOnly, without } from './mark-xml.ts';
 import { readArticulation } from './read-articulations.ts';
@@ -22,31 +22,19 @@ import {
 /** What an event is, for the marks it may take (lanes-seq's rules for rests and grace notes). */
 export type EventRole = 'note' | 'grace' | 'rest';
 
-const GRACE_TAKES: ReadonlySet<string> = new Set(['articulation', 'ornament', 'fingering', 'slur']);
-const REST_TAKES: ReadonlySet<string> = new Set([
-  'fermata',
-  'dynamic',
-  'hairpin',
-  'pedal',
-  'octave-line',
-  'text',
-  'tempo',
-  'rehearsal',
-  'chord-symbol',
-]);
-
 /**
- * Whether an event of `role` may carry a mark of `kind` (lanes-seq 1.1,
- * section 1: `mark-on-rest`, `mark-on-grace`).
+ * Whether an event of `role` may carry `mark`: lanes-seq's own rules for
+ * rests and grace notes (`mark-on-rest`, `mark-on-grace`), so import never
+ * makes text the parser refuses.
  *
  * @example
  * ```ts
- * takes('rest', 'articulation'); // false
+ * takes('rest', { kind: 'articulation', name: 'staccato' }); // false
  * ```
  */
-export function takes(role: EventRole, kind: LaneMark['kind']): boolean {
-  if (role === 'grace') return GRACE_TAKES.has(kind);
-  if (role === 'rest') return REST_TAKES.has(kind);
+export function takes(role: EventRole, mark: LaneMark): boolean {
+  if (role === 'grace') return fitsGrace(mark);
+  if (role === 'rest') return fitsRest(mark);
   return true;
 }
 
@@ -67,7 +55,7 @@ function readGroup(
 ): XmlElement | undefined {
   const taken = new Set<XmlElement>();
   const accept = (node: XmlElement, mark: LaneMark | undefined) => {
-    if (!mark || !takes(role, mark.kind) || !canJoin([...held, ...marks], mark)) return;
+    if (!mark || !takes(role, mark) || !canJoin([...held, ...marks], mark)) return;
     marks.push(mark);
     taken.add(node);
   };
@@ -135,7 +123,7 @@ export function readNoteMarks(
         const arpeggioAgain =
           single.kind === 'arpeggio' && held.some((mark) => mark.kind === 'arpeggio');
         if (arpeggioAgain) continue;
-        if (takes(role, single.kind) && canJoin([...held, ...marks], single)) {
+        if (takes(role, single) && canJoin([...held, ...marks], single)) {
           marks.push(single);
           continue;
         }

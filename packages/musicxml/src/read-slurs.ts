@@ -67,7 +67,9 @@ function inTimeOrder(a: SlurEnd, b: SlurEnd): number {
 function modelable(end: SlurEnd): boolean {
   const solid = (end.slur.a?.['line-type'] ?? 'solid') === 'solid';
   return (
-    solid && takes(end.event.role, 'slur') && layoutOnly(end.slur, ['type', 'number', 'line-type'])
+    solid &&
+    takes(end.event.role, { kind: 'slur', type: 'start', level: 1 }) &&
+    layoutOnly(end.slur, ['type', 'number', 'line-type'])
   );
 }
 
