@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestServer, tempDatabase, tokenOf } from './fixtures.ts';
 import { exchange } from '../../../scripts/test/raw-socket.ts';
+import { startTestServer, tempDatabase, tokenOf } from './fixtures.ts';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {

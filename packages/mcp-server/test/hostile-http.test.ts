@@ -1,10 +1,10 @@
 import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exchange } from '../../../scripts/test/raw-socket.ts';
 import { type HttpEndpoint, KEEP_ALIVE_TIMEOUT_MS, serveCatalogHttp } from '../src/index.ts';
 import { firstText, httpClient } from './clients.ts';
 import { createNotes, type NotesDocument } from './notes-catalog.ts';
 import { mcpHeaders, type RawRequest, rawRequest, rpc } from './raw-http.ts';
-import { exchange } from '../../../scripts/test/raw-socket.ts';
 
 const MAX_BODY = 4096;
 let endpoint: HttpEndpoint;

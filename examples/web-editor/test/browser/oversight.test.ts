@@ -268,8 +268,9 @@ describe('agent oversight on the collaboration server, in Chromium with native W
     expect(await textAt(alice, '#activity')).toContain(`${await bobName()}: rewrite_measures`);
     expect(await textAt(bob, '#activity')).toContain(`${await aliceName()}: rewrite_measures`);
 
-    await alice.page.locator('#score svg g.measure').nth(0).click();
-    expect(await selectedMeasures(alice)).toEqual([1]);
+    await alice.page.locator('#score svg g.measure[data-measure="1"]').click();
+    // The selection is marked once the click's change of the shared selection comes back.
+    await waitUntil(async () => (await selectedMeasures(alice)).join() === '1');
     await alice.page.click(`${newest} button`);
     expect(await selectedMeasures(alice)).toEqual([8]);
   });
@@ -283,7 +284,7 @@ describe('agent oversight on the collaboration server, in Chromium with native W
     });
     await cdp.send('WebMCP.enable');
     await alice.page.check('#agent-scope-selection');
-    await alice.page.locator('#score svg g.measure').nth(0).click();
+    await alice.page.locator('#score svg g.measure[data-measure="1"]').click();
     await waitForTextAt(alice, '#agent-scope-label', /^Agents may edit measures? 1\b/);
     const scopeNote = /Scope: you may write only inside measures? 1\b/;
     await waitUntil(async () => scopeNote.test(described.get('rewrite_measures') ?? ''));
@@ -428,7 +429,7 @@ describe('agent oversight on the collaboration server, in Chromium with native W
     expect(await violinBar(7)).toBe('P1 s1 v1 m7: F5=1');
 
     // Enter on the newest activity entry selects its measures.
-    await page.locator('#score svg g.measure').nth(0).click();
+    await page.locator('#score svg g.measure[data-measure="1"]').click();
     await tabTo(alice, '#activity .activity-entry:first-child button');
     await page.keyboard.press('Enter');
     expect(await selectedMeasures(alice)).toEqual([7]);

@@ -29,14 +29,14 @@ export function waitForTextAt(
 /** The 1-based measures marked selected in the engraving. */
 export function selectedMeasures(editor: EditorSession): Promise<number[]> {
   return editor.evaluate<number[]>(
-    `[...document.querySelectorAll('#score svg g.measure')].flatMap((m, i) => m.classList.contains('selected') ? [i + 1] : [])`,
+    `[...document.querySelectorAll('#score svg g.measure')].flatMap((m) => m.classList.contains('selected') ? [Number(m.dataset.measure)] : [])`,
   );
 }
 
 /** The 1-based measures marked as just changed (`.agent-change`) in the engraving. */
 export function highlightedMeasures(editor: EditorSession): Promise<number[]> {
   return editor.evaluate<number[]>(
-    `[...document.querySelectorAll('#score svg g.measure')].flatMap((m, i) => m.classList.contains('agent-change') ? [i + 1] : [])`,
+    `[...document.querySelectorAll('#score svg g.measure')].flatMap((m) => m.classList.contains('agent-change') ? [Number(m.dataset.measure)] : [])`,
   );
 }
 
