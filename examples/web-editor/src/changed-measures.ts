@@ -3,7 +3,13 @@
  * those: a change of units names its units (and so their measures); a change
  * of parts, measures or the score's metadata touches every measure.
  */
-import { type Score, scoreTypes, type UnitPlaces, unitPlaces } from '@scorelane/score-model';
+import {
+  type Score,
+  scoreTypes,
+  structureTypes,
+  type UnitPlaces,
+  unitPlaces,
+} from '@scorelane/score-model';
 import type * as Y from 'yjs';
 import type { ChangedMeasures } from './chunked-engraving.ts';
 
@@ -24,13 +30,7 @@ export interface ChangedMeasuresLog {
  */
 export function followChangedMeasures(score: Score): ChangedMeasuresLog {
   const types = scoreTypes(score.doc);
-  const structure = new Set<unknown>([
-    types.meta,
-    types.partOrder,
-    types.parts,
-    types.measureOrder,
-    types.measures,
-  ]);
+  const structure = structureTypes(score.doc);
   let places: UnitPlaces | null = null;
   let changed: 'all' | Set<number> = new Set();
   score.doc.on('afterTransaction', (transaction: Y.Transaction) => {

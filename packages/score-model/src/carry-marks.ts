@@ -6,16 +6,15 @@
  * no longer holds is returned, to be listed in `dropped`.
  */
 import {
-  add,
   compare,
   type LaneMark,
   type OnsetMarks,
   type Pitch,
   type Rational,
   samePitch,
-  ZERO,
 } from '@scorelane/lanes-seq';
 import { indexesByKey, placed, takeIndex } from './attachments.ts';
+import { eventOnsets } from './event-onsets.ts';
 import { tieContinuations } from './lyric-slots.ts';
 import { encodeMark } from './mark-codec.ts';
 import type { Lyric, ScoreEvent, UnitContent, VoiceContent } from './score-types.ts';
@@ -78,17 +77,6 @@ function withMarksOf(event: ScoreEvent, old: ScoreEvent): ScoreEvent {
   if (old.marks !== undefined) result = { ...result, marks: old.marks };
   if (old.lyrics !== undefined) result = { ...result, lyrics: old.lyrics };
   return result;
-}
-
-/** The onsets at which the events of a voice start. */
-function eventOnsets(events: readonly ScoreEvent[]): { onsets: Rational[]; end: Rational } {
-  let onset = ZERO;
-  const onsets: Rational[] = [];
-  for (const event of events) {
-    onsets.push(onset);
-    if (!event.grace) onset = add(onset, event.duration);
-  }
-  return { onsets, end: onset };
 }
 
 /** Whether an `@` item at `onset` still falls inside `events` and on no event's start. */

@@ -88,6 +88,6 @@ export type {
 } from './score-types.ts';
 export { planSetKey, planSetTime, type SetKeyRequest, type SetTimeRequest } from './signatures.ts';
 export { planTranspose, type TransposeRequest } from './transpose.ts';
-export { type UnitPlace, type UnitPlaces, unitPlaces } from './unit-places.ts';
+export { structureTypes, type UnitPlace, type UnitPlaces, unitPlaces } from './unit-places.ts';
 export { validate } from './validate.ts';
 export type { SplitEvent, TupletGroup } from './voice-check.ts';

@@ -4,7 +4,6 @@
  * onset. The notes never change.
  */
 import {
-  add,
   compare,
   fitsGrace,
   fitsOnset,
@@ -17,9 +16,8 @@ import {
   type MarksLane,
   type OnsetMarks,
   pointAt,
-  type Rational,
-  ZERO,
 } from '@scorelane/lanes-seq';
+import { eventOnsets } from './event-onsets.ts';
 import { editMarks, type MarksMode } from './marks-edit.ts';
 import type { Problem } from './problem.ts';
 import type { ProblemList } from './problem-list.ts';
@@ -46,16 +44,6 @@ function misfit(event: ScoreEvent, mark: LaneMark): string | undefined {
 function withEventMarks(event: ScoreEvent, marks: readonly LaneMark[]): ScoreEvent {
   const { marks: _, ...rest } = event;
   return (marks.length === 0 ? rest : { ...rest, marks }) as ScoreEvent;
-}
-
-function starts(events: readonly ScoreEvent[]): { onsets: Rational[]; end: Rational } {
-  let onset = ZERO;
-  const onsets: Rational[] = [];
-  for (const event of events) {
-    onsets.push(onset);
-    if (!event.grace) onset = add(onset, event.duration);
-  }
-  return { onsets, end: onset };
 }
 
 /**
@@ -145,7 +133,7 @@ function editOnsets(
 ): OnsetMarks[] {
   const key = laneKey(lane);
   let items = [...(voice.onsetMarks ?? [])];
-  const { onsets, end } = starts(events);
+  const { onsets, end } = eventOnsets(events);
   (lane.onsetMarks ?? []).forEach((item, index) => {
     const where = `@${formatRational(item.onset)}`;
     const offset = location?.onsetMarks?.[index]?.start;

@@ -5,6 +5,7 @@
  * is, and what that unit holds now. The key's format stays inside this
  * package.
  */
+import type * as Y from 'yjs';
 import { scoreTypes, unitKey } from './layout.ts';
 import type { Score } from './score.ts';
 import type { UnitContent } from './score-types.ts';
@@ -62,4 +63,28 @@ export function unitPlaces(score: Score): UnitPlaces {
       return viewScore(score).unit(place.part, place.staff, place.measure)?.content;
     },
   };
+}
+
+/**
+ * The shared types of `doc` whose change moves units to other places (the
+ * score's metadata, its parts and its measures): after a transaction that
+ * changed one of them, a cache built on {@link unitPlaces} builds it again.
+ *
+ * @example
+ * ```ts
+ * const structure = structureTypes(doc);
+ * doc.on('afterTransaction', (tr) => {
+ *   if ([...tr.changed.keys()].some((type) => structure.has(type))) places = unitPlaces(score);
+ * });
+ * ```
+ */
+export function structureTypes(doc: Y.Doc): ReadonlySet<unknown> {
+  const types = scoreTypes(doc);
+  return new Set<unknown>([
+    types.meta,
+    types.partOrder,
+    types.parts,
+    types.measureOrder,
+    types.measures,
+  ]);
 }

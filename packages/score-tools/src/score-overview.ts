@@ -13,6 +13,7 @@ import {
   scoreContent,
   scoreInfo,
   scoreTypes,
+  structureTypes,
   type UnitPlaces,
   unitPlaces,
 } from '@scorelane/score-model';
@@ -62,13 +63,7 @@ function follow(doc: Y.Doc): Follower {
     answer: undefined,
   };
   const types = scoreTypes(doc);
-  const structure = new Set<unknown>([
-    types.meta,
-    types.partOrder,
-    types.parts,
-    types.measureOrder,
-    types.measures,
-  ]);
+  const structure = structureTypes(doc);
   doc.on('afterTransaction', (transaction: Y.Transaction) => {
     for (const [type, keys] of transaction.changed) {
       if (type === (types.units as unknown)) {
