@@ -223,7 +223,8 @@ function measureCountNote(output: Record<string, unknown>): string {
   return counted === null ? '' : `; ${counted[0]}`;
 }
 
-function readActor(value: unknown): ActivityActor | null {
+/** An activity actor stored in the document, or null when it is not one (written by a tampered peer). */
+export function readActor(value: unknown): ActivityActor | null {
   if (!isRecord(value)) return null;
   const { kind, via, name } = value;
   if (kind !== 'person' && kind !== 'agent') return null;
@@ -231,7 +232,8 @@ function readActor(value: unknown): ActivityActor | null {
   return typeof name === 'string' ? { kind, via, name } : { kind, via };
 }
 
-function readRange(value: unknown): ScoreSelection | null {
+/** A measure range stored in the document, or null when it is not one (written by a tampered peer). */
+export function readRange(value: unknown): ScoreSelection | null {
   if (!isRecord(value)) return null;
   const { start_measure, end_measure, parts } = value;
   if (!Number.isSafeInteger(start_measure) || !Number.isSafeInteger(end_measure)) return null;

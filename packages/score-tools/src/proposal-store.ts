@@ -10,6 +10,7 @@
  */
 import type * as Y from 'yjs';
 import type { ActivityActor } from './activity-entry.ts';
+import { readActor, readRange } from './activity-entry.ts';
 import { OVERSIGHT_ORIGIN } from './oversight-settings.ts';
 import type { ScoreScopeInput } from './score-scope.ts';
 import type { ScoreSelection } from './selection.ts';
@@ -224,26 +225,6 @@ export function readProposal(value: unknown): Proposal | null {
 /** A proposal as the plain JSON Yjs stores. */
 function plain(proposal: Proposal): Record<string, unknown> {
   return JSON.parse(JSON.stringify(proposal)) as Record<string, unknown>;
-}
-
-function readActor(value: unknown): ActivityActor | null {
-  if (!isRecord(value)) return null;
-  const { kind, via, name } = value;
-  if (kind !== 'person' && kind !== 'agent') return null;
-  if (via !== 'editor' && via !== 'webmcp' && via !== 'mcp') return null;
-  return typeof name === 'string' ? { kind, via, name } : { kind, via };
-}
-
-function readRange(value: unknown): ScoreSelection | null {
-  if (!isRecord(value)) return null;
-  const { start_measure, end_measure, parts } = value;
-  if (!Number.isSafeInteger(start_measure) || !Number.isSafeInteger(end_measure)) return null;
-  if (!Array.isArray(parts) || !parts.every((part) => Number.isSafeInteger(part))) return null;
-  return {
-    start_measure: start_measure as number,
-    end_measure: end_measure as number,
-    parts: [...(parts as number[])],
-  };
 }
 
 function readScope(value: unknown): ScoreScopeInput | null {
