@@ -26,6 +26,21 @@ describe('divisions', () => {
     expect(() => toDivisions(rational(1, 8), 1)).toThrow(RangeError);
   });
 
+  it('write a value whose numerator times the divisions overflows, when the value itself fits', () => {
+    // 2^40 + 1 quarters of a 2^-20 grid: num * 4 * divisions is past 2^53, the quotient is not.
+    const num = 2 ** 40 + 1;
+    const value = toDivisions(rational(num, 2 ** 22), 2 ** 20);
+    expect(value).toBe(num);
+  });
+
+  it('refuse, when asked, a value more than 2^53 divisions: import refuses the file then', () => {
+    const needed = new DivisionsNeeded();
+    needed.need(rational(1, 2 ** 30));
+    needed.checkWritable();
+    needed.need(rational(2 ** 24));
+    expect(() => needed.checkWritable()).toThrow(/more than 2\^53 divisions/);
+  });
+
   /** Denominators of notatable durations: a power of two times a tuplet's odd number. */
   const den = fc
     .tuple(fc.integer({ min: 0, max: 10 }), fc.constantFrom(1, 3, 5, 7, 9, 11, 13, 15))

@@ -19,6 +19,8 @@ import { gcd, lcm } from './decimal.ts';
  */
 export class DivisionsNeeded {
   #value = 1;
+  /** The largest value asked for, in whole notes (a float: only its size matters). */
+  #largest = 0;
 
   /**
    * Asks that `duration` (in whole notes) be a whole number of divisions.
@@ -28,6 +30,7 @@ export class DivisionsNeeded {
    */
   need(duration: Rational): void {
     if (duration.num === 0) return;
+    this.#largest = Math.max(this.#largest, Math.abs(duration.num / duration.den));
     // duration * 4 * divisions must be an integer.
     const den = duration.den / gcd(duration.den, 4 * Math.abs(duration.num));
     if (den === 1) return;
@@ -44,6 +47,27 @@ export class DivisionsNeeded {
   get value(): number {
     return this.#value;
   }
+
+  /**
+   * Checks that every value asked for is, in {@link value} divisions, a
+   * number that a file can hold exactly (at most 2^53), so that export can
+   * write all of them.
+   *
+   * @throws RangeError when the largest is not.
+   * @example
+   * ```ts
+   * const divisions = new DivisionsNeeded();
+   * divisions.need(rational(1, 12));
+   * divisions.checkWritable(); // fine: 1/12 of a whole note is 1 division of 3 per quarter
+   * ```
+   */
+  checkWritable(): void {
+    if (this.#largest * 4 * this.#value > Number.MAX_SAFE_INTEGER) {
+      throw new RangeError(
+        `A value of ${this.#largest} whole notes is more than 2^53 divisions at ${this.#value} divisions per quarter note.`,
+      );
+    }
+  }
 }
 
 /**
@@ -58,11 +82,28 @@ export class DivisionsNeeded {
  * ```
  */
 export function toDivisions(duration: Rational, divisions: number): number {
-  const value = (duration.num * 4 * divisions) / duration.den;
-  if (!Number.isSafeInteger(value) || !Number.isSafeInteger(duration.num * 4 * divisions)) {
-    throw new RangeError(
-      `${duration.num}/${duration.den} is not a whole number of ${divisions} divisions.`,
-    );
+  const scaled = duration.num * 4 * divisions;
+  if (Number.isSafeInteger(scaled)) {
+    const value = scaled / duration.den;
+    if (Number.isSafeInteger(value)) return value;
+    throw notWhole(duration, divisions);
   }
-  return value;
+  // The product overflows where the quotient may not: divide exactly in BigInt.
+  const exact = BigInt(duration.num) * 4n * BigInt(divisions);
+  const den = BigInt(duration.den);
+  const value = exact / den;
+  if (
+    value * den !== exact ||
+    value > BigInt(Number.MAX_SAFE_INTEGER) ||
+    -value > BigInt(Number.MAX_SAFE_INTEGER)
+  ) {
+    throw notWhole(duration, divisions);
+  }
+  return Number(value);
+}
+
+function notWhole(duration: Rational, divisions: number): RangeError {
+  return new RangeError(
+    `${duration.num}/${duration.den} is not a whole number of ${divisions} divisions, or too large to write exactly.`,
+  );
 }

@@ -84,8 +84,8 @@ export function exportMusicXml(score: Score): string {
 
 /**
  * The `<score-partwise>` element of a score as {@link exportMusicXml} writes
- * it. Import builds it once for every score it reads, so that a file whose
- * numbers export could not write is refused then, not when it is exported.
+ * it. (Import refuses a file whose numbers this could not write, through
+ * the same choice of divisions: see `scoreDivisions`.)
  *
  * @throws RangeError when a duration or offset cannot be written (see {@link exportMusicXml}).
  * @example

@@ -31,7 +31,6 @@ import {
   type PlacedElement,
   type UnitKeep,
 } from './attachment-types.ts';
-import { scoreElement } from './export-musicxml.ts';
 import { settleTies } from './import-ties.ts';
 import { describeMarks } from './musical-marks.ts';
 import { newScorePart, withPartName } from './part-list.ts';
@@ -40,6 +39,7 @@ import { readInput } from './read-input.ts';
 import { readMarks } from './read-marks.ts';
 import { EMPTY_ATTRIBUTES, readPart } from './read-part.ts';
 import type { ReadEvent, ReadLane, ReadMeasure, ReadPart } from './read-types.ts';
+import { scoreDivisions } from './score-divisions.ts';
 import { snapshotOfInit } from './score-snapshot.ts';
 import { keyFromFifths, openingSignature } from './signatures.ts';
 import { loneSlurs } from './slur-pairs.ts';
@@ -443,9 +443,9 @@ export function importMusicXml(
     if ('init' in read) {
       const tooLong = scoreTooLong(read.init.measures);
       if (tooLong) return refuse('number-out-of-range', tooLong);
-      // Export must be able to write every duration exactly: build the export once, and refuse
-      // now what it could not write (no <divisions> holds them, no note value prints them).
-      scoreElement(snapshotOfInit(read.init));
+      // Export must be able to write every duration exactly: choose its <divisions> now, and
+      // refuse what no <divisions> holds (every value export writes passes through this choice).
+      scoreDivisions(snapshotOfInit(read.init));
     }
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;

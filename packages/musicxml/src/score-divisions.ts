@@ -13,7 +13,8 @@ import { printedPieces } from './write-note.ts';
  * The `<divisions>` a score is written with: the least number per quarter
  * note in which every duration, onset and kept offset is whole.
  *
- * @throws RangeError when no number below 2^31 does.
+ * @throws RangeError when no number below 2^31 does, or a value would be more
+ *   than 2^53 divisions.
  * @example
  * ```ts
  * scoreDivisions(readScore(score)); // 12 for a score of triplet eighths and sixteenths
@@ -45,5 +46,6 @@ export function scoreDivisions(snapshot: ScoreSnapshot): number {
       }
     });
   });
+  needed.checkWritable();
   return needed.value;
 }
