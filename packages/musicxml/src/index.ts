@@ -6,6 +6,7 @@ export { exportMusicXml } from './export-musicxml.ts';
 export { exportMxl } from './export-mxl.ts';
 export { type ImportOptions, type ImportResult, importMusicXml } from './import-musicxml.ts';
 export {
+  MAX_PART_STAVES,
   MAX_SCORE_BYTES,
   MAX_SCORE_MEASURES,
   MAX_SCORE_QUARTERS,
