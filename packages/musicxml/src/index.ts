@@ -2,6 +2,13 @@
  * `@scorelane/musicxml`: MusicXML 4.0 (`.musicxml`, `.xml`, `.mxl`) to and
  * from a score-model score, keeping what the model does not read.
  */
+
+export {
+  type ExportLimit,
+  exportMusicXmlWithinLimit,
+  exportMxlWithinLimit,
+  type LimitedExport,
+} from './export-limit.ts';
 export { exportMusicXml } from './export-musicxml.ts';
 export { exportMxl } from './export-mxl.ts';
 export { type ImportOptions, type ImportResult, importMusicXml } from './import-musicxml.ts';

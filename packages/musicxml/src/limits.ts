@@ -15,7 +15,9 @@
  *
  * The planners of `@scorelane/score-model` refuse a change past
  * {@link MAX_SCORE_MEASURES} or {@link MAX_SCORE_QUARTERS} (`score-too-long`),
- * so what was saved can be read again.
+ * and `exportMusicXmlWithinLimit` and `exportMxlWithinLimit`
+ * (`export-limit.ts`) refuse to write MusicXML past {@link MAX_SCORE_BYTES}
+ * (`too-large`), so what was saved can be read again.
  */
 export { MAX_SCORE_MEASURES, MAX_SCORE_QUARTERS } from '@scorelane/score-model';
 
