@@ -15,6 +15,7 @@ import type { AgentSession } from './agent-session.ts';
 import { type DocumentLinks, documentLinks } from './document-links.ts';
 import { type DocumentStore, type Durability, openDocumentStore } from './document-store.ts';
 import { exampleScoreUpdate } from './example-score.ts';
+import { personFrames } from './person-frames.ts';
 import { redisScaleOut } from './redis-scale-out.ts';
 import { refusalLog } from './refusal-log.ts';
 import { type SocketGuard, type SocketGuardOptions, socketGuard } from './socket-guard.ts';
@@ -57,7 +58,7 @@ export interface CollabServerOptions {
   /** The most MCP agent sessions a document holds at once; default 16. */
   readonly maxAgentSessionsPerDocument?: number;
   /** What a WebSocket may do before authenticating (see `socket-guard.ts`); defaults 5 s, 1 MiB, 64 frames. */
-  readonly socketLimits?: Omit<SocketGuardOptions, 'log'>;
+  readonly socketLimits?: Omit<SocketGuardOptions, 'log' | 'screen'>;
 }
 
 /**
@@ -106,7 +107,12 @@ export async function startCollabServer(options: CollabServerOptions): Promise<C
   const redis = options.redisUrl ? redisScaleOut(options.redisUrl) : undefined;
   // Refusals are a stranger's to cause: logged one line each, a few a minute, then counted.
   const refusals = refusalLog({ write: warn });
-  const guard = socketGuard({ ...options.socketLimits, log: refusals });
+  // A person's connection may not speak as an agent or another client (see person-frames.ts).
+  const screen = personFrames({
+    documentOf: (name) => hocuspocus.documents.get(name),
+    log: refusals,
+  });
+  const guard = socketGuard({ ...options.socketLimits, log: refusals, screen });
   const extensions: Extension[] = [
     ...(redis ? [redis] : []),
     guard.authenticating(accessControl(store)),

@@ -21,6 +21,13 @@ export type {
 } from './document-store.ts';
 export { openDocumentStore } from './document-store.ts';
 export { exampleScoreUpdate } from './example-score.ts';
+export {
+  claimsAgent,
+  type FrameScreen,
+  type PersonFramesOptions,
+  personFrames,
+  type ScreenedFrame,
+} from './person-frames.ts';
 export type { RefusalLog, RefusalLogOptions } from './refusal-log.ts';
 export { refusalLog } from './refusal-log.ts';
 export { type ServerSettings, settingsFromEnv } from './settings.ts';

@@ -13,11 +13,16 @@
  *   the socket is closed (`4413`) as soon as they pass `maxPendingBytes` or
  *   `maxPendingFrames`, so what Hocuspocus queues is capped;
  * - a frame that does not begin with a document name and a message type is
- *   dropped and its socket closed (`4400`), logged as one line.
+ *   dropped and its socket closed (`4400`), logged as one line;
+ * - a frame of an authenticated document goes through `screen` (see
+ *   `person-frames.ts`), with the role its authentication gave.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Extension, onAuthenticatePayload, onDisconnectPayload } from '@hocuspocus/server';
 import type { WebSocket } from 'ws';
+import type { AccessRole } from './access-role.ts';
+import { frameHeader, MESSAGE_TYPE } from './hocuspocus-frame.ts';
+import type { FrameScreen } from './person-frames.ts';
 import type { RefusalLog } from './refusal-log.ts';
 
 /** Closed without authenticating in time (HTTP's 401). */
@@ -48,6 +53,8 @@ export interface SocketGuardOptions {
   readonly maxPendingFrames?: number;
   /** Where closed sockets are logged, one line each. */
   readonly log: RefusalLog;
+  /** What an authenticated document's frames go through: the frame to hand on, or undefined to drop it. */
+  readonly screen?: FrameScreen;
 }
 
 /**
@@ -76,8 +83,8 @@ export interface SocketGuard {
 
 interface Watched {
   readonly ws: WebSocket;
-  /** Documents authenticated on the socket. */
-  readonly documents: Set<string>;
+  /** Documents authenticated on the socket, with the role each gave (`context.role`). */
+  readonly documents: Map<string, AccessRole | undefined>;
   /** Bytes and timers of documents that have frames but no authentication yet. */
   readonly pending: Map<string, { bytes: number; timer: NodeJS.Timeout | undefined }>;
   bytes: number;
@@ -116,23 +123,27 @@ export function socketGuard(options: SocketGuardOptions): SocketGuard {
     watched.pending.delete(document);
   };
 
-  const admit = (watched: Watched, data: unknown): boolean => {
+  /** The frame to hand Hocuspocus, or undefined to drop it. */
+  const admit = (watched: Watched, data: unknown): unknown => {
     const frame = bytesOf(data);
-    const header = frame === undefined ? undefined : headerOf(frame);
+    const header = frame === undefined ? undefined : frameHeader(frame);
     if (frame === undefined || header === undefined) {
       shut(watched, CLOSE_MALFORMED, 'a frame that is not a Hocuspocus message');
-      return false;
+      return undefined;
     }
     const { document } = header;
-    if (watched.documents.has(document)) return true;
-    if (watched.ws.readyState > 1) return false;
+    if (watched.documents.has(document)) {
+      const role = watched.documents.get(document);
+      return options.screen === undefined ? data : options.screen({ ws: watched.ws, role, frame });
+    }
+    if (watched.ws.readyState > 1) return undefined;
     let pending = watched.pending.get(document);
     if (pending === undefined) {
       pending = { bytes: 0, timer: undefined };
       watched.pending.set(document, pending);
     }
     // An authentication is answered at once; anything else starts the document's clock.
-    if (pending.timer === undefined && header.type !== AUTH_MESSAGE) {
+    if (pending.timer === undefined && header.type !== MESSAGE_TYPE.auth) {
       pending.timer = setTimeout(() => {
         if (!watched.documents.has(document))
           shut(
@@ -149,12 +160,12 @@ export function socketGuard(options: SocketGuardOptions): SocketGuard {
         CLOSE_TOO_MUCH_QUEUED,
         `more than ${maxBytes} bytes or ${maxFrames} frames before authenticating`,
       );
-      return false;
+      return undefined;
     }
     pending.bytes += frame.length;
     watched.bytes += frame.length;
     watched.frames++;
-    return true;
+    return data;
   };
 
   const forget = (watched: Watched) => {
@@ -175,7 +186,7 @@ export function socketGuard(options: SocketGuardOptions): SocketGuard {
           try {
             const result = await check.call(access, payload);
             if (watched !== undefined) {
-              watched.documents.add(payload.documentName);
+              watched.documents.set(payload.documentName, roleOf(result));
               settle(watched, payload.documentName);
             }
             return result;
@@ -198,7 +209,7 @@ export function socketGuard(options: SocketGuardOptions): SocketGuard {
     watch(ws, req) {
       const watched: Watched = {
         ws,
-        documents: new Set(),
+        documents: new Map(),
         pending: new Map(),
         bytes: 0,
         frames: 0,
@@ -212,8 +223,10 @@ export function socketGuard(options: SocketGuardOptions): SocketGuard {
       open.add(watched);
       const emit = ws.emit;
       ws.emit = function guarded(this: WebSocket, event: string | symbol, ...args: unknown[]) {
-        if (event === 'message' && !admit(watched, args[0])) return false;
-        return emit.call(this, event, ...args);
+        if (event !== 'message') return emit.call(this, event, ...args);
+        const admitted = admit(watched, args[0]);
+        if (admitted === undefined) return false;
+        return emit.call(this, event, admitted, ...args.slice(1));
       } as typeof ws.emit;
       ws.once('close', () => {
         forget(watched);
@@ -235,29 +248,8 @@ function bytesOf(data: unknown): Uint8Array | undefined {
   return undefined;
 }
 
-/** Hocuspocus's message type of an authentication. */
-const AUTH_MESSAGE = 2;
-
-/** The document a Hocuspocus frame is for (a varString) and its type (a varUint), or undefined. */
-function headerOf(frame: Uint8Array): { document: string; type: number } | undefined {
-  const length = readVarUint(frame, 0);
-  if (length === undefined) return undefined;
-  const end = length.next + length.value;
-  if (end > frame.length) return undefined;
-  const type = readVarUint(frame, end);
-  if (type === undefined) return undefined;
-  const name = Buffer.from(frame.buffer, frame.byteOffset + length.next, length.value);
-  return { document: name.toString('utf8'), type: type.value };
-}
-
-function readVarUint(bytes: Uint8Array, at: number): { value: number; next: number } | undefined {
-  let value = 0;
-  let shift = 0;
-  for (let index = at; index < bytes.length && shift < 35; index++) {
-    const byte = bytes[index]!;
-    value += (byte & 0x7f) * 2 ** shift;
-    if (byte < 0x80) return { value, next: index + 1 };
-    shift += 7;
-  }
-  return undefined;
+/** The role an access extension's `onAuthenticate` gave (its result is the connection's context). */
+function roleOf(result: unknown): AccessRole | undefined {
+  const role = (result as { role?: unknown } | undefined)?.role;
+  return role === 'editor' || role === 'viewer' ? role : undefined;
 }

@@ -1,6 +1,7 @@
 /**
  * `scorelane convert IN OUT`: between score formats by extension.
  */
+import type { ExportLimit } from '@scorelane/musicxml';
 import { expectArguments, type ParsedArguments, UsageError } from './arguments.ts';
 import type { CommandIo } from './io.ts';
 import { checkWritable, loadFile, saveScore, warningLines } from './score-file-io.ts';
@@ -11,9 +12,16 @@ import { checkWritable, loadFile, saveScore, warningLines } from './score-file-i
  * MIDI (`.mid`, written only). What a format cannot hold is reported as a
  * warning on the error stream.
  *
- * @returns the exit code: 0 written, 1 when IN is not a valid score.
+ * MusicXML past the size scorelane reads is not written (`limit` lowers
+ * that size, for tests).
+ *
+ * @returns the exit code: 0 written, 1 when IN is not a valid score or OUT would be too large to read again.
  */
-export async function convertCommand(args: ParsedArguments, io: CommandIo): Promise<number> {
+export async function convertCommand(
+  args: ParsedArguments,
+  io: CommandIo,
+  limit: ExportLimit = {},
+): Promise<number> {
   expectArguments(args, 'convert', { positional: ['IN', 'OUT'], flags: [] });
   const [input, output] = args.positional;
   if (!input || !output) throw new UsageError('convert needs IN and OUT.');
@@ -30,8 +38,12 @@ export async function convertCommand(args: ParsedArguments, io: CommandIo): Prom
     return 1;
   }
   io.err(warningLines(input, loaded.warnings, args.flags.get('verbose') === true));
-  const warnings = await saveScore(output, loaded.score);
-  io.err(warningLines(output, warnings, args.flags.get('verbose') === true));
+  const saved = await saveScore(output, loaded.score, limit);
+  if (!saved.ok) {
+    io.err(`${saved.message}\n`);
+    return 1;
+  }
+  io.err(warningLines(output, saved.warnings, args.flags.get('verbose') === true));
   io.out(`Wrote ${output}.\n`);
   return 0;
 }

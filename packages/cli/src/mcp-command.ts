@@ -11,7 +11,7 @@ import {
   serveCatalogHttp,
   serveCatalogStdio,
 } from '@scorelane/mcp-server';
-import { exportMusicXml } from '@scorelane/musicxml';
+import { exportMusicXmlWithinLimit } from '@scorelane/musicxml';
 import type { Score } from '@scorelane/score-model';
 import { createScoreTools, type ScoreScopeInput, scoreScope } from '@scorelane/score-tools';
 import { createUndoController } from '@scorelane/undo';
@@ -133,7 +133,7 @@ function serverOptions(
     score,
     undo: createUndoController(score.doc),
     role: settings.role,
-    exporters: { musicxml: exportMusicXml },
+    exporters: { musicxml: exportMusicXmlWithinLimit },
     ...(settings.scope === undefined ? {} : { scope: settings.scope }),
   });
   return {

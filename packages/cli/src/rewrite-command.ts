@@ -75,7 +75,12 @@ export async function rewriteCommand(args: ParsedArguments, io: CommandIo): Prom
     io.out(formatProblems(applied.problems));
     return 1;
   }
-  const warnings = await saveScore(out, score);
+  const saved = await saveScore(out, score);
+  if (!saved.ok) {
+    io.err(`${saved.message}\n`);
+    return 1;
+  }
+  const { warnings } = saved;
   const { range, changes, repairs, addedMeasures } = planned.plan;
   const units = changes.length;
   const added =

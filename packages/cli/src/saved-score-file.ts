@@ -22,7 +22,7 @@ export interface SavedScoreFile {
   readonly path: string;
   /** Where the opened file is kept: `path` + `.orig`. */
   readonly originalPath: string;
-  /** Writes the score to `path`; the first call keeps the opened bytes at `originalPath` first. */
+  /** Writes the score to `path`; the first call keeps the opened bytes at `originalPath` first. Rejects with the reason when the score is too large to read again (nothing is written). */
   save(): Promise<void>;
 }
 
@@ -50,7 +50,9 @@ export function savedScoreFile(path: string, opened: Uint8Array, score: Score): 
         await keepOriginal(originalPath, opened);
         originalKept = true;
       }
-      await saveScore(path, score);
+      const saved = await saveScore(path, score);
+      // The saving pipeline tells the agent a failed save's reason, as it does a disk's.
+      if (!saved.ok) throw new Error(saved.message);
     },
   };
 }

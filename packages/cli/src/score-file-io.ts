@@ -13,8 +13,9 @@ import {
   serializeScoreFile,
 } from '@scorelane/lanes-seq';
 import {
-  exportMusicXml,
-  exportMxl,
+  type ExportLimit,
+  exportMusicXmlWithinLimit,
+  exportMxlWithinLimit,
   importMusicXml,
   type MusicXmlProblem,
 } from '@scorelane/musicxml';
@@ -146,23 +147,55 @@ export async function loadFile(path: string, origin = 'scorelane-cli'): Promise<
 }
 
 /**
+ * What {@link saveScore} did: wrote the file, with warnings about what the
+ * format could not hold (MIDI's pitch range), or refused to write it.
+ *
+ * @example
+ * ```ts
+ * const saved: SaveResult = await saveScore('ode.musicxml', score);
+ * if (!saved.ok) console.error(saved.message);
+ * ```
+ */
+export type SaveResult =
+  | { readonly ok: true; readonly warnings: readonly string[] }
+  | { readonly ok: false; readonly message: string };
+
+/**
  * Writes a score in the format its path names, whole or not at all: to a
  * temporary file beside it, flushed to the disk, then renamed over it.
+ * MusicXML (and an `.mxl`'s score) past the size scorelane reads
+ * (`MAX_SCORE_BYTES`, or `limit.maxBytes`) is refused and nothing is
+ * written, since the file could not be opened again.
  *
- * @returns warnings about what the format could not hold (MIDI's pitch range).
  * @throws UsageError for a format scorelane cannot write.
+ * @example
+ * ```ts
+ * const saved = await saveScore('ode.mxl', score);
+ * ```
  */
-export async function saveScore(path: string, score: Score): Promise<readonly string[]> {
+export async function saveScore(
+  path: string,
+  score: Score,
+  limit: ExportLimit = {},
+): Promise<SaveResult> {
   checkWritable(path);
   const warnings: string[] = [];
   let content: string | Uint8Array;
   switch (formatOf(path)) {
     case 'musicxml':
-      content = exportMusicXml(score);
+    case 'mxl': {
+      const exported =
+        formatOf(path) === 'mxl'
+          ? exportMxlWithinLimit(score, limit)
+          : exportMusicXmlWithinLimit(score, limit);
+      if (!exported.ok)
+        return {
+          ok: false,
+          message: `${path}: ${exported.problems.map((problem) => problem.message).join(' ')}`,
+        };
+      content = exported.content;
       break;
-    case 'mxl':
-      content = exportMxl(score);
-      break;
+    }
     case 'midi': {
       const midi = exportMidi(score);
       content = midi.bytes;
@@ -177,7 +210,7 @@ export async function saveScore(path: string, score: Score): Promise<readonly st
       content = serializeScoreFile(scoreToLanes(score));
   }
   await onFile(path, 'write', () => replaceFileAtomically(path, content));
-  return warnings;
+  return { ok: true, warnings };
 }
 
 /**

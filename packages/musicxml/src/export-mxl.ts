@@ -29,9 +29,21 @@ const CONTAINER = `<?xml version="1.0" encoding="UTF-8"?>
  * ```
  */
 export function exportMxl(score: Score): Uint8Array {
+  return mxlOf(exportMusicXml(score));
+}
+
+/**
+ * The `.mxl` archive of MusicXML text, as {@link exportMxl} writes it.
+ *
+ * @example
+ * ```ts
+ * mxlOf(exportMusicXml(score)); // the same bytes as exportMxl(score)
+ * ```
+ */
+export function mxlOf(text: string): Uint8Array {
   return zipSync({
     mimetype: [strToU8('application/vnd.recordare.musicxml'), { level: 0 }],
     'META-INF/container.xml': strToU8(CONTAINER),
-    [SCORE_PATH]: strToU8(exportMusicXml(score)),
+    [SCORE_PATH]: strToU8(text),
   });
 }

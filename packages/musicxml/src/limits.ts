@@ -11,10 +11,13 @@
  * | {@link MAX_XML_ELEMENTS} | 1,000,000 elements | `too-large`, parsing stops at the next element |
  * | {@link MAX_SCORE_MEASURES} | 16,384 measures in a part | `too-large`, parsing stops at the next `<measure>` |
  * | {@link MAX_SCORE_QUARTERS} | 65,536 quarter notes | `number-out-of-range`, before anything is written |
+ * | {@link MAX_PART_STAVES} | 64 staves in a part | `bad-staves`, a warning: the part gets the staves its notes are on |
  *
  * The planners of `@scorelane/score-model` refuse a change past
  * {@link MAX_SCORE_MEASURES} or {@link MAX_SCORE_QUARTERS} (`score-too-long`),
- * so what was saved can be read again.
+ * and `exportMusicXmlWithinLimit` and `exportMxlWithinLimit`
+ * (`export-limit.ts`) refuse to write MusicXML past {@link MAX_SCORE_BYTES}
+ * (`too-large`), so what was saved can be read again.
  */
 export { MAX_SCORE_MEASURES, MAX_SCORE_QUARTERS } from '@scorelane/score-model';
 
@@ -57,3 +60,16 @@ export const MAX_XML_DEPTH = 256;
  * ```
  */
 export const MAX_XML_ELEMENTS = 1_000_000;
+
+/**
+ * The most staves a part may have: 64, far more than any instrument (an
+ * organ has three). A `<staves>` outside 1 to 64 is not read (`bad-staves`,
+ * a warning): the part gets the staves its notes are on, and a note whose
+ * `<staff>` is outside it is read on staff 1.
+ *
+ * @example
+ * ```ts
+ * MAX_PART_STAVES; // 64
+ * ```
+ */
+export const MAX_PART_STAVES = 64;

@@ -47,6 +47,14 @@ export const MUSICXML_PROBLEM_CODES = {
     'Tuplet notes whose <duration> is their printed value (type, dots, time-modification) rounded to whole divisions were read as the printed value, because the measure adds up only so; export writes it exactly, in finer <divisions>.',
   'missing-duration':
     'A note has neither a <duration> nor a <type>; it was read as taking no time and dropped.',
+  'bad-staves':
+    'A <staves> that is not a whole number from 1 to 64 (MAX_PART_STAVES) was not read; the part has the staves its notes are on.',
+  'bad-key':
+    'A <fifths> that is not a whole number from -14 to 14 was read as C major (no sharps or flats); every note keeps its own <alter>, so the pitches are as written.',
+  'bad-time':
+    'A <time> whose beats or beat-type is not a positive whole number (such as 0/4) was not read; its measure is in the time before it (4/4 at the start).',
+  'rootfile-not-in-archive':
+    "An .mxl archive's META-INF/container.xml names a score that is not in the archive (a path outside it, or a missing file); the one MusicXML score the archive holds was read instead.",
 } as const;
 
 /**

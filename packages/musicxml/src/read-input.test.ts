@@ -104,3 +104,47 @@ describe('.mxl rootfiles', () => {
     expect(message).toContain('its rootfiles are score.pdf (application/pdf)');
   });
 });
+
+describe('.mxl whose container names a score the archive does not hold', () => {
+  it('reads the one score inside, and warns that the container points outside the archive', () => {
+    const archive = zipSync({
+      'META-INF/container.xml': CONTAINER('<rootfile full-path="../../etc/score.xml"/>'),
+      'score.xml': strToU8(SCORE),
+    });
+    const result = importMusicXml(archive);
+    if (!result.ok) throw new Error(result.problems[0]?.message);
+    const warning = result.warnings.find((each) => each.code === 'rootfile-not-in-archive');
+    expect(warning?.message).toContain(
+      'names the score "../../etc/score.xml", which is outside the archive; the one score inside, score.xml, was read instead',
+    );
+    const read = readMeasures(result.score, { start: 1, end: 1 });
+    expect(read.ok && read.lanes.startsWith('P1 s1 v1 m1: G2=1/4')).toBe(true);
+  });
+
+  it('says a missing rootfile is not in the archive, and which of several files it read', () => {
+    const archive = zipSync({
+      'META-INF/container.xml': CONTAINER('<rootfile full-path="gone.musicxml"/>'),
+      'a.xml': strToU8(SCORE),
+      'b.xml': strToU8(SCORE),
+    });
+    const result = importMusicXml(archive);
+    if (!result.ok) throw new Error(result.problems[0]?.message);
+    expect(result.warnings.map((each) => each.message)).toContainEqual(
+      expect.stringContaining(
+        '"gone.musicxml", which is not in the archive; the first of the 2 .musicxml and .xml files inside, a.xml, was read instead',
+      ),
+    );
+  });
+
+  it('refuses, naming the path, when no other score is inside', () => {
+    const archive = zipSync({
+      'META-INF/container.xml': CONTAINER('<rootfile full-path="/score.xml"/>'),
+      'notes.txt': strToU8('hello'),
+    });
+    const { code, message } = refusal(archive);
+    expect(code).toBe('unreadable-archive');
+    expect(message).toContain(
+      'names the score "/score.xml", which is outside the archive, and no other .musicxml or .xml file is inside',
+    );
+  });
+});

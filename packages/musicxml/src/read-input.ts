@@ -267,9 +267,17 @@ function readArchive(bytes: Uint8Array): InputText {
       }
     }
   }
-  path ??= listing.find(
-    (entry) => !entry.name.startsWith('META-INF/') && /\.(musicxml|xml)$/i.test(entry.name),
-  )?.name;
+  const scoresInside = listing
+    .map((entry) => entry.name)
+    .filter((name) => !name.startsWith('META-INF/') && /\.(musicxml|xml)$/i.test(name));
+  const warnings: MusicXmlProblem[] = [];
+  if (path !== undefined && !listing.some((entry) => entry.name === path)) {
+    const named = rootfileNotInArchive(path, scoresInside);
+    if (!named.ok) return named.refusal;
+    warnings.push(named.warning);
+    path = scoresInside[0];
+  }
+  path ??= scoresInside[0];
   const declared = listing.find((entry) => entry.name === path)?.originalSize;
   if (declared !== undefined && declared > MAX_SCORE_BYTES)
     return tooLarge(`The .mxl archive says its score ${path} unpacks to ${declared} bytes,`);
@@ -287,7 +295,47 @@ function readArchive(bytes: Uint8Array): InputText {
   }
   const decoded = decodeText(entry.bytes);
   if (!decoded.ok) return decoded;
-  return { ok: true, text: decoded.text, compressed: true, warnings: decoded.warnings };
+  return {
+    ok: true,
+    text: decoded.text,
+    compressed: true,
+    warnings: [...warnings, ...(decoded.warnings ?? [])],
+  };
+}
+
+/**
+ * What an archive whose container names a rootfile it does not hold gets:
+ * a warning, when a score is inside to read instead, else a refusal. A path
+ * that is absolute or climbs with `..` leads outside the archive, and is
+ * never followed.
+ */
+function rootfileNotInArchive(
+  path: string,
+  scoresInside: readonly string[],
+):
+  | { readonly ok: true; readonly warning: MusicXmlProblem }
+  | { readonly ok: false; readonly refusal: InputText } {
+  const outside = /^([\\/]|[a-z]:)|(^|[\\/])\.\.([\\/]|$)/i.test(path);
+  const named = `The .mxl archive's META-INF/container.xml names the score "${path}", which ${outside ? 'is outside the archive' : 'is not in the archive'}`;
+  const first = scoresInside[0];
+  if (first === undefined)
+    return {
+      ok: false,
+      refusal: refuse(
+        `${named}, and no other .musicxml or .xml file is inside. Export the score again from its program.`,
+      ),
+    };
+  const instead =
+    scoresInside.length === 1
+      ? `the one score inside, ${first}, was read instead`
+      : `the first of the ${scoresInside.length} .musicxml and .xml files inside, ${first}, was read instead`;
+  return {
+    ok: true,
+    warning: {
+      code: 'rootfile-not-in-archive',
+      message: `${named}; ${instead}. Check that it is the score you meant, and export the score again to repair the archive.`,
+    },
+  };
 }
 
 /**

@@ -18,12 +18,20 @@ import {
 import type { KeySignature, TimeSignature } from '@scorelane/score-model';
 import { isDecimal, parseDecimal } from './decimal.ts';
 import { mergeInOrder, NOTE_ORDER } from './element-order.ts';
+import { MAX_PART_STAVES } from './limits.ts';
 import { separateLineNumbers } from './line-numbers.ts';
 import { withNoteType } from './note-type.ts';
 import { printedValue, roundedFrom } from './printed-value.ts';
 import { type MusicXmlProblem, placeLabel } from './problem.ts';
 import type { ReadEvent, ReadItem, ReadLane, ReadMeasure, ReadPart } from './read-types.ts';
-import { readClef, readKey, readTime } from './signatures.ts';
+import {
+  keyFromFifths,
+  MAX_KEY_FIFTHS,
+  readClef,
+  readKey,
+  readTime,
+  timeLabel,
+} from './signatures.ts';
 import {
   child,
   childElements,
@@ -288,7 +296,7 @@ function fillTo(lane: ReadLane, onset: Rational): void {
 
 function staffOf(node: XmlElement): number {
   const staff = Number(childText(node, 'staff') ?? '1');
-  return Number.isInteger(staff) && staff >= 1 && staff <= 64 ? staff : 1;
+  return Number.isInteger(staff) && staff >= 1 && staff <= MAX_PART_STAVES ? staff : 1;
 }
 
 /**
@@ -371,12 +379,19 @@ function readMeasureBestWay(
   return chosen.measure;
 }
 
+/** What reading an `<attributes>` reports: problems that refuse the file, and warnings. */
+interface AttributeReports {
+  readonly refuse: (message: string) => void;
+  readonly warn: (code: 'bad-staves' | 'bad-key' | 'bad-time', message: string) => void;
+}
+
 function readAttributes(
   attributes: XmlElement,
   state: PartState,
   opening: boolean,
-  refuse: (message: string) => void,
+  reports: AttributeReports,
 ): XmlElement | undefined {
+  const { refuse, warn } = reports;
   const kept: XmlNode[] = [];
   for (const node of attributes.c ?? []) {
     if (!isElement(node)) {
@@ -397,14 +412,26 @@ function readAttributes(
         continue;
       }
       case 'staves': {
-        const staves = Number(textOf(node));
-        if (Number.isInteger(staves) && staves > state.staves) state.staves = Math.min(staves, 64);
+        const text = (textOf(node) ?? '').trim();
+        const staves = Number(text);
+        if (!Number.isInteger(staves) || staves < 1 || staves > MAX_PART_STAVES)
+          warn(
+            'bad-staves',
+            `<staves> "${text}" is not a number of staves from 1 to ${MAX_PART_STAVES} (the most a part holds); the part was given the staves its notes are on instead (${state.staves} so far). Write the part's number of staves.`,
+          );
+        else if (staves > state.staves) state.staves = staves;
         break;
       }
       case 'time': {
         const number = node.a?.number;
         if (number === undefined || number === '1') {
-          state.time = readTime(node) ?? state.time;
+          const time = readTime(node);
+          if (time) state.time = time;
+          else if (childElements(node, 'beats').length > 0)
+            warn(
+              'bad-time',
+              `<time> ${childText(node, 'beats') ?? ''}/${childText(node, 'beat-type') ?? ''} is not a time signature (its beats and beat-type must be positive whole numbers); the measure was read in ${state.time ? timeLabel(state.time) : '4/4'}, the time before it. Fix the <time>.`,
+            );
         }
         break;
       }
@@ -412,14 +439,19 @@ function readAttributes(
         const number = node.a?.number;
         if (number === undefined || number === '1') {
           const key = readKey(node);
-          if (key) state.key = key;
+          state.key = key ?? keyFromFifths(0, 'major');
+          if (!key)
+            warn(
+              'bad-key',
+              `<fifths> "${childText(node, 'fifths')}" is not a key signature (a whole number of sharps, or of flats when negative, from -${MAX_KEY_FIFTHS} to ${MAX_KEY_FIFTHS}); the key was read as C major, with no sharps or flats (every note keeps its own <alter>). Fix the <fifths>.`,
+            );
         }
         break;
       }
       case 'clef': {
         if (opening) {
           const staff = Number(node.a?.number ?? '1');
-          if (Number.isInteger(staff) && staff >= 1 && staff <= 64)
+          if (Number.isInteger(staff) && staff >= 1 && staff <= MAX_PART_STAVES)
             state.clefs[staff - 1] = readClef(node);
         }
         break;
@@ -691,18 +723,22 @@ function readMeasure(
       case 'attributes': {
         const atOpening = !started;
         // Clefs at the very start of the first measure are the part's clefs, even after a <backup>.
-        const kept = readAttributes(
-          node,
-          state,
-          atOpening || (index === 1 && cursor.num === 0),
-          (message) =>
+        const kept = readAttributes(node, state, atOpening || (index === 1 && cursor.num === 0), {
+          refuse: (message) =>
             context.problems.push({
               code: 'number-out-of-range',
               part: context.part,
               measure: index,
               message: `${where}${message}`,
             }),
-        );
+          warn: (code, message) =>
+            context.warnings.push({
+              code,
+              part: context.part,
+              measure: index,
+              message: `${where}${message}`,
+            }),
+        });
         if (kept) {
           items.push({ staff: 1, at: cursor, x: kept, start: atOpening && !openingSeen });
           if (atOpening) openingSeen = true;

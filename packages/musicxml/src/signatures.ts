@@ -74,19 +74,36 @@ export function keyFromFifths(fifths: number, mode: 'major' | 'minor'): KeySigna
 }
 
 /**
+ * The most sharps (or flats) a key signature read from `<fifths>` may have:
+ * 14, up to double sharps on every step (C## major), as far as the tonic of
+ * {@link keyFromFifths} goes. The MusicXML test suite's
+ * `13aa-KeySignatures-Extreme` writes 11.
+ *
+ * @example
+ * ```ts
+ * MAX_KEY_FIFTHS; // 14
+ * ```
+ */
+export const MAX_KEY_FIFTHS = 14;
+
+/**
  * The key signature a `<key>` element means, for the staff `number` (a key
  * without `number` is for every staff). Church modes read as the major key
- * with the same signature; a non-traditional key as C major (the element
- * itself is kept).
+ * with the same signature; a non-traditional key (no `<fifths>`) as C major
+ * (the element itself is kept). `undefined` when its `<fifths>` is not a
+ * whole number from -{@link MAX_KEY_FIFTHS} to {@link MAX_KEY_FIFTHS}.
  *
  * @example
  * ```ts
  * readKey({ n: 'key', c: [{ n: 'fifths', c: ['-1'] }, { n: 'mode', c: ['minor'] }] })?.tonic; // { step: 'D', alter: 0 }
+ * readKey({ n: 'key', c: [{ n: 'fifths', c: ['1e9'] }] }); // undefined
  * ```
  */
 export function readKey(key: XmlElement): KeySignature | undefined {
-  const fifths = parseDecimal(childText(key, 'fifths'));
-  if (fifths?.den !== 1) return keyFromFifths(0, 'major');
+  const text = childText(key, 'fifths');
+  if (text === undefined) return keyFromFifths(0, 'major');
+  const fifths = parseDecimal(text);
+  if (fifths?.den !== 1 || Math.abs(fifths.num) > MAX_KEY_FIFTHS) return undefined;
   return keyFromFifths(fifths.num, childText(key, 'mode') === 'minor' ? 'minor' : 'major');
 }
 

@@ -28,6 +28,7 @@ import {
   writeKey,
   writeTime,
 } from './signatures.ts';
+import { endWavyLinesBeforeTrailingGraces } from './trailing-grace-spans.ts';
 import { parseAt, unitKeep } from './unit-keep.ts';
 import { compareVoiceIds } from './voice-ids.ts';
 import { type DirectionPlace, directionMarks, onsetDirections } from './write-direction-marks.ts';
@@ -558,7 +559,7 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
       let tiedIn: Pitch[] = writing.tiesOut.get(tieKey) ?? [];
       let at = ZERO;
       const sounding = voice.events.filter((event) => !event.grace);
-      const chunks: Chunk[] = [];
+      const written: Chunk[] = [];
       voice.events.forEach((event, eventIndex) => {
         const items: XmlNode[] = [];
         const aligned = placed.before[voiceIndex]!;
@@ -587,13 +588,25 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
         });
         const end = event.grace ? at : add(at, event.duration);
         const filler = event.kind === 'space' && event.attachments === undefined;
-        chunks.push({ at, end, items, notes, after: directions.after, filler, grace: event.grace });
+        written.push({
+          at,
+          end,
+          items,
+          notes,
+          after: directions.after,
+          filler,
+          grace: event.grace,
+        });
         if (!event.grace) {
           at = end;
           tiedIn = tiedPitches(event);
         }
       });
       writing.tiesOut.set(tieKey, tiedIn);
+      const chunks = endWavyLinesBeforeTrailingGraces(written, (chunk, notes) => ({
+        ...chunk,
+        notes,
+      }));
       const group = crossing.get(voiceId);
       if (!group) {
         steps.push({ lanes: [chunks], merged: false, voice: voiceId });

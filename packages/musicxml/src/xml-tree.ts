@@ -40,7 +40,8 @@ export type XmlInstruction = { readonly '?': string; readonly d: string };
 export type XmlNode = XmlElement | string | XmlComment | XmlInstruction;
 
 /**
- * What {@link parseXml} gives: the root element, or the parser's first error.
+ * What {@link parseXml} gives: the root element, or the parser's first error
+ * as a clause to put inside a sentence (no position prefix, no final period).
  * `overLimit` is set when the text is well-formed as far as it was read but
  * passes one of the limits of `limits.ts` (depth, elements, measures).
  */
@@ -93,6 +94,18 @@ function finish(building: Building): XmlElement {
 }
 
 /**
+ * A parser's error message as a clause: without saxes's `line:column: `
+ * prefix (the result gives both apart) and without a final period, so a
+ * sentence around it never ends in `..`.
+ */
+function asClause(message: string): string {
+  return message
+    .replace(/^\d+:\d+: /, '')
+    .trim()
+    .replace(/[.\s]+$/, '');
+}
+
+/**
  * Parses XML text into an ordered tree. Strict: a file that is not
  * well-formed gives the parser's first error, as a value. A DOCTYPE is
  * tolerated and never followed: nothing is fetched and no entity from a DTD
@@ -123,7 +136,7 @@ export function parseXml(text: string): XmlParseResult {
     else children.push(node);
   };
   parser.on('error', (error) => {
-    failure = { message: error.message, line: parser.line, column: parser.column };
+    failure = { message: asClause(error.message), line: parser.line, column: parser.column };
     throw new StopParsing();
   });
   parser.on('doctype', (text) => {
@@ -159,14 +172,14 @@ export function parseXml(text: string): XmlParseResult {
   } catch (error) {
     if (!(error instanceof StopParsing)) {
       failure ??= {
-        message: error instanceof Error ? error.message : String(error),
+        message: asClause(error instanceof Error ? error.message : String(error)),
         line: 0,
         column: 0,
       };
     }
   }
   if (failure) return { ok: false, ...failure };
-  if (!root) return { ok: false, message: 'The text holds no XML element.' };
+  if (!root) return { ok: false, message: 'the text holds no XML element' };
   return doctype === undefined ? { ok: true, root } : { ok: true, root, doctype };
 }
 

@@ -62,7 +62,7 @@ export {
   type ScoreTarget,
   scoreScope,
 } from './score-scope.ts';
-export type { ScoreExporters, ScoreToolsContext } from './score-tools-context.ts';
+export type { ExportedText, ScoreExporters, ScoreToolsContext } from './score-tools-context.ts';
 export { createMemorySelection, type ScoreSelection, type SelectionHost } from './selection.ts';
 export type { OversightOptions, ProposalOutcome, SharedReview } from './shared-review.ts';
 export { estimateTokens, SYNOPSIS_TOKEN_BUDGET, scoreSynopsis } from './synopsis.ts';

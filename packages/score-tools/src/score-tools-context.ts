@@ -13,17 +13,35 @@ import type { SharedReview } from './shared-review.ts';
 import type { StepLedger } from './step-ledger.ts';
 
 /**
- * Exporters the host injects for formats this package does not write itself.
- * `musicxml` is typically `exportMusicXml` from `@scorelane/musicxml`.
+ * What an exporter gives: the file's text, or a checked export's result,
+ * `{ ok: true, content }` or `{ ok: false, problems }` when it refused to
+ * write the score (a score too large to be read again); `export_score`
+ * answers a refusal with `limit_exceeded` and each problem's message.
  *
  * @example
  * ```ts
- * import { exportMusicXml } from '@scorelane/musicxml';
- * const exporters: ScoreExporters = { musicxml: exportMusicXml };
+ * const refused: ExportedText = { ok: false, problems: [{ message: 'The score is too large.' }] };
+ * ```
+ */
+export type ExportedText =
+  | string
+  | { readonly ok: true; readonly content: string }
+  | { readonly ok: false; readonly problems: readonly { readonly message: string }[] };
+
+/**
+ * Exporters the host injects for formats this package does not write itself.
+ * `musicxml` is typically `exportMusicXmlWithinLimit` from
+ * `@scorelane/musicxml` (which refuses a score whose MusicXML would be too
+ * large to import again), or its `exportMusicXml`.
+ *
+ * @example
+ * ```ts
+ * import { exportMusicXmlWithinLimit } from '@scorelane/musicxml';
+ * const exporters: ScoreExporters = { musicxml: exportMusicXmlWithinLimit };
  * ```
  */
 export interface ScoreExporters {
-  readonly musicxml?: (score: Score) => string;
+  readonly musicxml?: (score: Score) => ExportedText;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { parseScoreFile } from '@scorelane/lanes-seq';
-import { exportMusicXml, importMusicXml } from '@scorelane/musicxml';
+import { exportMusicXml, exportMusicXmlWithinLimit, importMusicXml } from '@scorelane/musicxml';
 import { createUndoController } from '@scorelane/undo';
 import { parseMidi } from 'midi-file';
 import { describe, expect, it } from 'vitest';
@@ -51,6 +51,26 @@ describe('export_score', () => {
     const refused = await bare.tools.invoke('export_score', { format: 'musicxml' });
     expect(refused.ok).toBe(false);
     expect(refused.result.content[0]?.text).toContain('cannot export MusicXML');
+  });
+
+  it('refuses MusicXML over the size import reads, with the reason, when the exporter checks it (limit lowered for the test)', async () => {
+    const whole = Buffer.byteLength(exportMusicXml(odeFixture().score));
+    const { tools } = odeFixture({
+      exporters: { musicxml: (score) => exportMusicXmlWithinLimit(score, { maxBytes: whole - 1 }) },
+    });
+    const refused = await tools.invoke('export_score', { format: 'musicxml' });
+    expect(refused.ok).toBe(false);
+    const text = refused.result.content[0]?.text ?? '';
+    expect(text).toContain('The score is too large to export as MusicXML.');
+    expect(text).toContain(
+      `The score's MusicXML is ${whole} bytes, more than the ${whole - 1} bytes Scorelane reads`,
+    );
+    expect(text).toContain('Export "lanes" or "midi" instead.');
+    const atLimit = odeFixture({
+      exporters: { musicxml: (score) => exportMusicXmlWithinLimit(score, { maxBytes: whole }) },
+    });
+    const written = await atLimit.tools.invoke('export_score', { format: 'musicxml' });
+    expect(written.ok && written.output.bytes).toBe(whole);
   });
 
   it('exports .lanes of an imported score whose title and part name are printed on several lines', async () => {

@@ -108,7 +108,22 @@ export const exportScoreTool = defineTool({
           ]),
         );
       }
-      return exportText(context, 'musicxml', exporter(context.score));
+      const exported = exporter(context.score);
+      if (typeof exported !== 'string' && !exported.ok) {
+        return toolFail(
+          toolError(
+            'limit_exceeded',
+            'The score is too large to export as MusicXML.',
+            exported.problems.map((problem) => ({
+              path: 'format',
+              message: problem.message,
+              hint: 'Export "lanes" or "midi" instead.',
+            })),
+          ),
+        );
+      }
+      const text = typeof exported === 'string' ? exported : exported.content;
+      return exportText(context, 'musicxml', text);
     }
     const midi = exportMidi(context.score);
     return toolOk<Output>({
