@@ -34,7 +34,9 @@ export function redisScaleOut(url: string): Redis {
 }
 
 /**
- * Hocuspocus's Redis extension, closed in an order that leaves no command
+ * Hocuspocus's Redis extension, joined again after Redis comes back (each
+ * instance asks the others for what it missed, by a sync step of every
+ * document it holds), and closed in an order that leaves no command
  * behind. Each message from another instance can make this one publish a
  * reply, so the subscriber connection closes first, and only then the
  * publishing one, after the commands already sent (Redlock's `quit`). The
@@ -45,6 +47,26 @@ export function redisScaleOut(url: string): Redis {
  */
 class OrderlyRedis extends Redis {
   private closed = false;
+  private joined = false;
+
+  constructor(configuration: ConstructorParameters<typeof Redis>[0]) {
+    super(configuration);
+    // Back after Redis was lost: what either side missed meanwhile is asked for at once.
+    this.sub.on('ready', () => {
+      if (this.joined && !this.closed) this.rejoin();
+      this.joined = true;
+    });
+  }
+
+  /** Asks the other instances, for every document this one holds, for what it lacks (and they for what they lack). */
+  private rejoin(): void {
+    for (const [name, document] of this.instance?.documents ?? []) {
+      // biome-ignore lint/complexity/useLiteralKeys: the extension's private step, as its own load sends it
+      void this['publishFirstSyncStep'](name, document).catch(() => {});
+      // biome-ignore lint/complexity/useLiteralKeys: the extension's private step, as its own load sends it
+      void this['requestAwarenessFromOtherInstances'](name).catch(() => {});
+    }
+  }
 
   override async onDestroy(): Promise<void> {
     this.closed = true;
