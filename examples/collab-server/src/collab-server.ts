@@ -108,7 +108,7 @@ export async function startCollabServer(options: CollabServerOptions): Promise<C
     ...(options.durability === undefined ? {} : { durability: options.durability }),
   });
   const warn = options.onWarning ?? ((message: string) => console.warn(message));
-  const redis = options.redisUrl ? redisScaleOut(options.redisUrl) : undefined;
+  const redis = options.redisUrl ? redisScaleOut(options.redisUrl, { onWarning: warn }) : undefined;
   const persistence = documentPersistence(store, {
     relayedOrigins: redis ? [redis.redisTransactionOrigin] : [],
     onWarning: warn,

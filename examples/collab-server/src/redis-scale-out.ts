@@ -8,19 +8,25 @@ import type { afterUnloadDocumentPayload } from '@hocuspocus/server';
 
 /**
  * The Redis extension for a `redis://[:password@]host:port[/db]` URL.
+ * `onWarning` is told, one line each, when Redis is lost and when it is
+ * back (never the password).
  *
  * @example
  * ```ts
- * const redis = redisScaleOut('redis://127.0.0.1:6379');
+ * const redis = redisScaleOut('redis://127.0.0.1:6379', { onWarning: console.warn });
  * ```
  */
-export function redisScaleOut(url: string): Redis {
+export function redisScaleOut(
+  url: string,
+  options: { readonly onWarning?: (message: string) => void } = {},
+): Redis {
   const parsed = new URL(url);
   if (parsed.protocol !== 'redis:') {
     throw new TypeError(`REDIS_URL must be a redis:// URL, such as redis://127.0.0.1:6379.`);
   }
   const db = parsed.pathname.length > 1 ? Number(parsed.pathname.slice(1)) : 0;
-  return new OrderlyRedis({
+  const where = `${parsed.hostname}:${parsed.port === '' ? 6379 : parsed.port}`;
+  return new OrderlyRedis(where, options.onWarning ?? (() => {}), {
     host: parsed.hostname,
     port: parsed.port === '' ? 6379 : Number(parsed.port),
     options: {
@@ -34,7 +40,7 @@ export function redisScaleOut(url: string): Redis {
 }
 
 /**
- * Hocuspocus's Redis extension, joined again after Redis comes back (each
+ * Hocuspocus's Redis extension, saying when Redis is lost and back, joined again after Redis comes back (each
  * instance asks the others for what it missed, by a sync step of every
  * document it holds), and closed in an order that leaves no command
  * behind. Each message from another instance can make this one publish a
@@ -49,11 +55,31 @@ class OrderlyRedis extends Redis {
   private closed = false;
   private joined = false;
 
-  constructor(configuration: ConstructorParameters<typeof Redis>[0]) {
+  private lost = false;
+
+  constructor(
+    where: string,
+    warn: (message: string) => void,
+    configuration: ConstructorParameters<typeof Redis>[0],
+  ) {
     super(configuration);
+    // ioredis retries on its own; one line says Redis is lost, and one that it is back.
+    const onError = (error: Error) => {
+      if (this.lost || this.closed) return;
+      this.lost = true;
+      warn(
+        `Redis at ${where} is unreachable (${error.message || 'connection lost'}): documents are not shared with other instances until it is back.`,
+      );
+    };
+    this.pub.on('error', onError);
+    this.sub.on('error', onError);
     // Back after Redis was lost: what either side missed meanwhile is asked for at once.
     this.sub.on('ready', () => {
-      if (this.joined && !this.closed) this.rejoin();
+      if (this.joined && !this.closed) {
+        if (this.lost) warn(`Redis at ${where} is back: this instance joined the others again.`);
+        this.lost = false;
+        this.rejoin();
+      }
       this.joined = true;
     });
   }

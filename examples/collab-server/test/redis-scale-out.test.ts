@@ -75,7 +75,11 @@ describe('several instances joined by Redis', () => {
     const db = tempDatabase();
     const servers: CollabServer[] = [];
     try {
-      const a = await startTestServer(db.path, { redisUrl: own.url });
+      const warnings: string[] = [];
+      const a = await startTestServer(db.path, {
+        redisUrl: own.url,
+        onWarning: (line) => warnings.push(line),
+      });
       servers.push(a);
       const b = await startTestServer(db.path, { redisUrl: own.url });
       servers.push(b);
@@ -99,6 +103,15 @@ describe('several instances joined by Redis', () => {
       units(onB.doc).set('after', { voices: [] });
       await until(onA.doc, () => units(onA.doc).has('after'));
       expect(units(onA.doc).toJSON()).toEqual(units(onB.doc).toJSON());
+      // One line when Redis was lost, one when it was back (ioredis retries in between).
+      expect(warnings).toEqual([
+        expect.stringMatching(
+          /^Redis at 127\.0\.0\.1:\d+ is unreachable \(.*\): documents are not shared/,
+        ),
+        expect.stringMatching(
+          /^Redis at 127\.0\.0\.1:\d+ is back: this instance joined the others again\.$/,
+        ),
+      ]);
       onA.destroy();
       onB.destroy();
     } finally {
