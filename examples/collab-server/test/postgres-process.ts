@@ -75,10 +75,11 @@ export async function startPostgres(): Promise<PostgresProcess> {
     const { uid, gid } = await idsOf(user);
     chownSync(folder, uid, gid);
   }
+  // Run in the cluster's own folder: the user may not be allowed into this process's working folder (CI's clone).
   const as = (command: string, args: string[]) =>
     user === undefined
-      ? run(join(bin, command), args)
-      : run('runuser', ['-u', user, '--', join(bin, command), ...args]);
+      ? run(join(bin, command), args, { cwd: folder })
+      : run('runuser', ['-u', user, '--', join(bin, command), ...args], { cwd: folder });
   await as('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
   const port = await freePort();
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories= -c fsync=off -c max_connections=200`;
