@@ -63,16 +63,17 @@ class OrderlyRedis extends Redis {
     configuration: ConstructorParameters<typeof Redis>[0],
   ) {
     super(configuration);
-    // ioredis retries on its own; one line says Redis is lost, and one that it is back.
-    const onError = (error: Error) => {
+    // ioredis retries on its own; one line says Redis is lost (a closed connection or an error), one that it is back.
+    const lost = () => {
       if (this.lost || this.closed) return;
       this.lost = true;
       warn(
-        `Redis at ${where} is unreachable (${error.message || 'connection lost'}): documents are not shared with other instances until it is back.`,
+        `Redis at ${where} is unreachable: documents are not shared with other instances until it is back.`,
       );
     };
-    this.pub.on('error', onError);
-    this.sub.on('error', onError);
+    this.pub.on('error', lost);
+    this.sub.on('error', lost);
+    this.sub.on('close', lost);
     // Back after Redis was lost: what either side missed meanwhile is asked for at once.
     this.sub.on('ready', () => {
       if (this.joined && !this.closed) {
