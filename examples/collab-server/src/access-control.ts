@@ -20,7 +20,7 @@ export function accessControl(store: DocumentStore): Extension {
   return {
     extensionName: 'AccessControl',
     async onAuthenticate({ documentName, token, connectionConfig }: onAuthenticatePayload) {
-      const role = roleOfToken(store.tokens(documentName), token);
+      const role = roleOfToken(await store.tokens(documentName), token);
       if (role === undefined) {
         throw Object.assign(new Error('Refused: no valid edit or view token for this document.'), {
           reason: 'permission-denied',

@@ -67,6 +67,8 @@ export interface AgentEndpoint {
 export interface AgentEndpointOptions {
   readonly hocuspocus: Hocuspocus;
   readonly store: DocumentStore;
+  /** Resolves once the server's own writes to a document are stored; a call is answered after it. */
+  readonly stored?: (name: string) => Promise<void>;
   /** A session (and its undo history) ends after this long without a request; default 10 minutes. */
   readonly idleMs?: number;
   /** The most sessions a document holds at once; default 16. */
@@ -136,7 +138,11 @@ export function createAgentEndpoint(options: AgentEndpointOptions): AgentEndpoin
       document: name,
       role,
       session,
-      handler: handlerFor(session, queued(session.tools.pipeline, queue), role),
+      handler: handlerFor(
+        session,
+        queued(session.tools.pipeline, queue, () => options.stored?.(name)),
+        role,
+      ),
     };
     live.set(entry.id, entry);
     return entry;
@@ -178,7 +184,7 @@ export function createAgentEndpoint(options: AgentEndpointOptions): AgentEndpoin
       if (!guard(req, res)) return;
       const url = new URL(req.url ?? '/', 'http://localhost');
       const name = url.searchParams.get('doc') ?? '';
-      const role = roleOfToken(options.store.tokens(name), tokenOf(req, url));
+      const role = roleOfToken(await options.store.tokens(name), tokenOf(req, url));
       if (role === undefined) {
         options.onRefused?.('Refused an agent request without a valid token.');
         return refuse(
@@ -247,12 +253,36 @@ function handlerFor(session: AgentSession, pipeline: ToolPipeline, role: AccessR
   return toNodeHandler(refuseBatches(mcp), { maxRequestBodySize: DEFAULT_MAX_BODY_BYTES });
 }
 
-/** `pipeline` with its calls run through the document's queue, one at a time across sessions. */
-function queued(pipeline: ToolPipeline, queue: CallQueue): ToolPipeline {
+/** What an agent's call answers when its write could not be stored. */
+const NOT_STORED =
+  'The database is unreachable: this change is on the live document but not stored yet. It is stored with the next write once the database is back; until then a restart of the server would lose it.';
+
+/**
+ * `pipeline` with its calls run through the document's queue, one at a time
+ * across sessions, each answered only once what it wrote is stored (a call
+ * whose write the store refused answers an error saying so).
+ */
+function queued(
+  pipeline: ToolPipeline,
+  queue: CallQueue,
+  stored: () => Promise<void> | undefined,
+): ToolPipeline {
   return {
     list: (policy) => pipeline.list(policy),
     manifest: (policy) => pipeline.manifest(policy),
-    invoke: (name, args, options) => queue.run(() => pipeline.invoke(name, args, options)),
+    invoke: (name, args, options) =>
+      queue.run(async () => {
+        const invocation = await pipeline.invoke(name, args, options);
+        try {
+          await stored();
+          return invocation;
+        } catch {
+          return {
+            ...invocation,
+            result: { isError: true, content: [{ type: 'text', text: NOT_STORED }] },
+          };
+        }
+      }),
   };
 }
 

@@ -13,13 +13,13 @@ import { accessControl } from './access-control.ts';
 import { type AgentEndpoint, createAgentEndpoint } from './agent-endpoint.ts';
 import type { AgentSession } from './agent-session.ts';
 import { type DocumentLinks, documentLinks } from './document-links.ts';
+import { documentPersistence } from './document-persistence.ts';
 import { type DocumentStore, type Durability, openDocumentStore } from './document-store.ts';
 import { exampleScoreUpdate } from './example-score.ts';
 import { personFrames } from './person-frames.ts';
 import { redisScaleOut } from './redis-scale-out.ts';
 import { refusalLog } from './refusal-log.ts';
 import { type SocketGuard, type SocketGuardOptions, socketGuard } from './socket-guard.ts';
-import { sqlitePersistence } from './sqlite-persistence.ts';
 import { type StaticFiles, staticFiles } from './static-files.ts';
 
 /**
@@ -31,9 +31,13 @@ import { type StaticFiles, staticFiles } from './static-files.ts';
  * ```
  */
 export interface CollabServerOptions {
-  /** The SQLite file every instance of a deployment shares. */
+  /**
+   * Where documents are kept: a SQLite file (every instance on one host
+   * shares it), or a `postgres://` URL (every instance on every host shares
+   * the database).
+   */
   readonly database: string;
-  /** Default `normal` (survives a crash of the process); `full` also survives a power cut. */
+  /** SQLite only. Default `normal` (survives a crash of the process); `full` also survives a power cut. */
   readonly durability?: Durability;
   /** 0 (the default) lets the OS pick. */
   readonly port?: number;
@@ -82,7 +86,7 @@ export interface CollabServer {
   /** What guards the sockets before they authenticate. */
   readonly sockets: Pick<SocketGuard, 'pendingBytes'>;
   /** Creates the document when new (seeded with the example score) and gives its links. */
-  links(name: string): DocumentLinks;
+  links(name: string): Promise<DocumentLinks>;
   /** The MCP agent sessions open on document `name`, one per client. */
   agentSessions(name: string): readonly AgentSession[];
   /** Closes connections, lets Hocuspocus save, closes Redis and the database. */
@@ -90,7 +94,8 @@ export interface CollabServer {
 }
 
 /**
- * Starts a server and resolves once it listens.
+ * Starts a server and resolves once it listens; rejects with one sentence
+ * when its database cannot be opened (a PostgreSQL server that is down).
  *
  * @example
  * ```ts
@@ -99,12 +104,16 @@ export interface CollabServer {
  */
 export async function startCollabServer(options: CollabServerOptions): Promise<CollabServer> {
   const files = options.editorDir === undefined ? undefined : staticFiles(options.editorDir);
-  const store = openDocumentStore({
-    path: options.database,
+  const store = await openDocumentStore({
+    database: options.database,
     ...(options.durability === undefined ? {} : { durability: options.durability }),
   });
   const warn = options.onWarning ?? ((message: string) => console.warn(message));
-  const redis = options.redisUrl ? redisScaleOut(options.redisUrl) : undefined;
+  const redis = options.redisUrl ? redisScaleOut(options.redisUrl, { onWarning: warn }) : undefined;
+  const persistence = documentPersistence(store, {
+    relayedOrigins: redis ? [redis.redisTransactionOrigin] : [],
+    onWarning: warn,
+  });
   // Refusals are a stranger's to cause: logged one line each, a few a minute, then counted.
   const refusals = refusalLog({ write: warn });
   // A person's connection may not speak as an agent or another client (see person-frames.ts).
@@ -116,10 +125,7 @@ export async function startCollabServer(options: CollabServerOptions): Promise<C
   const extensions: Extension[] = [
     ...(redis ? [redis] : []),
     guard.authenticating(accessControl(store)),
-    sqlitePersistence(store, {
-      relayedOrigins: redis ? [redis.redisTransactionOrigin] : [],
-      onSkipped: (name) => warn(`Skipped a stored update of "${name}" that Yjs cannot read.`),
-    }),
+    persistence,
   ];
   const hocuspocus = new Hocuspocus({
     name: 'scorelane-collab',
@@ -130,6 +136,7 @@ export async function startCollabServer(options: CollabServerOptions): Promise<C
   const agents: AgentEndpoint = createAgentEndpoint({
     hocuspocus,
     store,
+    stored: (name) => persistence.stored(name),
     onRefused: (message) => refusals.refused('requests', message),
     ...(options.agentIdleMs === undefined ? {} : { idleMs: options.agentIdleMs }),
     ...(options.maxAgentSessionsPerDocument === undefined
@@ -158,8 +165,8 @@ export async function startCollabServer(options: CollabServerOptions): Promise<C
     hocuspocus,
     store,
     sockets: guard,
-    links: (name) =>
-      documentLinks(name, store.ensureDocument(name, exampleScoreUpdate), {
+    links: async (name) =>
+      documentLinks(name, await store.ensureDocument(name, exampleScoreUpdate), {
         editorUrl: options.editorUrl ?? `${httpUrl}/`,
         mcpUrl: `${httpUrl}/mcp`,
       }),
@@ -239,7 +246,7 @@ async function closeAll(
   });
   await unloadAll(hocuspocus);
   await hocuspocus.hooks('onDestroy', { instance: hocuspocus });
-  store.close();
+  await store.close();
 }
 
 /** Saves (compacts) and unloads every loaded document. */

@@ -1,6 +1,6 @@
 /**
  * `@scorelane/collab-server`: the collaboration server that people and
- * agents share, persisted in SQLite, scaled out through Redis.
+ * agents share, persisted in SQLite or PostgreSQL, scaled out through Redis.
  */
 export type { AccessRole } from './access-role.ts';
 export { roleOfToken } from './access-role.ts';
@@ -13,13 +13,15 @@ export type { CollabServer, CollabServerOptions } from './collab-server.ts';
 export { startCollabServer } from './collab-server.ts';
 export type { DocumentLinks } from './document-links.ts';
 export { documentLinks, formatLinks } from './document-links.ts';
+export type { DocumentPersistence } from './document-persistence.ts';
+export { CLOSE_STORAGE_UNAVAILABLE, documentPersistence } from './document-persistence.ts';
 export type {
   DocumentStore,
   DocumentStoreOptions,
   DocumentTokens,
   Durability,
 } from './document-store.ts';
-export { openDocumentStore } from './document-store.ts';
+export { isPostgresUrl, openDocumentStore } from './document-store.ts';
 export { exampleScoreUpdate } from './example-score.ts';
 export {
   claimsAgent,
@@ -28,6 +30,7 @@ export {
   personFrames,
   type ScreenedFrame,
 } from './person-frames.ts';
+export { openPostgresStore, type PostgresStoreOptions } from './postgres-store.ts';
 export type { RefusalLog, RefusalLogOptions } from './refusal-log.ts';
 export { refusalLog } from './refusal-log.ts';
 export { type ServerSettings, settingsFromEnv } from './settings.ts';
@@ -39,5 +42,6 @@ export {
   CLOSE_UNAUTHENTICATED,
   socketGuard,
 } from './socket-guard.ts';
+export { openSqliteStore, type SqliteStoreOptions } from './sqlite-store.ts';
 export type { StaticFiles, StaticTarget } from './static-files.ts';
 export { staticFiles } from './static-files.ts';

@@ -31,7 +31,7 @@ function startFailure(error: unknown): string {
 
 const { server, settings } = await start();
 process.stdout.write(`Collaboration server: ${server.url}\n`);
-process.stdout.write(formatLinks(server.links(settings.document)));
+process.stdout.write(formatLinks(await server.links(settings.document)));
 
 const stop = () => {
   void server.close().then(() => {

@@ -8,19 +8,25 @@ import type { afterUnloadDocumentPayload } from '@hocuspocus/server';
 
 /**
  * The Redis extension for a `redis://[:password@]host:port[/db]` URL.
+ * `onWarning` is told, one line each, when Redis is lost and when it is
+ * back (never the password).
  *
  * @example
  * ```ts
- * const redis = redisScaleOut('redis://127.0.0.1:6379');
+ * const redis = redisScaleOut('redis://127.0.0.1:6379', { onWarning: console.warn });
  * ```
  */
-export function redisScaleOut(url: string): Redis {
+export function redisScaleOut(
+  url: string,
+  options: { readonly onWarning?: (message: string) => void } = {},
+): Redis {
   const parsed = new URL(url);
   if (parsed.protocol !== 'redis:') {
     throw new TypeError(`REDIS_URL must be a redis:// URL, such as redis://127.0.0.1:6379.`);
   }
   const db = parsed.pathname.length > 1 ? Number(parsed.pathname.slice(1)) : 0;
-  return new OrderlyRedis({
+  const where = `${parsed.hostname}:${parsed.port === '' ? 6379 : parsed.port}`;
+  return new OrderlyRedis(where, options.onWarning ?? (() => {}), {
     host: parsed.hostname,
     port: parsed.port === '' ? 6379 : Number(parsed.port),
     options: {
@@ -34,7 +40,9 @@ export function redisScaleOut(url: string): Redis {
 }
 
 /**
- * Hocuspocus's Redis extension, closed in an order that leaves no command
+ * Hocuspocus's Redis extension, saying when Redis is lost and back, joined again after Redis comes back (each
+ * instance asks the others for what it missed, by a sync step of every
+ * document it holds), and closed in an order that leaves no command
  * behind. Each message from another instance can make this one publish a
  * reply, so the subscriber connection closes first, and only then the
  * publishing one, after the commands already sent (Redlock's `quit`). The
@@ -45,6 +53,47 @@ export function redisScaleOut(url: string): Redis {
  */
 class OrderlyRedis extends Redis {
   private closed = false;
+  private joined = false;
+
+  private lost = false;
+
+  constructor(
+    where: string,
+    warn: (message: string) => void,
+    configuration: ConstructorParameters<typeof Redis>[0],
+  ) {
+    super(configuration);
+    // ioredis retries on its own; one line says Redis is lost (a closed connection or an error), one that it is back.
+    const lost = () => {
+      if (this.lost || this.closed) return;
+      this.lost = true;
+      warn(
+        `Redis at ${where} is unreachable: documents are not shared with other instances until it is back.`,
+      );
+    };
+    this.pub.on('error', lost);
+    this.sub.on('error', lost);
+    this.sub.on('close', lost);
+    // Back after Redis was lost: what either side missed meanwhile is asked for at once.
+    this.sub.on('ready', () => {
+      if (this.joined && !this.closed) {
+        if (this.lost) warn(`Redis at ${where} is back: this instance joined the others again.`);
+        this.lost = false;
+        this.rejoin();
+      }
+      this.joined = true;
+    });
+  }
+
+  /** Asks the other instances, for every document this one holds, for what it lacks (and they for what they lack). */
+  private rejoin(): void {
+    for (const [name, document] of this.instance?.documents ?? []) {
+      // biome-ignore lint/complexity/useLiteralKeys: the extension's private step, as its own load sends it
+      void this['publishFirstSyncStep'](name, document).catch(() => {});
+      // biome-ignore lint/complexity/useLiteralKeys: the extension's private step, as its own load sends it
+      void this['requestAwarenessFromOtherInstances'](name).catch(() => {});
+    }
+  }
 
   override async onDestroy(): Promise<void> {
     this.closed = true;

@@ -5,14 +5,16 @@
  * | --- | --- | --- |
  * | `PORT` | 8700 | the port (0: the OS picks) |
  * | `HOST` | 127.0.0.1 | the address to bind |
- * | `DATABASE` | `scorelane.db` | the SQLite file, shared by every instance |
- * | `DURABILITY` | `normal` | `full` to fsync every write |
+ * | `DATABASE` | `scorelane.db` | the SQLite file, shared by every instance on one host |
+ * | `DATABASE_URL` | none | `postgres://...`: keep documents in PostgreSQL instead (several hosts) |
+ * | `DURABILITY` | `normal` | SQLite: `full` to fsync every write |
  * | `REDIS_URL` | none | `redis://host:port`: join the instances sharing it |
  * | `EDITOR_URL` | the server's URL | the web editor's page, for links |
  * | `EDITOR_DIR` | none | a built web editor's folder, served at `/` |
  * | `DOC` | `example` | the document whose links are printed |
  */
 import type { CollabServerOptions } from './collab-server.ts';
+import { isPostgresUrl } from './document-store.ts';
 
 /**
  * The server's options and the document to print links for.
@@ -44,9 +46,15 @@ export function settingsFromEnv(env: Readonly<Record<string, string | undefined>
   if (durability !== 'normal' && durability !== 'full') {
     throw new TypeError(`DURABILITY must be "normal" or "full", not "${durability}".`);
   }
+  const url = env.DATABASE_URL;
+  if (url !== undefined && url !== '' && !isPostgresUrl(url)) {
+    throw new TypeError(
+      'DATABASE_URL must be a postgres:// URL, such as postgres://scorelane@127.0.0.1:5432/scorelane (unset it to use the SQLite file DATABASE).',
+    );
+  }
   return {
     server: {
-      database: env.DATABASE ?? 'scorelane.db',
+      database: url || (env.DATABASE ?? 'scorelane.db'),
       durability,
       port,
       host: env.HOST ?? '127.0.0.1',

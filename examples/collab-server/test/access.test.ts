@@ -15,7 +15,7 @@ async function serverWithDocument(name: string) {
   cleanups.push(db.remove);
   const server = await startTestServer(db.path);
   cleanups.push(server.close);
-  const links = server.links(name);
+  const links = await server.links(name);
   return { server, db, edit: tokenOf(links.edit), view: tokenOf(links.view) };
 }
 
@@ -32,16 +32,16 @@ function refusal(url: string, name: string, token: string): Promise<string> {
 describe('access by token', () => {
   it('gives each document its own random edit and view tokens, kept in the database', async () => {
     const { server, edit, view } = await serverWithDocument('one');
-    const other = server.links('two');
+    const other = await server.links('two');
     expect(edit).not.toBe(view);
     expect(tokenOf(other.edit)).not.toBe(edit);
-    expect(server.store.tokens('one')).toEqual({ edit, view });
+    expect(await server.store.tokens('one')).toEqual({ edit, view });
     expect(edit).toMatch(/^[A-Za-z0-9_-]{32}$/);
   });
 
   it("refuses a connection without a valid token, and one with another document's token", async () => {
     const { server, edit } = await serverWithDocument('one');
-    const otherEdit = tokenOf(server.links('two').edit);
+    const otherEdit = tokenOf((await server.links('two')).edit);
     for (const token of ['', 'guess', otherEdit]) {
       expect(await refusal(server.url, 'one', token)).toBe('permission-denied');
     }
@@ -53,7 +53,7 @@ describe('access by token', () => {
   it('refuses a never-created document whatever the token', async () => {
     const { server, edit } = await serverWithDocument('one');
     expect(await refusal(server.url, 'never-created', edit)).toBe('permission-denied');
-    expect(server.store.tokens('never-created')).toBeUndefined();
+    expect(await server.store.tokens('never-created')).toBeUndefined();
   });
 
   it("keeps a tampered viewer's change out of the server's document and away from other clients", async () => {
@@ -82,7 +82,7 @@ describe('access by token', () => {
     expect(units(live).has('tampered')).toBe(false);
     expect(units(editor.doc).has('tampered')).toBe(false);
     const reopened = new Y.Doc();
-    for (const update of server.store.updates('shared')) Y.applyUpdate(reopened, update);
+    for (const update of await server.store.updates('shared')) Y.applyUpdate(reopened, update);
     expect(units(reopened).has('tampered')).toBe(false);
   });
 
@@ -154,7 +154,7 @@ describe('awareness and bad input', () => {
     cleanups.push(late.destroy);
     expect(units(late.doc).get('still-served')).toEqual({ voices: [] });
     const reopened = new Y.Doc();
-    for (const update of server.store.updates('robust')) Y.applyUpdate(reopened, update);
+    for (const update of await server.store.updates('robust')) Y.applyUpdate(reopened, update);
     expect(units(reopened).toJSON()).toEqual(units(late.doc).toJSON());
   });
 });

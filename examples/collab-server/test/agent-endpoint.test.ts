@@ -14,7 +14,7 @@ async function setUp() {
   cleanups.push(db.remove);
   const server = await startTestServer(db.path);
   cleanups.push(server.close);
-  const links = server.links('live');
+  const links = await server.links('live');
   return { server, links };
 }
 

@@ -15,7 +15,7 @@ async function setUp(options: Partial<CollabServerOptions> = {}) {
   cleanups.push(db.remove);
   const server = await startTestServer(db.path, options);
   cleanups.push(server.close);
-  const links = server.links('live');
+  const links = await server.links('live');
   return { server, links, edit: tokenOf(links.edit) };
 }
 

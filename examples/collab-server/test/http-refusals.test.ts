@@ -15,7 +15,7 @@ async function server() {
     onWarning: (message) => warnings.push(message),
   });
   cleanups.push(started.close);
-  return { port: started.port, token: tokenOf(started.links('doc').edit), warnings };
+  return { port: started.port, token: tokenOf((await started.links('doc')).edit), warnings };
 }
 
 const ping = Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: {} }));

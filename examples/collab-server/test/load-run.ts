@@ -38,16 +38,23 @@ interface LoadValue {
   readonly load: { readonly client: number; readonly seq: number; readonly sentAt: number };
 }
 
-/** Runs the load against the document `name` of the server at `url` (`token` is its edit token). */
+/**
+ * Runs the load against the document `name` of the server at `url` (`token`
+ * is its edit token); with several URLs (instances joined by Redis) the
+ * clients are dealt among them in turn, the watching one on the first.
+ */
 export async function runLoad(
-  url: string,
+  url: string | readonly string[],
   name: string,
   token: string,
   options: LoadOptions,
 ): Promise<LoadResult> {
+  const urls = typeof url === 'string' ? [url] : url;
   const clients: TestClient[] = [];
   try {
-    for (let i = 0; i < options.clients; i++) clients.push(await connectClient(url, name, token));
+    for (let i = 0; i < options.clients; i++) {
+      clients.push(await connectClient(urls[i % urls.length]!, name, token));
+    }
     const keys = await measuresFor(clients[0]!, options.clients);
     await Promise.all(
       clients.map((client) =>

@@ -11,7 +11,7 @@ describe('load', () => {
     const db = tempDatabase();
     const server = await startTestServer(db.path);
     try {
-      const token = tokenOf(server.links('load').edit);
+      const token = tokenOf((await server.links('load')).edit);
       const result = await runLoad(server.url, 'load', token, {
         clients: 50,
         durationMs: seconds * 1000,

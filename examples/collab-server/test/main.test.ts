@@ -43,6 +43,25 @@ describe('npm start when it cannot start', () => {
     }
   });
 
+  it('says PostgreSQL cannot be reached, in one line, and exits 1', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const { port } = holder.address() as { port: number };
+    // Nothing listens there once the probe closes.
+    await new Promise<void>((resolve) => holder.close(() => resolve()));
+    const ended = await run({
+      PORT: '0',
+      DATABASE_URL: `postgres://scorelane:secret@127.0.0.1:${port}/scores`,
+    });
+    expect(ended.code).toBe(1);
+    expect(ended.stderr).toMatch(
+      new RegExp(
+        `^collab-server: PostgreSQL at 127\\.0\\.0\\.1:${port}/scores cannot be used \\(.*ECONNREFUSED.*\\): start it, or set DATABASE_URL to a database this instance can reach\\.\n$`,
+      ),
+    );
+    expect(ended.stderr).not.toContain('secret');
+  });
+
   it('says an EDITOR_DIR without a built editor must be built first', async () => {
     const ended = await run({ PORT: '0', EDITOR_DIR: folder });
     expect(ended.code).toBe(1);

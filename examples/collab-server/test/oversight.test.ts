@@ -57,7 +57,7 @@ describe('the document’s oversight, for MCP agents on the server', () => {
     const db = tempDatabase();
     cleanups.push(db.remove);
     let server = await startTestServer(db.path);
-    const links = server.links('live');
+    const links = await server.links('live');
     const edit = tokenOf(links.edit);
     const ada = await connectClient(server.url, 'live', edit);
     openOversightSettings(ada.doc).setReviewMode(true, 'Ada');
@@ -91,7 +91,7 @@ describe('the document’s oversight, for MCP agents on the server', () => {
       proposed_by: { kind: 'agent', via: 'mcp', name: 'claude-code' },
       summary: '1 unit in m2, part 1, accepted in review',
     });
-    const again = await agent(server.links('live').mcp, edit);
+    const again = await agent((await server.links('live')).mcp, edit);
     const status = await again.callTool({
       name: 'get_proposal_status',
       arguments: { proposal_id: id },
@@ -109,7 +109,7 @@ describe('the document’s oversight, for MCP agents on the server', () => {
     cleanups.push(db.remove);
     const server = await startTestServer(db.path);
     cleanups.push(server.close);
-    const links = server.links('live');
+    const links = await server.links('live');
     const ada = await connectClient(server.url, 'live', tokenOf(links.edit));
     cleanups.push(ada.destroy);
     openOversightSettings(ada.doc).setAgentScope(
@@ -138,7 +138,7 @@ describe('the document’s oversight, for MCP agents on the server', () => {
     cleanups.push(db.remove);
     const server = await startTestServer(db.path);
     cleanups.push(server.close);
-    const links = server.links('live');
+    const links = await server.links('live');
     const viewer = await connectClient(server.url, 'live', tokenOf(links.view));
     const editor = await connectClient(server.url, 'live', tokenOf(links.edit));
     cleanups.push(viewer.destroy, editor.destroy);

@@ -12,7 +12,7 @@ const folder = mkdtempSync(join(tmpdir(), 'scorelane-'));
 const server = await startCollabServer({ database: join(folder, 'scores.db'), port: 0 });
 
 // A new document starts as the example score; its links carry its tokens.
-const links = server.links('ode');
+const links = await server.links('ode');
 const token = (link: string) => new URL(link).searchParams.get('token') ?? '';
 console.log(Object.keys(links));
 // [ 'edit', 'view', 'mcp' ]

@@ -23,9 +23,9 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts `redis-server` on 127.0.0.1 and resolves once it accepts connections. */
-export async function startRedis(): Promise<RedisProcess> {
-  const port = await freePort();
+/** Starts `redis-server` on 127.0.0.1 (on `port`, else a free one) and resolves once it accepts connections. */
+export async function startRedis(port?: number): Promise<RedisProcess> {
+  port ??= await freePort();
   const child = spawn(
     'redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],

@@ -24,7 +24,7 @@ describe('several instances joined by Redis', () => {
     try {
       const a = await start();
       const b = await start();
-      const token = tokenOf(a.links('shared').edit);
+      const token = tokenOf((await a.links('shared')).edit);
       const onA = await connectClient(a.url, 'shared', token);
       const onB = await connectClient(b.url, 'shared', token);
       expect(measureIds(onB.doc)).toEqual(measureIds(onA.doc));
@@ -62,6 +62,61 @@ describe('several instances joined by Redis', () => {
       onB.destroy();
     } finally {
       for (const server of servers.splice(0).reverse()) await server.close().catch(() => {});
+      db.remove();
+    }
+  });
+
+  it('re-joins the instances when Redis is lost and comes back: writes made meanwhile on either side reach the other', {
+    timeout: 60_000,
+  }, async () => {
+    const own = await startRedis();
+    const port = Number(new URL(own.url).port);
+    let current: RedisProcess = own;
+    const db = tempDatabase();
+    const servers: CollabServer[] = [];
+    try {
+      const warnings: string[] = [];
+      const a = await startTestServer(db.path, {
+        redisUrl: own.url,
+        onWarning: (line) => warnings.push(line),
+      });
+      servers.push(a);
+      const b = await startTestServer(db.path, { redisUrl: own.url });
+      servers.push(b);
+      const token = tokenOf((await a.links('rejoin')).edit);
+      const onA = await connectClient(a.url, 'rejoin', token);
+      const onB = await connectClient(b.url, 'rejoin', token);
+      units(onA.doc).set('before', { voices: [] });
+      await until(onB.doc, () => units(onB.doc).has('before'));
+
+      await current.stop();
+      units(onA.doc).set('while-down-a', { voices: [] });
+      units(onB.doc).set('while-down-b', { voices: [] });
+      await Promise.all([onA.acknowledged(), onB.acknowledged()]);
+      expect(units(onB.doc).has('while-down-a')).toBe(false);
+
+      current = await startRedis(port);
+      await Promise.all([
+        until(onB.doc, () => units(onB.doc).has('while-down-a')),
+        until(onA.doc, () => units(onA.doc).has('while-down-b')),
+      ]);
+      units(onB.doc).set('after', { voices: [] });
+      await until(onA.doc, () => units(onA.doc).has('after'));
+      expect(units(onA.doc).toJSON()).toEqual(units(onB.doc).toJSON());
+      // One line when Redis was lost, one when it was back (ioredis retries in between).
+      expect(warnings).toEqual([
+        expect.stringMatching(
+          /^Redis at 127\.0\.0\.1:\d+ is unreachable: documents are not shared with other instances until it is back\.$/,
+        ),
+        expect.stringMatching(
+          /^Redis at 127\.0\.0\.1:\d+ is back: this instance joined the others again\.$/,
+        ),
+      ]);
+      onA.destroy();
+      onB.destroy();
+    } finally {
+      for (const server of servers.splice(0).reverse()) await server.close().catch(() => {});
+      await current.stop();
       db.remove();
     }
   });

@@ -3,7 +3,9 @@
  * a test can kill it outright and a bench can give it a core of its own.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isPostgresUrl } from '../src/index.ts';
 import { tokenOf } from './fixtures.ts';
 
 /** A server running in a child process. */
@@ -13,14 +15,26 @@ export interface ServerProcess {
   readonly editToken: string;
 }
 
-/** `src/main.ts` in a child process, as `npm start` runs it; resolves with what it printed. */
+/** The variable that names `database`: `DATABASE_URL` for PostgreSQL, `DATABASE` for a SQLite file. */
+export function databaseEnv(database: string): Record<string, string> {
+  return isPostgresUrl(database) ? { DATABASE_URL: database } : { DATABASE: database };
+}
+
+/**
+ * `src/main.ts` in a child process, as `npm start` runs it; resolves with
+ * what it printed. `cwd` is its working folder (default this package's).
+ */
 export function spawnServer(
   database: string,
   env: Record<string, string> = {},
+  cwd: string = fileURLToPath(new URL('..', import.meta.url)),
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: fileURLToPath(new URL('..', import.meta.url)),
-    env: { ...process.env, PORT: '0', DATABASE: database, DOC: 'example', ...env },
+  const packageDir = new URL('..', import.meta.url);
+  const tsx = pathToFileURL(createRequire(packageDir).resolve('tsx')).href;
+  const main = fileURLToPath(new URL('src/main.ts', packageDir));
+  const child = spawn(process.execPath, ['--import', tsx, main], {
+    cwd,
+    env: { ...process.env, PORT: '0', ...databaseEnv(database), DOC: 'example', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {

@@ -33,7 +33,7 @@ async function guardedServer(
     onWarning: (message) => warnings.push(message),
   });
   cleanups.push(server.close);
-  const links = server.links('doc');
+  const links = await server.links('doc');
   return { server, warnings, edit: tokenOf(links.edit) };
 }
 

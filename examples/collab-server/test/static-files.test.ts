@@ -63,7 +63,7 @@ describe('the editor folder served at / (editorDir)', () => {
     const page = await send(server.port, 'GET', '/');
     expect(page).toMatchObject({ status: 200, type: 'text/html; charset=utf-8' });
     expect(page.body).toContain('<title>editor</title>');
-    const link = server.links('ode').edit;
+    const link = (await server.links('ode')).edit;
     const linked = await send(server.port, 'GET', new URL(link).pathname + new URL(link).search);
     expect(linked.status).toBe(200);
     expect(linked.body).toContain('<title>editor</title>');

@@ -26,7 +26,11 @@ describe('a unit value written by a tampered client', () => {
       cleanups.push(db.remove);
       const server = await startTestServer(db.path);
       cleanups.push(server.close);
-      const person = await connectClient(server.url, 'doc', tokenOf(server.links('doc').edit));
+      const person = await connectClient(
+        server.url,
+        'doc',
+        tokenOf((await server.links('doc')).edit),
+      );
       cleanups.push(person.destroy);
       const doc = person.doc;
       const partId = doc.getArray<string>(ROOT_NAMES.partOrder).get(0);

@@ -24,7 +24,7 @@ describe('the dev server’s proxy to the collaboration server', () => {
 
   beforeAll(async () => {
     server = await startCollabServer({ database: ':memory:', port: 0 });
-    token = new URL(server.links(DOC).edit).searchParams.get('token') ?? '';
+    token = new URL((await server.links(DOC)).edit).searchParams.get('token') ?? '';
     vite = await createServer({
       configFile: false,
       root: fileURLToPath(new URL('..', import.meta.url)),

@@ -11,7 +11,7 @@
  * @example
  * ```ts
  * const harness = await startCollabHarness();
- * const links = harness.links('ode');
+ * const links = await harness.links('ode');
  * const alice = await harness.open(links.edit);
  * await alice.call('rewrite_measures', { start_measure: 2, parts: [1], lanes_seq: '…' });
  * await harness.close();
@@ -31,7 +31,7 @@ export interface CollabHarness {
   /** The SQLite file the server keeps documents in. */
   readonly database: string;
   /** Creates document `name` when new (the example score) and gives its edit, view and MCP links. */
-  links(name: string): DocumentLinks;
+  links(name: string): Promise<DocumentLinks>;
   /** Opens `url` in a new Chromium with native WebMCP; closed with the harness. */
   open(url: string, options?: OpenOptions): Promise<EditorSession>;
   /** Closes the server and starts a new one on the same database, port and editor. */

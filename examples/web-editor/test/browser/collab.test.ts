@@ -36,7 +36,7 @@ describe('the editor on the collaboration server, in Chromium with native WebMCP
 
   beforeAll(async () => {
     harness = await startCollabHarness();
-    links = harness.links(DOC);
+    links = await harness.links(DOC);
     [alice, bob] = await Promise.all([harness.open(links.edit), harness.open(links.edit)]);
     for (const n of [2, 3, 4]) original[n] = await measureShape(alice, n);
   });

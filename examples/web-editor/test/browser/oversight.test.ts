@@ -47,7 +47,7 @@ describe('agent oversight on the collaboration server, in Chromium with native W
 
   beforeAll(async () => {
     harness = await startCollabHarness();
-    links = harness.links(DOC);
+    links = await harness.links(DOC);
     [alice, bob] = await Promise.all([harness.open(links.edit), harness.open(links.edit)]);
   });
 

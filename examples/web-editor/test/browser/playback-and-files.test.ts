@@ -67,7 +67,7 @@ describe('playback and files in the web editor on the collaboration server, in C
 
   beforeAll(async () => {
     harness = await startCollabHarness();
-    editor = await harness.open(harness.links('ode').edit);
+    editor = await harness.open((await harness.links('ode')).edit);
   });
 
   afterAll(async () => {
@@ -195,7 +195,7 @@ describe('playback and files in the web editor on the collaboration server, in C
   });
 
   it('on a view link, play is offered too: refused before a click, playing after one (audio output not checked)', async () => {
-    const viewer = await harness.open(harness.links('ode').view);
+    const viewer = await harness.open((await harness.links('ode')).view);
     expect(viewer.toolNames()).toEqual(expect.arrayContaining(['play', 'stop']));
     expect(viewer.toolNames()).not.toContain('rewrite_measures');
     const refused = await viewer.call('play', { start_measure: 1, end_measure: 2 });
