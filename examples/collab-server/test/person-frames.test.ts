@@ -14,7 +14,7 @@ async function serverWithClients() {
   const warnings: string[] = [];
   const server = await startTestServer(db.path, { onWarning: (line) => warnings.push(line) });
   cleanups.push(server.close);
-  const links = server.links('doc');
+  const links = await server.links('doc');
   const connect = async (token: string) => {
     const client = await connectClient(server.url, 'doc', token);
     cleanups.push(client.destroy);
