@@ -13,7 +13,13 @@ import {
 } from '@scorelane/mcp-server';
 import { exportMusicXml } from '@scorelane/musicxml';
 import type { Score } from '@scorelane/score-model';
-import { createScoreTools, type ScoreScopeInput, scoreScope } from '@scorelane/score-tools';
+import {
+  createScoreTools,
+  FORMAT_GUIDE_URI,
+  type ScoreScopeInput,
+  scoreScope,
+  scoreToolsInstructions,
+} from '@scorelane/score-tools';
 import { createUndoController } from '@scorelane/undo';
 import cliPackage from '../package.json' with { type: 'json' };
 import {
@@ -30,11 +36,6 @@ import { savedScoreFile } from './saved-score-file.ts';
 import { savingAfterChanges } from './saving-pipeline.ts';
 import { loadFile, warningLines } from './score-file-io.ts';
 import { removeStaleTemporaryFiles, type StaleTemporaryFiles } from './stale-temporary-files.ts';
-
-/** The URI of the lanes-seq format guide among the server's resources. */
-const FORMAT_GUIDE_URI = 'scorelane://guide/lanes-seq';
-
-const INSTRUCTIONS = `Read with get_score_info, then read_measures; write with rewrite_measures and the other write tools, passing the revision your read returned. Music is lanes-seq text: its guide is the resource ${FORMAT_GUIDE_URI}.`;
 
 interface McpSettings {
   readonly path: string;
@@ -141,7 +142,7 @@ function serverOptions(
     role: settings.role,
     name: 'scorelane',
     version: cliPackage.version,
-    instructions: INSTRUCTIONS,
+    instructions: scoreToolsInstructions(),
     resources: [
       {
         uri: FORMAT_GUIDE_URI,

@@ -64,6 +64,7 @@ export {
 } from './score-scope.ts';
 export type { ScoreExporters, ScoreToolsContext } from './score-tools-context.ts';
 export { createMemorySelection, type ScoreSelection, type SelectionHost } from './selection.ts';
+export { FORMAT_GUIDE_URI, scoreToolsInstructions } from './server-instructions.ts';
 export type { OversightOptions, ProposalOutcome, SharedReview } from './shared-review.ts';
 export { estimateTokens, SYNOPSIS_TOKEN_BUDGET, scoreSynopsis } from './synopsis.ts';
 export { TOOL_DESCRIPTIONS } from './tool-descriptions.ts';

@@ -54,7 +54,6 @@ export const getScoreInfoTool = defineTool({
   input: z.object({}),
   output,
   permission: 'read',
-  examples: [{}],
   run: (_args, { context, scope }: ToolRunCall<ScoreToolsContext>) => {
     const missing = noScoreYet(context.score);
     if (missing) return toolFail(missing);

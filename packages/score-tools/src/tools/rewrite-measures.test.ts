@@ -410,14 +410,13 @@ describe('rewrite_measures', () => {
     );
   });
 
-  it('embeds the format guide, its limits and one example call in its description', () => {
+  it('points to the format guide, states its limits, the write rules and one example call', () => {
     const { tools } = odeFixture();
     const tool = tools.catalog.get('rewrite_measures')!;
-    expect(tool.description).toContain(formatGuide());
+    expect(tool.description).not.toContain(formatGuide().slice(0, 80));
+    expect(tool.description).toContain('get_format_guide');
     expect(tool.description).toContain('at most 32 measures');
-    expect(tool.description).toContain(
-      'Replacing measures: the unit replaced is one staff of one part in one measure.',
-    );
+    expect(tool.description).toContain('Nothing was changed.');
     expect(tool.examples).toHaveLength(1);
   });
 });
