@@ -1,8 +1,9 @@
 /**
  * `scorelane mcp [FILE] [--http] [--port N] [--read-only] [--no-save]
- * [--measures A-B [--parts 1,2]]`: serves the score tools on one score file
- * to an MCP client, over stdio (as Claude Desktop and Claude Code start it)
- * or over HTTP on 127.0.0.1, optionally with writes limited to a range.
+ * [--measures A-B [--parts 1,2]] [--export-dir DIR]`: serves the score tools
+ * on one score file to an MCP client, over stdio (as Claude Desktop and
+ * Claude Code start it) or over HTTP on 127.0.0.1, optionally with writes
+ * limited to a range; exports are files beside FILE (or in DIR).
  */
 import { readFile } from 'node:fs/promises';
 import { formatGuide } from '@scorelane/lanes-seq';
@@ -11,11 +12,12 @@ import {
   serveCatalogHttp,
   serveCatalogStdio,
 } from '@scorelane/mcp-server';
-import { exportMusicXml } from '@scorelane/musicxml';
+import { exportMusicXml, exportMxl } from '@scorelane/musicxml';
 import type { Score } from '@scorelane/score-model';
 import {
   createScoreTools,
   FORMAT_GUIDE_URI,
+  type ScoreFileHost,
   type ScoreScopeInput,
   scoreScope,
   scoreToolsInstructions,
@@ -31,6 +33,7 @@ import {
 } from './arguments.ts';
 import { type CoalescedSaves, coalescedSaves } from './coalesced-saves.ts';
 import { exampleScorePath } from './example-score.ts';
+import { exportFilesBeside, temporaryExportFolder } from './export-files.ts';
 import type { CommandIo } from './io.ts';
 import { savedScoreFile } from './saved-score-file.ts';
 import { savingAfterChanges } from './saving-pipeline.ts';
@@ -47,6 +50,8 @@ interface McpSettings {
   readonly save: boolean;
   /** Where writes may go (`--measures`, `--parts`); undefined: the whole score. */
   readonly scope: ScoreScopeInput | undefined;
+  /** Where exports go (`--export-dir`); undefined: beside FILE (a temporary folder for the example). */
+  readonly exportDir: string | undefined;
 }
 
 /**
@@ -66,7 +71,14 @@ export async function mcpCommand(args: ParsedArguments, io: CommandIo): Promise<
   const saves = coalescedSaves(file.save, {
     onFailure: (reason) => io.err(`scorelane mcp: saving ${settings.path} failed: ${reason}\n`),
   });
-  const options = serverOptions(settings, score, saves);
+  const exportDir =
+    settings.exportDir ?? (settings.example ? await temporaryExportFolder() : undefined);
+  const options = serverOptions(
+    settings,
+    score,
+    saves,
+    exportFilesBeside(settings.path, exportDir),
+  );
   if (settings.http) {
     const endpoint = await serveCatalogHttp(
       options,
@@ -129,12 +141,14 @@ function serverOptions(
   settings: McpSettings,
   score: Score,
   saves: CoalescedSaves,
+  files: ScoreFileHost,
 ): CatalogServerOptions {
   const tools = createScoreTools({
     score,
     undo: createUndoController(score.doc),
     role: settings.role,
-    exporters: { musicxml: exportMusicXml },
+    exporters: { musicxml: exportMusicXml, mxl: exportMxl },
+    files,
     ...(settings.scope === undefined ? {} : { scope: settings.scope }),
   });
   return {
@@ -159,7 +173,7 @@ function serverOptions(
 function mcpSettings(args: ParsedArguments): McpSettings {
   expectArguments(args, 'mcp', {
     positional: ['FILE'],
-    flags: ['http', 'port', 'read-only', 'no-save', 'measures', 'parts'],
+    flags: ['http', 'port', 'read-only', 'no-save', 'measures', 'parts', 'export-dir'],
   });
   const http = args.flags.get('http') === true;
   const portText = args.flags.get('port');
@@ -177,7 +191,16 @@ function mcpSettings(args: ParsedArguments): McpSettings {
     role: args.flags.get('read-only') === true ? 'viewer' : 'editor',
     save: !example && args.flags.get('no-save') !== true,
     scope: scopeOf(args),
+    exportDir: exportDirOf(args),
   };
+}
+
+/** The folder `--export-dir DIR` names, or undefined. */
+function exportDirOf(args: ParsedArguments): string | undefined {
+  const dir = args.flags.get('export-dir');
+  if (dir === true)
+    throw new UsageError('--export-dir takes a folder, such as --export-dir exports.');
+  return dir;
 }
 
 /** The write scope `--measures A-B [--parts 1,2]` sets, or undefined for the whole score. */

@@ -21,6 +21,7 @@ import {
 import type { UndoController } from '@scorelane/undo';
 import { type ActivityOptions, recordingPipeline, recordingReviews } from './activity-recording.ts';
 import { scoreToolCatalog, writeSpecFor } from './catalog.ts';
+import { MAX_INLINE_EXPORT_BYTES, type ScoreFileHost } from './export-files.ts';
 import { hostCatalog } from './host-catalog.ts';
 import type { ScorePlayer } from './player.ts';
 import { createReviewDesk, type ReviewDesk, type ReviewOptions } from './review-desk.ts';
@@ -67,8 +68,16 @@ export interface ScoreToolsOptions {
   readonly player?: ScorePlayer;
   /** How long `play` and `stop` wait for the player; default 5,000 ms. */
   readonly playerTimeoutMs?: number;
-  /** Exporters for formats this package does not write (`musicxml`). */
+  /** Exporters for formats this package does not write (`musicxml`, `mxl`). */
   readonly exporters?: ScoreExporters;
+  /**
+   * Where `export_score` keeps its files (beside the served score, as a
+   * download, as a resource): the answer then links to the file instead of
+   * holding it. Without one, exports are answered inline.
+   */
+  readonly files?: ScoreFileHost;
+  /** The most bytes `export_score` puts inline; default `MAX_INLINE_EXPORT_BYTES` (64 KiB). A person's own download may lift it. */
+  readonly maxInlineExportBytes?: number;
   /** Review mode: writes return a review session awaiting the user instead of applying. */
   readonly review?: boolean | ReviewOptions;
   /** Receives one audit event per call. */
@@ -216,6 +225,8 @@ export function createScoreTools(options: ScoreToolsOptions): ScoreTools {
     selection: options.selection ?? createMemorySelection(),
     player: options.player,
     exporters: options.exporters ?? {},
+    files: options.files,
+    maxInlineExportBytes: options.maxInlineExportBytes ?? MAX_INLINE_EXPORT_BYTES,
     ledger: createStepLedger(options.score.doc),
     review: reviews,
     shared,

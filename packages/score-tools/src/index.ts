@@ -27,6 +27,12 @@ export {
   type ScoreTools,
   type ScoreToolsOptions,
 } from './create-score-tools.ts';
+export {
+  type ExportedFile,
+  type KeptFile,
+  MAX_INLINE_EXPORT_BYTES,
+  type ScoreFileHost,
+} from './export-files.ts';
 export { INSTRUMENT_RANGES, type InstrumentRange, instrumentFor } from './instrument-ranges.ts';
 export { MAX_WARNINGS, musicalWarnings } from './musical-warnings.ts';
 export {

@@ -6,6 +6,7 @@
  */
 import { currentRevision, type Score } from '@scorelane/score-model';
 import type { UndoController } from '@scorelane/undo';
+import type { ScoreFileHost } from './export-files.ts';
 import type { ScorePlayer } from './player.ts';
 import type { ReviewDesk } from './review-desk.ts';
 import type { SelectionHost } from './selection.ts';
@@ -24,6 +25,8 @@ import type { StepLedger } from './step-ledger.ts';
  */
 export interface ScoreExporters {
   readonly musicxml?: (score: Score) => string;
+  /** Compressed MusicXML (`exportMxl` of `@scorelane/musicxml`), for `export_score` format `mxl`. */
+  readonly mxl?: (score: Score) => Uint8Array;
 }
 
 /**
@@ -46,6 +49,10 @@ export interface ScoreToolsContext {
   readonly selection: SelectionHost;
   readonly player: ScorePlayer | undefined;
   readonly exporters: ScoreExporters;
+  /** Where exports are kept as files; undefined: they are answered inline. */
+  readonly files: ScoreFileHost | undefined;
+  /** The most bytes an export puts inline in a result. */
+  readonly maxInlineExportBytes: number;
   readonly ledger: StepLedger;
   /** Set when the host wants writes reviewed by the user before they apply. */
   readonly review: ReviewDesk | undefined;

@@ -8,6 +8,7 @@
  * definitions add one example call each.
  */
 import { MAX_READ_MEASURES, MAX_REWRITE_MEASURES } from '@scorelane/score-model';
+import { MAX_INLINE_EXPORT_BYTES } from './export-files.ts';
 
 /** The pointer every other write tool carries instead of a copy of the write rules. */
 const AS_REWRITE = 'A write as rewrite_measures describes.';
@@ -56,5 +57,5 @@ Every write: planned whole first; if anything is wrong nothing changes, and the 
 
   get_format_guide: `The lanes-seq guide: how read_measures prints music and rewrite_measures and write_marks read it, with the common mistakes. Read it once before your first write.`,
 
-  export_score: `Exports the whole score as a file: "musicxml" (MusicXML 4.0, for notation programs), "lanes" (lanes-seq with %% header lines) or "midi". The answer holds the content, its MIME type and a file name.`,
+  export_score: `Exports the whole score as a file: "musicxml" (MusicXML 4.0, for notation programs), "mxl" (compressed MusicXML), "lanes" (lanes-seq with %% header lines) or "midi". A host that keeps files writes it and answers a resource_link (name, MIME type, size) and a summary; its content comes inline only with inline: true, up to ${MAX_INLINE_EXPORT_BYTES} bytes. A host that keeps no files answers the content inline, up to that size.`,
 } as const;
