@@ -398,6 +398,13 @@ describe('scorelane: command lines that are wrong', () => {
       out: '',
       err: `Cannot read ${join(dir, 'missing.lanes')}: it does not exist.\n`,
     });
+    for (const name of ['missing.musicxml', 'missing.mxl']) {
+      expect(await scorelane('read', join(dir, name))).toEqual({
+        code: 1,
+        out: '',
+        err: `Cannot read ${join(dir, name)}: it does not exist.\n`,
+      });
+    }
     const from = await scorelane(
       'rewrite',
       join(dir, 'x.lanes'),

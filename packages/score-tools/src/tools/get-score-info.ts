@@ -65,7 +65,8 @@ export const getScoreInfoTool = defineTool({
         const instrument = instrumentFor(part.name);
         return {
           part: part.part,
-          name: part.name,
+          // As read_measures' % lines name it: an agent never meets an empty name.
+          name: part.name.trim() === '' ? '(unnamed)' : part.name,
           staves: part.staves,
           clefs: [...part.clefs],
           voices: [...(voices[part.part - 1] ?? [])],
