@@ -203,6 +203,13 @@ describe('rewrite_measures', () => {
     expect(crossed.output.warnings).toEqual([
       expect.objectContaining({ code: 'voices-cross', unit: 'P2 s1 m3' }),
     ]);
+    // The crossing is the score's now: an edit that keeps it is not warned about it.
+    const kept = await tools.invoke('rewrite_measures', {
+      start_measure: 3,
+      parts: [2],
+      lanes_seq: 'P2 s1 v1 m3: C4=1/2 D5=1/2\nP2 s1 v2 m3: G4=1/2 C4=1/2\n',
+    });
+    expect(kept.ok && kept.output.warnings).toEqual([]);
   });
 
   it('appends measures only with allow_measure_count_change', async () => {
