@@ -4,7 +4,7 @@
  * (see `score-overview.ts`) so a call does not read the whole score.
  */
 import { formatRational } from '@scorelane/lanes-seq';
-import { currentRevision, formatKey } from '@scorelane/score-model';
+import { currentRevision, describePrintedNumbers, formatKey } from '@scorelane/score-model';
 import { defineTool, type ToolRunCall, toolFail, toolOk } from '@scorelane/tool-contracts';
 import * as z from 'zod';
 import { instrumentFor } from '../instrument-ranges.ts';
@@ -33,7 +33,11 @@ const output = z.object({
   time_changes: z.array(z.object({ measure: z.number().int(), time: z.string() })),
   key_changes: z.array(z.object({ measure: z.number().int(), key: z.string() })),
   pickups: z.array(z.object({ measure: z.number().int(), length: z.string() })),
-  printed_numbers: z.array(z.object({ measure: z.number().int(), number: z.string() })),
+  printed_numbers: z
+    .string()
+    .describe(
+      'The rule most measures follow and the exceptions: "m-1 throughout, except m57=56a".',
+    ),
   synopsis: z.string(),
   write_scope: writeScopeOutput,
   revision: revisionOutput,
@@ -85,7 +89,7 @@ export const getScoreInfoTool = defineTool({
         measure: pickup.measure,
         length: formatRational(pickup.length),
       })),
-      printed_numbers: info.printedNumbers.map((entry) => ({ ...entry })),
+      printed_numbers: describePrintedNumbers(info.printedNumbers, 1, info.measureCount),
       synopsis,
       write_scope: writeScopeOf(scope),
       revision: currentRevision(context.score),
