@@ -223,6 +223,9 @@ describe('rewrite_measures', () => {
     });
     expect(refused.ok).toBe(false);
     expect(refused.result.content[0]?.text).toContain('[measure-count-change]');
+    // The agent is told its own argument, never a command-line flag.
+    expect(refused.result.content[0]?.text).toContain('allow_measure_count_change: true');
+    expect(refused.result.content[0]?.text).not.toContain('--allow');
     expect(stateVector(doc)).toBe(vector);
     const appended = await tools.invoke('rewrite_measures', {
       start_measure: 8,
