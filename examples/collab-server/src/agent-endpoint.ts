@@ -31,6 +31,7 @@ import {
   MCP_PATH,
   refuseBatches,
 } from '@scorelane/mcp-server';
+import { FORMAT_GUIDE_URI, scoreToolsInstructions } from '@scorelane/score-tools';
 import type { ToolPipeline } from '@scorelane/tool-contracts';
 import { type AccessRole, roleOfToken } from './access-role.ts';
 import { agentNameOf } from './agent-name.ts';
@@ -240,9 +241,10 @@ function handlerFor(session: AgentSession, pipeline: ToolPipeline, role: AccessR
     role,
     name: `scorelane-collab:${session.name}`,
     version: '0.0.0',
+    instructions: scoreToolsInstructions(),
     resources: [
       {
-        uri: 'scorelane://guide/lanes-seq',
+        uri: FORMAT_GUIDE_URI,
         name: 'lanes-seq guide',
         mimeType: 'text/markdown',
         read: () => formatGuide(),

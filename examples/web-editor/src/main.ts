@@ -86,6 +86,8 @@ async function startEditor(page: EditorPage): Promise<void> {
   const personTools = tools('person', {
     activity: oversight.activity('person'),
     oversight: oversight.tools('person'),
+    // The person's own download buttons take the whole file, however large; an agent's answers stay capped.
+    maxInlineExportBytes: Number.POSITIVE_INFINITY,
   });
 
   const engraving = showEngraving(editor, await createEngraver());

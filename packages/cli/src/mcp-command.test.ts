@@ -184,7 +184,7 @@ describe('scorelane mcp over stdio: messages over the size limit', () => {
     expect(await exited).toBe(0);
   });
 
-  it('turns an export_score over the limit into a tool error that says how to get the file', async () => {
+  it('exports a large score (4.5 MB of MusicXML) as a file beside FILE, links to it, and keeps it out of the answer', async () => {
     const bar = 'C5=1/16 D5=1/16 E5=1/16 F5=1/16 '.repeat(4).trim();
     const measures = Array.from({ length: 1500 }, (_, i) => `P1 s1 v1 m${i + 1}: ${bar}`);
     const header =
@@ -193,12 +193,15 @@ describe('scorelane mcp over stdio: messages over the size limit', () => {
     const session = await open('stdio', file);
     const exported = await session.client.callTool({
       name: 'export_score',
-      arguments: { format: 'musicxml' },
+      arguments: { format: 'musicxml', inline: true },
     });
-    expect(exported.isError).toBe(true);
-    expect(firstText(exported)).toMatch(
-      /^Nothing was sent: the answer is [\d.]+ MiB \(\d+ bytes\), over the 8\.0 MiB \(8388608 bytes\) one MCP message over stdio may hold\. To get a large score as a file, run `scorelane convert FILE OUT\.musicxml`/,
-    );
+    expect(exported.isError, firstText(exported)).toBe(false);
+    const link = (exported.content as { type: string; uri?: string; size?: number }[])[1];
+    expect(link).toMatchObject({ type: 'resource_link', name: 'long.export.musicxml' });
+    const written = await readFile(fileURLToPath(link!.uri!));
+    expect(written.length).toBe(link!.size);
+    expect(written.toString()).toContain('<measure number="1500"');
+    expect(firstText(exported)).toContain('too large to put inline');
     await call(session, 'read_measures', { start_measure: 1, end_measure: 1 });
   });
 });

@@ -1,8 +1,9 @@
 /**
  * `scorelane mcp [FILE] [--http] [--port N] [--read-only] [--no-save]
- * [--measures A-B [--parts 1,2]]`: serves the score tools on one score file
- * to an MCP client, over stdio (as Claude Desktop and Claude Code start it)
- * or over HTTP on 127.0.0.1, optionally with writes limited to a range.
+ * [--measures A-B [--parts 1,2]] [--export-dir DIR]`: serves the score tools
+ * on one score file to an MCP client, over stdio (as Claude Desktop and
+ * Claude Code start it) or over HTTP on 127.0.0.1, optionally with writes
+ * limited to a range; exports are files beside FILE (or in DIR).
  */
 import { readFile } from 'node:fs/promises';
 import { formatGuide } from '@scorelane/lanes-seq';
@@ -11,9 +12,16 @@ import {
   serveCatalogHttp,
   serveCatalogStdio,
 } from '@scorelane/mcp-server';
-import { exportMusicXmlWithinLimit } from '@scorelane/musicxml';
+import { exportMusicXmlWithinLimit, exportMxlWithinLimit } from '@scorelane/musicxml';
 import type { Score } from '@scorelane/score-model';
-import { createScoreTools, type ScoreScopeInput, scoreScope } from '@scorelane/score-tools';
+import {
+  createScoreTools,
+  FORMAT_GUIDE_URI,
+  type ScoreFileHost,
+  type ScoreScopeInput,
+  scoreScope,
+  scoreToolsInstructions,
+} from '@scorelane/score-tools';
 import { createUndoController } from '@scorelane/undo';
 import cliPackage from '../package.json' with { type: 'json' };
 import {
@@ -25,16 +33,12 @@ import {
 } from './arguments.ts';
 import { type CoalescedSaves, coalescedSaves } from './coalesced-saves.ts';
 import { exampleScorePath } from './example-score.ts';
+import { exportFilesBeside, temporaryExportFolder } from './export-files.ts';
 import type { CommandIo } from './io.ts';
 import { savedScoreFile } from './saved-score-file.ts';
 import { savingAfterChanges } from './saving-pipeline.ts';
 import { loadFile, warningLines } from './score-file-io.ts';
 import { removeStaleTemporaryFiles, type StaleTemporaryFiles } from './stale-temporary-files.ts';
-
-/** The URI of the lanes-seq format guide among the server's resources. */
-const FORMAT_GUIDE_URI = 'scorelane://guide/lanes-seq';
-
-const INSTRUCTIONS = `Read with get_score_info, then read_measures; write with rewrite_measures and the other write tools, passing the revision your read returned. Music is lanes-seq text: its guide is the resource ${FORMAT_GUIDE_URI}.`;
 
 interface McpSettings {
   readonly path: string;
@@ -46,6 +50,8 @@ interface McpSettings {
   readonly save: boolean;
   /** Where writes may go (`--measures`, `--parts`); undefined: the whole score. */
   readonly scope: ScoreScopeInput | undefined;
+  /** Where exports go (`--export-dir`); undefined: beside FILE (a temporary folder for the example). */
+  readonly exportDir: string | undefined;
 }
 
 /**
@@ -65,7 +71,14 @@ export async function mcpCommand(args: ParsedArguments, io: CommandIo): Promise<
   const saves = coalescedSaves(file.save, {
     onFailure: (reason) => io.err(`scorelane mcp: saving ${settings.path} failed: ${reason}\n`),
   });
-  const options = serverOptions(settings, score, saves);
+  const exportDir =
+    settings.exportDir ?? (settings.example ? await temporaryExportFolder() : undefined);
+  const options = serverOptions(
+    settings,
+    score,
+    saves,
+    exportFilesBeside(settings.path, exportDir),
+  );
   if (settings.http) {
     const endpoint = await serveCatalogHttp(
       options,
@@ -128,12 +141,14 @@ function serverOptions(
   settings: McpSettings,
   score: Score,
   saves: CoalescedSaves,
+  files: ScoreFileHost,
 ): CatalogServerOptions {
   const tools = createScoreTools({
     score,
     undo: createUndoController(score.doc),
     role: settings.role,
-    exporters: { musicxml: exportMusicXmlWithinLimit },
+    exporters: { musicxml: exportMusicXmlWithinLimit, mxl: exportMxlWithinLimit },
+    files,
     ...(settings.scope === undefined ? {} : { scope: settings.scope }),
   });
   return {
@@ -141,7 +156,7 @@ function serverOptions(
     role: settings.role,
     name: 'scorelane',
     version: cliPackage.version,
-    instructions: INSTRUCTIONS,
+    instructions: scoreToolsInstructions(),
     resources: [
       {
         uri: FORMAT_GUIDE_URI,
@@ -158,7 +173,7 @@ function serverOptions(
 function mcpSettings(args: ParsedArguments): McpSettings {
   expectArguments(args, 'mcp', {
     positional: ['FILE'],
-    flags: ['http', 'port', 'read-only', 'no-save', 'measures', 'parts'],
+    flags: ['http', 'port', 'read-only', 'no-save', 'measures', 'parts', 'export-dir'],
   });
   const http = args.flags.get('http') === true;
   const portText = args.flags.get('port');
@@ -176,7 +191,16 @@ function mcpSettings(args: ParsedArguments): McpSettings {
     role: args.flags.get('read-only') === true ? 'viewer' : 'editor',
     save: !example && args.flags.get('no-save') !== true,
     scope: scopeOf(args),
+    exportDir: exportDirOf(args),
   };
+}
+
+/** The folder `--export-dir DIR` names, or undefined. */
+function exportDirOf(args: ParsedArguments): string | undefined {
+  const dir = args.flags.get('export-dir');
+  if (dir === true)
+    throw new UsageError('--export-dir takes a folder, such as --export-dir exports.');
+  return dir;
 }
 
 /** The write scope `--measures A-B [--parts 1,2]` sets, or undefined for the whole score. */

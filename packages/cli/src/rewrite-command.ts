@@ -10,6 +10,7 @@ import {
   parsePositive,
   UsageError,
 } from './arguments.ts';
+import { inCommandLineWords } from './command-line-wording.ts';
 import { exampleScorePath } from './example-score.ts';
 import type { CommandIo } from './io.ts';
 import { checkWritable, loadFile, readTextFile, saveScore, warningLines } from './score-file-io.ts';
@@ -67,12 +68,12 @@ export async function rewriteCommand(args: ParsedArguments, io: CommandIo): Prom
     allowMeasureCountChange: args.flags.get('allow-measure-count-change') === true,
   });
   if (!planned.ok) {
-    io.out(formatProblems(planned.problems));
+    io.out(formatProblems(inCommandLineWords(planned.problems)));
     return 1;
   }
   const applied = apply(score, planned.plan);
   if (!applied.ok) {
-    io.out(formatProblems(applied.problems));
+    io.out(formatProblems(inCommandLineWords(applied.problems)));
     return 1;
   }
   const saved = await saveScore(out, score);

@@ -127,7 +127,7 @@ describe('scorelane rewrite', () => {
       [
         'Nothing was changed. 2 problems:',
         '- P1 s1 v1 m2 (line 1, column 1): P1 s1 v1 m2 lasts 1/2, but m2 lasts 3/4 (time 3/4): 1/4 is missing. Fix: Add 1/4 to the lane, for example r=1/4 at its end, or lengthen its events.',
-        '- P1 s1 v1 m3 (line 2, column 1): P1 s1 v1 m3 is past the last measure, m2; writing it adds 1 measure. Fix: Allow the measure-count change (allow_measure_count_change: true, or --allow-measure-count-change), or remove this lane.',
+        '- P1 s1 v1 m3 (line 2, column 1): P1 s1 v1 m3 is past the last measure, m2; writing it adds 1 measure. Fix: Allow the measure-count change (--allow-measure-count-change), or remove this lane.',
         '',
       ].join('\n'),
     );
@@ -398,6 +398,13 @@ describe('scorelane: command lines that are wrong', () => {
       out: '',
       err: `Cannot read ${join(dir, 'missing.lanes')}: it does not exist.\n`,
     });
+    for (const name of ['missing.musicxml', 'missing.mxl']) {
+      expect(await scorelane('read', join(dir, name))).toEqual({
+        code: 1,
+        out: '',
+        err: `Cannot read ${join(dir, name)}: it does not exist.\n`,
+      });
+    }
     const from = await scorelane(
       'rewrite',
       join(dir, 'x.lanes'),

@@ -110,7 +110,7 @@ function describeMusicXmlProblem(problem: MusicXmlProblem): string {
  * `%%` directives is a score, one without is plain lanes-seq; MusicXML files
  * are imported whole, with whatever the model does not read kept aside.
  *
- * @throws UsageError for an extension scorelane does not read; the file system's error when it cannot be read.
+ * @throws UsageError for an extension scorelane does not read; a FileError, one plain line, when it cannot be read.
  */
 export async function loadFile(path: string, origin = 'scorelane-cli'): Promise<LoadedFile> {
   const format = formatOf(path);
@@ -118,7 +118,8 @@ export async function loadFile(path: string, origin = 'scorelane-cli'): Promise<
     throw new UsageError(`${path}: scorelane writes MIDI files but does not read them.`);
   }
   if (format === 'musicxml' || format === 'mxl') {
-    const imported = importMusicXml(new Uint8Array(await readFile(path)), {
+    const bytes = await onFile(path, 'read', () => readFile(path));
+    const imported = importMusicXml(new Uint8Array(bytes), {
       doc: new Y.Doc(),
       origin,
     });

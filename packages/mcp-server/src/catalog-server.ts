@@ -25,6 +25,7 @@ import {
   checkCatalogResources,
   registerCatalogResources,
 } from './catalog-resource.ts';
+import { withResourceLinks } from './resource-links.ts';
 
 /**
  * What to serve and as whom.
@@ -57,6 +58,9 @@ export interface CatalogServerOptions {
  * The factory of fresh MCP servers for a catalog, for `createMcpHandler` or
  * `serveStdio`. Checks the options once: an unknown role or a bad resource
  * URI throws here (the host's bug), never during a call.
+ *
+ * A result whose output names files under `resource_links` sends each as
+ * an MCP `resource_link` content block too (see `withResourceLinks`).
  *
  * A call to a name the catalog does not have is a protocol error
  * (`-32602`, as the SDK answers for an unregistered tool); every call to a
@@ -93,7 +97,7 @@ export function catalogServerFactory(options: CatalogServerOptions): McpServerFa
       if (!invocation.ok && invocation.error.code === 'not_found' && !listed.has(name)) {
         throw unknownTool(invocation.result);
       }
-      const result: CallToolResult = { ...invocation.result };
+      const result: CallToolResult = withResourceLinks({ ...invocation.result });
       return server.server.projectCallToolResult(result, outputSchemas.get(name));
     });
     if (resources.length > 0) registerCatalogResources(server, resources);

@@ -16,10 +16,8 @@ describe('README', () => {
         [
           'increment',
           {
-            title: 'Increment',
             readOnlyHint: false,
             destructiveHint: false,
-            idempotentHint: false,
             openWorldHint: false,
           },
         ],

@@ -440,7 +440,7 @@ describe('plan: measure-count changes', () => {
         line: 1,
         column: 1,
         message: 'P1 s1 v1 m6 is past the last measure, m4; writing it adds 2 measures.',
-        fix: 'Allow the measure-count change (allow_measure_count_change: true, or --allow-measure-count-change), or remove this lane.',
+        fix: 'Allow the measure-count change (allow_measure_count_change: true), or remove this lane.',
       },
     ]);
   });
@@ -746,7 +746,7 @@ describe('plan: problem texts an agent can act on', () => {
         code: 'measure-count-change',
         message:
           'The rewrite starts at m17, past the last measure (the score has measures 1-16); measures past the end are appended only when the measure-count change is allowed.',
-        fix: 'Start at a measure between 1 and 16, or allow the measure-count change to append m17: allowMeasureCountChange: true (allow_measure_count_change: true in tools, --allow-measure-count-change in the CLI).',
+        fix: 'Start at a measure between 1 and 16, or allow the measure-count change to append m17: allow_measure_count_change: true.',
       },
     ]);
   });

@@ -229,7 +229,7 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
     problems.push({
       code: 'measure-count-change',
       message: `The rewrite starts at m${start}, past the last measure (the score has measures 1-${count}); measures past the end are appended only when the measure-count change is allowed.`,
-      fix: `Start at a measure between 1 and ${count}, or allow the measure-count change to append m${start}: allowMeasureCountChange: true (allow_measure_count_change: true in tools, --allow-measure-count-change in the CLI).`,
+      fix: `Start at a measure between 1 and ${count}, or allow the measure-count change to append m${start}: allow_measure_count_change: true.`,
     });
     return { ok: false, problems: problems.toArray() };
   }

@@ -18,6 +18,7 @@ import { formatKey } from './key-signature.ts';
 import { marksNotShownLines } from './marks-not-shown.ts';
 import { oneLine } from './one-line.ts';
 import { noPartsNamed, noScore } from './plan-support.ts';
+import { describePrintedNumbers } from './printed-numbers.ts';
 import type { Problem, Result } from './problem.ts';
 import { currentRevision } from './revision.ts';
 import type { Score } from './score.ts';
@@ -254,7 +255,7 @@ export function contextLines(
     lines.push(`% pickup m${pickup.measure} ${formatRational(pickup.length)}`);
   }
   if (context.printedNumbers.length > 0) {
-    const numbers = context.printedNumbers.map((p) => `m${p.measure}=${p.number}`).join(' ');
+    const numbers = describePrintedNumbers(context.printedNumbers, context.start, context.end);
     lines.push(`% printed numbers: ${numbers}`);
   }
   for (const tie of context.tiesIn) {

@@ -105,14 +105,25 @@ function deletedMeasureRanges(score: Score): IdRange[] {
   return ranges;
 }
 
+/** How many changes a state vector holds: the sum of its clocks, which every change raises. */
+function changeCount(clocks: ReadonlyMap<number, number>): number {
+  let count = 0;
+  for (const clock of clocks.values()) count += clock;
+  return count;
+}
+
 /**
- * The score's revision now: a short opaque token (`r1.` and base64url). Pass
- * it back with a write to have the write refused as stale if something it
- * touches changed in between.
+ * The score's revision now: a short opaque token, `r1.`, the count of
+ * changes the document holds, `-` and base64url. The count makes
+ * consecutive revisions differ at their start (`r1.3450-...`,
+ * `r1.3462-...`), where a person or an agent copying one sees it; the
+ * base64url part alone decides staleness, and a token whose count does not
+ * match it is no revision. Pass it back with a write to have the write
+ * refused as stale if something it touches changed in between.
  *
  * @example
  * ```ts
- * const revision = currentRevision(score); // "r1.AQLs2ca1CQMA"
+ * const revision = currentRevision(score); // "r1.158-AQLs2ca1CQMA"
  * ```
  */
 export function currentRevision(score: Score): string {
@@ -132,7 +143,8 @@ export function currentRevision(score: Score): string {
     writeUint(bytes, identity.client);
     writeUint(bytes, identity.clock);
   }
-  return PREFIX + toBase64Url(Uint8Array.from(bytes));
+  const count = changeCount(Y.decodeStateVector(clocks));
+  return `${PREFIX}${count}-${toBase64Url(Uint8Array.from(bytes))}`;
 }
 
 /**
@@ -146,7 +158,9 @@ export function currentRevision(score: Score): string {
  */
 export function decodeRevision(token: string): Seen | undefined {
   if (!token.startsWith(PREFIX)) return undefined;
-  const bytes = fromBase64Url(token.slice(PREFIX.length));
+  const counted = /^(\d{1,15})-(.*)$/s.exec(token.slice(PREFIX.length));
+  if (!counted) return undefined;
+  const bytes = fromBase64Url(counted[2]!);
   if (!bytes) return undefined;
   try {
     const at = { offset: 0 };
@@ -169,6 +183,7 @@ export function decodeRevision(token: string): Seen | undefined {
       score = Y.createID(client, readUint(bytes, at));
     }
     if (at.offset !== bytes.length) return undefined;
+    if (changeCount(clocks) !== Number(counted[1])) return undefined;
     return score ? { clocks, deletedMeasures, score } : { clocks, deletedMeasures };
   } catch {
     return undefined;

@@ -156,7 +156,7 @@ export function admitLanes(
       refuse(
         'measure-count-change',
         `${key} is past the last measure, m${count}; writing it adds ${added} measure${added === 1 ? '' : 's'}.`,
-        'Allow the measure-count change (allow_measure_count_change: true, or --allow-measure-count-change), or remove this lane.',
+        'Allow the measure-count change (allow_measure_count_change: true), or remove this lane.',
       );
       return;
     }

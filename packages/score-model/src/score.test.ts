@@ -113,7 +113,7 @@ describe('readMeasures context', () => {
       '% P1 "Flute": 1 staff, clefs treble',
       '% time 4/4 from m3, 3/4 from m4',
       '% key D major from m3, B minor from m4',
-      '% printed numbers: m3=2 m4=3 m5=4',
+      '% printed numbers: m-1 throughout',
       '% tied in from the measure before: P1 s1 v1 m3 A5',
     ]);
   });

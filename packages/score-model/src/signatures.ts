@@ -167,6 +167,8 @@ export function planSetTime(score: Score, request: SetTimeRequest): Result<{ pla
   const label = `${beats}/${beatType}`;
   for (let measure = start; measure <= end; measure++) {
     const entry = view.measure(measure)!;
+    // A time already in force is not written again: no empty undo step, no revision moved.
+    if (entry.info.time.beats === beats && entry.info.time.beatType === beatType) continue;
     const info: MeasureInfo = { ...entry.info, time: { beats, beatType } };
     writes.push({ op: 'measure', measure, info });
     const oldLength = measureLength(entry.info);
@@ -252,11 +254,14 @@ export function planSetKey(score: Score, request: SetKeyRequest): Result<{ plan:
       a.key.tonic.alter === b.key.tonic.alter &&
       a.key.mode === b.key.mode,
   );
-  const writes: PlannedWrite[] = span(start, end).map((measure) => ({
-    op: 'measure',
-    measure,
-    info: { ...view.measure(measure)!.info, key },
-  }));
+  // A key already in force is not written again: no empty undo step, no revision moved.
+  const writes: PlannedWrite[] = span(start, end)
+    .filter((measure) => !sameKeyAs(view.measure(measure)!.info.key, key))
+    .map((measure) => ({
+      op: 'measure',
+      measure,
+      info: { ...view.measure(measure)!.info, key },
+    }));
   const stale = revisionProblems(view, request.revision, {
     units: [],
     measures: span(start, end),
@@ -265,4 +270,14 @@ export function planSetKey(score: Score, request: SetKeyRequest): Result<{ plan:
   if (stale.length > 0) return { ok: false, problems: stale };
   // Pitches are absolute, so no unit's content depends on the key.
   return { ok: true, plan: signaturePlan('set-key', score, view, start, end, writes, [], []) };
+}
+
+/** Whether two keys are the same signature, tonic and mode. */
+function sameKeyAs(a: KeySignature, b: KeySignature): boolean {
+  return (
+    a.fifths === b.fifths &&
+    a.mode === b.mode &&
+    a.tonic.step === b.tonic.step &&
+    a.tonic.alter === b.tonic.alter
+  );
 }

@@ -1,15 +1,24 @@
 import { formatGuide } from '@scorelane/lanes-seq';
 import { EXAMPLES_HEADING, toMcpTool, toWebMcpTool } from '@scorelane/tool-contracts';
 import Ajv2020 from 'ajv/dist/2020.js';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { scoreToolCatalog } from './catalog.ts';
 import { createScoreTools } from './create-score-tools.ts';
 import { odeFixture } from './fixtures.test-support.ts';
 import { openOversightSettings } from './oversight-settings.ts';
 import { openProposalStore } from './proposal-store.ts';
+import { createMemorySelection } from './selection.ts';
+
+/** A host with a player (a test double that plays nothing) and a selection a person sees. */
+const FULL_HOST = {
+  player: { play: () => ({ ok: true as const }), stop: () => ({ ok: true as const }) },
+  selection: createMemorySelection(),
+};
 
 const CALLS: Record<string, object> = {
   get_score_info: {},
+  get_format_guide: {},
   read_measures: { start_measure: 1, end_measure: 4 },
   rewrite_measures: { start_measure: 2, parts: [1], lanes_seq: 'P1 s1 v1 m2: B4=1\n' },
   write_marks: { lanes_seq: 'P1 s1 v1 m3: *( * * *)\n' },
@@ -29,10 +38,12 @@ const CALLS: Record<string, object> = {
 };
 
 describe('the catalog', () => {
-  it('describes every tool for a model that has never seen it: a title, one example call', () => {
+  it('describes every tool for a model that has never seen it: a title, one example call where it takes arguments', () => {
     for (const tool of scoreToolCatalog().tools) {
       expect(tool.title, tool.name).not.toBe('');
-      expect(tool.examples, tool.name).toHaveLength(1);
+      const takesArguments = Object.keys(tool.inputSchema.properties ?? {}).length > 0;
+      expect(tool.examples, tool.name).toHaveLength(takesArguments ? 1 : 0);
+      if (!takesArguments) continue;
       expect(
         tool.description.split(`\n\n${EXAMPLES_HEADING}\n`)[1]?.split('\n'),
         tool.name,
@@ -41,10 +52,10 @@ describe('the catalog', () => {
   });
 
   it('serves as MCP and WebMCP tools, read tools marked read-only', () => {
-    const { tools } = odeFixture();
+    const { tools } = odeFixture(FULL_HOST);
     const mcp = tools.manifest('editor').tools.map(toMcpTool);
     const webmcp = tools.manifest('editor').tools.map(toWebMcpTool);
-    expect(mcp).toHaveLength(17);
+    expect(mcp).toHaveLength(scoreToolCatalog().tools.length);
     expect(webmcp.map((tool) => tool.name)).toEqual(mcp.map((tool) => tool.name));
     const readOnly = mcp.filter((tool) => tool.annotations?.readOnlyHint).map((tool) => tool.name);
     expect(readOnly.sort()).toEqual(
@@ -56,11 +67,49 @@ describe('the catalog', () => {
     for (const tool of mcp) expect(tool.inputSchema.type).toBe('object');
   });
 
-  it('embeds the one format guide in the tools that read or write lanes-seq, and nowhere else', () => {
-    const withGuide = scoreToolCatalog()
-      .tools.filter((tool) => tool.description.includes(formatGuide()))
+  it('sends the format guide only on request: no description holds any line of it, get_format_guide answers it', async () => {
+    const guideLines = formatGuide()
+      .split('\n')
+      .filter((line) => line.length > 40);
+    for (const tool of scoreToolCatalog().tools) {
+      for (const line of guideLines) expect(tool.description, tool.name).not.toContain(line);
+    }
+    const pointing = scoreToolCatalog()
+      .tools.filter((tool) => tool.description.includes('get_format_guide'))
       .map((tool) => tool.name);
-    expect(withGuide).toEqual(['read_measures', 'rewrite_measures']);
+    expect(pointing).toEqual(['read_measures', 'rewrite_measures']);
+    const { tools } = odeFixture();
+    const answered = await tools.invoke('get_format_guide', {});
+    expect(answered.ok && answered.output.guide).toBe(formatGuide());
+  });
+
+  it('lists every tool of a host with a player and a selection in at most 4,000 o200k tokens without output schemas', () => {
+    const { tools } = odeFixture(FULL_HOST);
+    const listed = tools.manifest('editor').tools.map(toMcpTool);
+    expect(listed).toHaveLength(scoreToolCatalog().tools.length);
+    const withoutOutput = listed.map(({ outputSchema: _output, ...tool }) => tool);
+    expect(countTokens(JSON.stringify(withoutOutput))).toBeLessThanOrEqual(4_000);
+  });
+
+  it('copies no sentence from one description into another, only points to rewrite_measures for the write rules', () => {
+    const pointer = 'A write as rewrite_measures describes.';
+    const seen = new Map<string, string>();
+    for (const tool of scoreToolCatalog().tools) {
+      if (
+        tool.permission === 'write' &&
+        tool.name !== 'rewrite_measures' &&
+        !/^(undo|redo)$/.test(tool.name)
+      ) {
+        expect(tool.summary, tool.name).toContain(pointer);
+      }
+      const sentences = tool.summary
+        .split(/(?<=[.:;])\s+/)
+        .filter((s) => s.length > 40 && s !== pointer);
+      for (const sentence of sentences) {
+        expect(seen.get(sentence), `${tool.name}: ${sentence}`).toBeUndefined();
+        seen.set(sentence, tool.name);
+      }
+    }
   });
 
   it('answers every tool with text for the model and structured content its published output schema accepts', async () => {
@@ -70,7 +119,7 @@ describe('the catalog', () => {
     const tools = createScoreTools({
       score,
       undo,
-      player: { play: () => ({ ok: true }), stop: () => ({ ok: true }) },
+      ...FULL_HOST,
       oversight: { settings, proposals: openProposalStore(doc) },
     });
     // A proposal for get_proposal_status to answer about.

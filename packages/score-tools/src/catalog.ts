@@ -7,6 +7,7 @@ import type { ReviewProposal } from './review-desk.ts';
 import type { ScoreToolsContext } from './score-tools-context.ts';
 import { deleteMeasures } from './tools/delete-measures.ts';
 import { exportScoreTool } from './tools/export-score.ts';
+import { getFormatGuideTool } from './tools/get-format-guide.ts';
 import { getScoreInfoTool } from './tools/get-score-info.ts';
 import { insertMeasures } from './tools/insert-measures.ts';
 import { redoTool, undoTool } from './tools/own-undo.ts';
@@ -65,6 +66,7 @@ let catalog: ToolCatalog<ScoreToolsContext> | undefined;
 export function scoreToolCatalog(): ToolCatalog<ScoreToolsContext> {
   catalog ??= defineCatalog<ScoreToolsContext>([
     getScoreInfoTool,
+    getFormatGuideTool,
     readMeasuresTool,
     ...WRITE_TOOLS.map((write) => write.tool),
     undoTool,

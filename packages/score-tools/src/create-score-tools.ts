@@ -21,6 +21,8 @@ import {
 import type { UndoController } from '@scorelane/undo';
 import { type ActivityOptions, recordingPipeline, recordingReviews } from './activity-recording.ts';
 import { scoreToolCatalog, writeSpecFor } from './catalog.ts';
+import { MAX_INLINE_EXPORT_BYTES, type ScoreFileHost } from './export-files.ts';
+import { hostCatalog } from './host-catalog.ts';
 import type { ScorePlayer } from './player.ts';
 import { createReviewDesk, type ReviewDesk, type ReviewOptions } from './review-desk.ts';
 import { createRunAccess, withRunAccess } from './run-access.ts';
@@ -55,14 +57,27 @@ export interface ScoreToolsOptions {
   readonly actor?: string;
   /** The transaction origin of the agent's writes; it must be tracked by `undo`. Default: the controller's own origin. */
   readonly origin?: unknown;
-  /** The host's selection; default one kept in memory. */
+  /**
+   * The host's selection, which a person sees (an editor's, or the agent's
+   * presence on a shared document). Without one the tools keep it in memory
+   * (get_selection answers your last write's range) and `select_measures` is
+   * not listed.
+   */
   readonly selection?: SelectionHost;
-  /** The host's player for `play` and `stop`; without one they answer that there is no player. */
+  /** The host's player for `play` and `stop`; without one they are not listed. */
   readonly player?: ScorePlayer;
   /** How long `play` and `stop` wait for the player; default 5,000 ms. */
   readonly playerTimeoutMs?: number;
-  /** Exporters for formats this package does not write (`musicxml`). */
+  /** Exporters for formats this package does not write (`musicxml`, `mxl`). */
   readonly exporters?: ScoreExporters;
+  /**
+   * Where `export_score` keeps its files (beside the served score, as a
+   * download, as a resource): the answer then links to the file instead of
+   * holding it. Without one, exports are answered inline.
+   */
+  readonly files?: ScoreFileHost;
+  /** The most bytes `export_score` puts inline; default `MAX_INLINE_EXPORT_BYTES` (64 KiB). A person's own download may lift it. */
+  readonly maxInlineExportBytes?: number;
   /** Review mode: writes return a review session awaiting the user instead of applying. */
   readonly review?: boolean | ReviewOptions;
   /** Receives one audit event per call. */
@@ -109,7 +124,7 @@ export interface ScoreToolsOptions {
  * ```
  */
 export interface ScoreTools {
-  /** Every score tool (state-free; the same for every score). */
+  /** The score tools this host can run: all of them, less `play` and `stop` without a player and `select_measures` without a selection. */
   readonly catalog: ToolCatalog<ScoreToolsContext>;
   /** The context the tools run against; pass it with `catalog` to your own `createToolPipeline`. */
   readonly context: ScoreToolsContext;
@@ -176,7 +191,10 @@ export function createScoreTools(options: ScoreToolsOptions): ScoreTools {
       "The origin given to createScoreTools is not tracked by the undo controller: add it to trackedOrigins, or leave origin out to use the controller's own.",
     );
   }
-  const catalog = scoreToolCatalog();
+  const catalog = hostCatalog(scoreToolCatalog(), {
+    player: options.player !== undefined,
+    selection: options.selection !== undefined,
+  });
   const describe = options.describeClient;
   let context: ScoreToolsContext;
   const desk =
@@ -207,6 +225,8 @@ export function createScoreTools(options: ScoreToolsOptions): ScoreTools {
     selection: options.selection ?? createMemorySelection(),
     player: options.player,
     exporters: options.exporters ?? {},
+    files: options.files,
+    maxInlineExportBytes: options.maxInlineExportBytes ?? MAX_INLINE_EXPORT_BYTES,
     ledger: createStepLedger(options.score.doc),
     review: reviews,
     shared,
@@ -214,7 +234,8 @@ export function createScoreTools(options: ScoreToolsOptions): ScoreTools {
     playerTimeoutMs: options.playerTimeoutMs ?? 5000,
     revision: revisionReader(options.score),
   };
-  const runAccess = createRunAccess(catalog, {
+  // Names are checked against every score tool: switching off one the host cannot run is no typo.
+  const runAccess = createRunAccess(scoreToolCatalog(), {
     ...(oversight !== undefined && oversight.agent !== false
       ? { shared: () => oversight.settings.writeScope() }
       : {}),

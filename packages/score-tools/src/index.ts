@@ -27,6 +27,12 @@ export {
   type ScoreTools,
   type ScoreToolsOptions,
 } from './create-score-tools.ts';
+export {
+  type ExportedFile,
+  type KeptFile,
+  MAX_INLINE_EXPORT_BYTES,
+  type ScoreFileHost,
+} from './export-files.ts';
 export { INSTRUMENT_RANGES, type InstrumentRange, instrumentFor } from './instrument-ranges.ts';
 export { MAX_WARNINGS, musicalWarnings } from './musical-warnings.ts';
 export {
@@ -62,8 +68,15 @@ export {
   type ScoreTarget,
   scoreScope,
 } from './score-scope.ts';
-export type { ExportedText, ScoreExporters, ScoreToolsContext } from './score-tools-context.ts';
+export type {
+  ExportedBytes,
+  ExportedContent,
+  ExportedText,
+  ScoreExporters,
+  ScoreToolsContext,
+} from './score-tools-context.ts';
 export { createMemorySelection, type ScoreSelection, type SelectionHost } from './selection.ts';
+export { FORMAT_GUIDE_URI, scoreToolsInstructions } from './server-instructions.ts';
 export type { OversightOptions, ProposalOutcome, SharedReview } from './shared-review.ts';
 export { estimateTokens, SYNOPSIS_TOKEN_BUDGET, scoreSynopsis } from './synopsis.ts';
 export { TOOL_DESCRIPTIONS } from './tool-descriptions.ts';

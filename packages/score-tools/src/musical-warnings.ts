@@ -4,7 +4,7 @@
  * They never block a write; they tell the model what a musician would
  * question.
  */
-import { formatPitch, type LaneEvent, midiNumber, type Pitch } from '@scorelane/lanes-seq';
+import { formatPitch, type LaneEvent, midiNumber, type Pitch, parse } from '@scorelane/lanes-seq';
 import { type Score, type ScorePlan, scoreTypes } from '@scorelane/score-model';
 import { instrumentFor } from './instrument-ranges.ts';
 import type { MusicalWarning } from './write-output.ts';
@@ -25,11 +25,12 @@ type UnitWrite = Extract<ScorePlan['writes'][number], { op: 'unit' }>;
  */
 export function musicalWarnings(score: Score, plan: ScorePlan): MusicalWarning[] {
   const names = partNames(score);
+  const crossedBefore = crossingsBefore(plan);
   const warnings: MusicalWarning[] = [];
   for (const write of plan.writes) {
     if (write.op !== 'unit') continue;
     warnings.push(...rangeWarnings(write, names[write.part - 1] ?? ''));
-    warnings.push(...crossingWarnings(write));
+    warnings.push(...crossingWarnings(write, crossedBefore));
   }
   warnings.push(...removedVoiceWarnings(plan));
   return capWarnings(warnings);
@@ -108,21 +109,54 @@ function soundingSpans(
   return spans;
 }
 
-function crossingWarnings(write: UnitWrite): MusicalWarning[] {
-  const voices = [...write.content.voices].sort((a, b) => a.voice - b.voice);
-  const warnings: MusicalWarning[] = [];
+/**
+ * The crossings each unit a plan replaces held before it (`P1 s1 m2 v1/v2`),
+ * read from the canonical text of the unit as it was: a crossing the score
+ * already had is the composer's, not the edit's, and is not warned about.
+ */
+function crossingsBefore(plan: ScorePlan): Set<string> {
+  const crossed = new Set<string>();
+  for (const change of plan.changes) {
+    if (!change.before) continue;
+    const parsed = parse(change.before);
+    if (!parsed.ok) continue;
+    const byVoice = new Map<number, readonly LaneEvent[]>();
+    for (const lane of parsed.document.lanes) byVoice.set(lane.voice, lane.events);
+    for (const pair of crossingPairs([...byVoice].map(([voice, events]) => ({ voice, events })))) {
+      crossed.add(`${change.unit} ${pair.key}`);
+    }
+  }
+  return crossed;
+}
+
+/** Every pair of voices (lower number first) where the higher-numbered one sounds above, and where. */
+function crossingPairs(
+  unsorted: readonly { readonly voice: number; readonly events: readonly LaneEvent[] }[],
+): { key: string; a: number; b: number; crossing: string }[] {
+  const voices = [...unsorted].sort((x, y) => x.voice - y.voice);
+  const pairs: { key: string; a: number; b: number; crossing: string }[] = [];
   for (let upper = 0; upper < voices.length; upper++) {
     for (let lower = upper + 1; lower < voices.length; lower++) {
       const crossing = firstCrossing(voices[upper]!.events, voices[lower]!.events);
       if (crossing === undefined) continue;
       const a = voices[upper]!.voice;
       const b = voices[lower]!.voice;
-      warnings.push({
-        code: 'voices-cross',
-        unit: `P${write.part} s${write.staff} m${write.measure}`,
-        message: `Voice ${b} sounds above voice ${a} ${crossing}; voice ${a} is usually the upper one. Swap the notes between the voices if that is not meant.`,
-      });
+      pairs.push({ key: `v${a}/v${b}`, a, b, crossing });
     }
+  }
+  return pairs;
+}
+
+function crossingWarnings(write: UnitWrite, crossedBefore: ReadonlySet<string>): MusicalWarning[] {
+  const unit = `P${write.part} s${write.staff} m${write.measure}`;
+  const warnings: MusicalWarning[] = [];
+  for (const { key, a, b, crossing } of crossingPairs(write.content.voices)) {
+    if (crossedBefore.has(`${unit} ${key}`)) continue;
+    warnings.push({
+      code: 'voices-cross',
+      unit,
+      message: `Voice ${b} sounds above voice ${a} ${crossing}; voice ${a} is usually the upper one. Swap the notes between the voices if that is not meant.`,
+    });
   }
   return warnings;
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { createScoreTools } from './create-score-tools.ts';
 import { stateVector } from './fixtures.test-support.ts';
+import { createMemorySelection } from './selection.ts';
 
 describe('a document that holds no score yet (a provider still syncing)', () => {
   it('reads answer not_found and writes are refused with Nothing was changed., writing nothing', async () => {
@@ -38,6 +39,7 @@ describe('a document that holds no score yet (a provider still syncing)', () => 
         },
         stop: async () => ({ ok: true }),
       },
+      selection: createMemorySelection(),
     });
     for (const [name, args] of [
       ['select_measures', { start_measure: 1, end_measure: 1 }],

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { odeFixture, PERSON, stateVector } from './fixtures.test-support.ts';
+import { createMemorySelection } from './selection.ts';
+
+/** A host with a player (a test double that plays nothing) and a selection a person sees. */
+const FULL_HOST = {
+  player: { play: () => ({ ok: true as const }), stop: () => ({ ok: true as const }) },
+  selection: createMemorySelection(),
+};
 
 const READ_TOOLS = [
   'get_score_info',
+  'get_format_guide',
   'read_measures',
   'get_proposal_status',
   'get_selection',
@@ -25,7 +33,7 @@ const WRITE_TOOLS = [
 
 describe('roles', () => {
   it('a viewer gets the read tools, selection, play, stop and export; an editor gets all', () => {
-    const { tools } = odeFixture({ role: 'viewer' });
+    const { tools } = odeFixture({ role: 'viewer', ...FULL_HOST });
     expect(
       tools
         .manifest()
@@ -74,9 +82,10 @@ describe('roles', () => {
 
   it('every result carries the revision after the call, and the audit sees each call', async () => {
     const events: { tool: string; status: string; revision_after: string | null }[] = [];
-    const { tools } = odeFixture({ onAudit: (event) => events.push(event) });
+    const { tools } = odeFixture({ onAudit: (event) => events.push(event), ...FULL_HOST });
     const calls: [string, object][] = [
       ['get_score_info', {}],
+      ['get_format_guide', {}],
       ['read_measures', { start_measure: 1, end_measure: 2 }],
       ['rewrite_measures', { start_measure: 2, parts: [1], lanes_seq: 'P1 s1 v1 m2: B4=1\n' }],
       ['get_selection', {}],

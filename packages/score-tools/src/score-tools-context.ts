@@ -6,6 +6,7 @@
  */
 import { currentRevision, type Score } from '@scorelane/score-model';
 import type { UndoController } from '@scorelane/undo';
+import type { ScoreFileHost } from './export-files.ts';
 import type { ScorePlayer } from './player.ts';
 import type { ReviewDesk } from './review-desk.ts';
 import type { SelectionHost } from './selection.ts';
@@ -23,9 +24,30 @@ import type { StepLedger } from './step-ledger.ts';
  * const refused: ExportedText = { ok: false, problems: [{ message: 'The score is too large.' }] };
  * ```
  */
-export type ExportedText =
-  | string
-  | { readonly ok: true; readonly content: string }
+export type ExportedText = ExportedContent<string>;
+
+/**
+ * What an exporter of bytes gives (`.mxl`): the bytes, or a checked export's
+ * result, as {@link ExportedText} is for text.
+ *
+ * @example
+ * ```ts
+ * const written: ExportedBytes = { ok: true, content: new Uint8Array([80, 75]) };
+ * ```
+ */
+export type ExportedBytes = ExportedContent<Uint8Array>;
+
+/**
+ * An exporter's file content, plain or as a checked export's result.
+ *
+ * @example
+ * ```ts
+ * const plain: ExportedContent<string> = '<score-partwise/>';
+ * ```
+ */
+export type ExportedContent<T> =
+  | T
+  | { readonly ok: true; readonly content: T }
   | { readonly ok: false; readonly problems: readonly { readonly message: string }[] };
 
 /**
@@ -42,6 +64,11 @@ export type ExportedText =
  */
 export interface ScoreExporters {
   readonly musicxml?: (score: Score) => ExportedText;
+  /**
+   * Compressed MusicXML (`exportMxlWithinLimit` or `exportMxl` of
+   * `@scorelane/musicxml`), for `export_score` format `mxl`.
+   */
+  readonly mxl?: (score: Score) => ExportedBytes;
 }
 
 /**
@@ -64,6 +91,10 @@ export interface ScoreToolsContext {
   readonly selection: SelectionHost;
   readonly player: ScorePlayer | undefined;
   readonly exporters: ScoreExporters;
+  /** Where exports are kept as files; undefined: they are answered inline. */
+  readonly files: ScoreFileHost | undefined;
+  /** The most bytes an export puts inline in a result. */
+  readonly maxInlineExportBytes: number;
   readonly ledger: StepLedger;
   /** Set when the host wants writes reviewed by the user before they apply. */
   readonly review: ReviewDesk | undefined;

@@ -2,31 +2,36 @@
  * The argument fields the score tools share, spelled once: 1-based measures
  * and parts, and the measure-count flag.
  */
-import { describeScope, type ScopeDescription } from '@scorelane/tool-contracts';
+import { describeScope, type ScopeDescription, writeFields } from '@scorelane/tool-contracts';
 import * as z from 'zod';
 
 /**
- * A 1-based measure index field with its description.
+ * A 1-based measure index field, with a description where its name and the
+ * tool's description do not say it already (`start_measure`, `end_measure`
+ * need none).
  *
  * @example
  * ```ts
- * z.object({ start_measure: measureField('The first measure to read.') });
+ * z.object({ start_measure: measureField(), measure: measureField('The first measure in the new key.') });
  * ```
  */
-export function measureField(description: string) {
-  return z.number().int().min(1).describe(description);
+export function measureField(description?: string) {
+  const field = z.number().int().min(1);
+  return description === undefined ? field : field.describe(description);
 }
 
 /**
- * A list of 1-based part numbers.
+ * A list of 1-based part numbers, with a description where the tool's
+ * description does not say what it is.
  *
  * @example
  * ```ts
- * z.object({ parts: partsField('The parts to read; left out: all parts.').optional() });
+ * z.object({ parts: partsField().optional() }); // the description says "of parts (default all)"
  * ```
  */
-export function partsField(description: string) {
-  return z.array(z.number().int().min(1)).min(1).describe(description);
+export function partsField(description?: string) {
+  const field = z.array(z.number().int().min(1)).min(1);
+  return description === undefined ? field : field.describe(description);
 }
 
 /**
@@ -41,9 +46,7 @@ export function partsField(description: string) {
 export const allowMeasureCountChange = z
   .boolean()
   .optional()
-  .describe(
-    'true: you mean to change the number of measures (append, insert or delete). Without it, a call that would change the measure count is refused.',
-  );
+  .describe('true: you mean to add or remove measures.');
 
 /**
  * The revision field of read results, with its meaning for the model.
@@ -89,3 +92,19 @@ export function writeScopeOf(
 ): z.output<typeof writeScopeOutput> {
   return scope === undefined ? null : describeScope(scope);
 }
+
+/**
+ * tool-contracts' `writeFields` (`revision`, `dry_run`, `idempotency_key`)
+ * with the same checks and no descriptions: rewrite_measures' description
+ * says once what they do for every write tool, so no listed schema repeats it.
+ *
+ * @example
+ * ```ts
+ * z.object({ measure: measureField('The first measure in the new key.'), ...writeArguments });
+ * ```
+ */
+export const writeArguments = {
+  revision: writeFields.revision.unwrap().optional(),
+  dry_run: writeFields.dry_run.unwrap().optional(),
+  idempotency_key: writeFields.idempotency_key.unwrap().optional(),
+};

@@ -12,7 +12,7 @@ const measure = z.number().int().min(1);
  * would look twice. Warnings never block a write.
  *
  * - `outside-usual-range`: a note outside the usual range of the part's instrument;
- * - `voices-cross`: a lower voice sounds above a higher one at the same moment;
+ * - `voices-cross`: a lower voice sounds above a higher one at the same moment, a crossing the unit did not have before the write;
  * - `voice-removed`: a voice the unit held is gone, because the text did not write it.
  *
  * @example

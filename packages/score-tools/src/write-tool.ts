@@ -18,7 +18,7 @@ import { runWrite, type WriteSpec } from './write-flow.ts';
 import { writeOutputSchema } from './write-output.ts';
 
 /**
- * What a write tool is made of. `input` must spread `writeFields`.
+ * What a write tool is made of. `input` must spread `writeArguments` (tool-fields).
  *
  * @example
  * ```ts

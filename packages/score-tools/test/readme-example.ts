@@ -57,9 +57,9 @@ const undone = await tools.invoke('undo', {});
 console.log(undone.ok && undone.output.summary);
 // Undid your step "rewrite_measures from m2, parts 1". m2 is selected. Revision r1.….
 
-// A viewer sees the read tools, selection, play, stop and export only.
+// A viewer sees the read tools and export only (this host gives no player and no editor selection).
 console.log(tools.manifest('viewer').tools.map((tool) => tool.name));
-// ['get_score_info', 'read_measures', 'get_proposal_status', 'get_selection', 'select_measures', 'play', 'stop', 'export_score']
+// ['get_score_info', 'get_format_guide', 'read_measures', 'get_proposal_status', 'get_selection', 'export_score']
 
 // Marks without resending notes: a p and a slur over bar 1, in one call.
 const marked = await tools.invoke('write_marks', { lanes_seq: 'P1 s1 v1 m1: *\\p( * * *)\n' });

@@ -39,12 +39,10 @@ describe('README', () => {
     expect(printed[4]).toEqual([
       [
         'get_score_info',
+        'get_format_guide',
         'read_measures',
         'get_proposal_status',
         'get_selection',
-        'select_measures',
-        'play',
-        'stop',
         'export_score',
       ],
     ]);

@@ -34,12 +34,19 @@ describe('resolveAnnotations', () => {
 describe('one source, two renderings', () => {
   const hints = resolveAnnotations('write', { idempotent: true, untrustedContent: true });
 
-  it('renders the four MCP hints and the title', () => {
-    expect(toMcpAnnotations('Complete item', hints)).toEqual({
-      title: 'Complete item',
+  it('renders the MCP hints a client would not assume, without the title the tool itself carries', () => {
+    expect(toMcpAnnotations(hints)).toEqual({
       readOnlyHint: false,
-      destructiveHint: true,
       idempotentHint: true,
+      openWorldHint: false,
+    });
+    expect(toMcpAnnotations(resolveAnnotations('write', { destructive: false }))).toEqual({
+      readOnlyHint: false,
+      destructiveHint: false,
+      openWorldHint: false,
+    });
+    expect(toMcpAnnotations(resolveAnnotations('read'))).toEqual({
+      readOnlyHint: true,
       openWorldHint: false,
     });
   });
@@ -47,6 +54,6 @@ describe('one source, two renderings', () => {
   it('renders the WebMCP hints, with the same readOnlyHint as MCP', () => {
     const web = toWebMcpAnnotations(hints);
     expect(web).toEqual({ readOnlyHint: false, untrustedContentHint: true });
-    expect(web.readOnlyHint).toBe(toMcpAnnotations('x', hints).readOnlyHint);
+    expect(web.readOnlyHint).toBe(toMcpAnnotations(hints).readOnlyHint);
   });
 });

@@ -74,35 +74,40 @@ export function resolveAnnotations(
  *
  * @example
  * ```ts
- * const mcp: McpToolAnnotations = toMcpAnnotations('Add item', resolveAnnotations('write'));
+ * const mcp: McpToolAnnotations = toMcpAnnotations(resolveAnnotations('write'));
  * ```
  */
 export interface McpToolAnnotations {
-  readonly title: string;
   readonly readOnlyHint: boolean;
-  readonly destructiveHint: boolean;
-  readonly idempotentHint: boolean;
+  /** Left out where MCP's default (`true`) holds, and for read tools, where MCP gives it no meaning. */
+  readonly destructiveHint?: boolean;
+  /** Left out where MCP's default (`false`) holds, and for read tools, where MCP gives it no meaning. */
+  readonly idempotentHint?: boolean;
   readonly openWorldHint: boolean;
 }
 
 /**
- * Renders the hints as MCP tool annotations. `destructiveHint` and
- * `idempotentHint` are stated for read tools too (false and true), which
- * MCP clients read as "no effect".
+ * Renders the hints as MCP tool annotations, stating only what an MCP
+ * client would not assume: `readOnlyHint` and `openWorldHint` always;
+ * `destructiveHint` and `idempotentHint` only for a write tool, and only
+ * where they differ from MCP's defaults (destructive, not idempotent). Every
+ * listed token costs the agent's context. The title is not repeated here:
+ * the tool's own `title` carries it, and MCP clients prefer that one.
  *
  * @example
  * ```ts
- * toMcpAnnotations('List items', resolveAnnotations('read'));
- * // { title: 'List items', readOnlyHint: true, destructiveHint: false,
- * //   idempotentHint: true, openWorldHint: false }
+ * toMcpAnnotations(resolveAnnotations('read'));
+ * // { readOnlyHint: true, openWorldHint: false }
+ * toMcpAnnotations(resolveAnnotations('write', { destructive: false }));
+ * // { readOnlyHint: false, destructiveHint: false, openWorldHint: false }
  * ```
  */
-export function toMcpAnnotations(title: string, hints: ToolAnnotations): McpToolAnnotations {
+export function toMcpAnnotations(hints: ToolAnnotations): McpToolAnnotations {
+  const write = !hints.readOnly;
   return {
-    title,
     readOnlyHint: hints.readOnly,
-    destructiveHint: hints.destructive,
-    idempotentHint: hints.idempotent,
+    ...(write && !hints.destructive ? { destructiveHint: false } : {}),
+    ...(write && hints.idempotent ? { idempotentHint: true } : {}),
     openWorldHint: hints.openWorld,
   };
 }

@@ -37,8 +37,8 @@ describe('defineTool', () => {
     expect(addItem.description).toBe(
       `${addItem.summary}\n\n${EXAMPLES_HEADING}\n{"title":"Buy milk"}\n{"idempotency_key":"k-1","title":"Call Ana"}`,
     );
+    expect(addItem.inputSchema).not.toHaveProperty('$schema');
     expect(addItem.inputSchema).toMatchObject({
-      $schema: 'https://json-schema.org/draft/2020-12/schema',
       type: 'object',
       required: ['title'],
       additionalProperties: false,

@@ -8,6 +8,7 @@ import {
   type ToolAnnotations,
   type ToolAnnotationsInput,
 } from './annotations.ts';
+import { fieldsOnly, withoutSafeIntegerBounds } from './compact-schema.ts';
 import { type JsonSchemaObject, objectJsonSchema } from './json-schema.ts';
 import type { ToolPermission } from './permissions.ts';
 import { unfaithfulToJsonSchema } from './schema-fidelity.ts';
@@ -155,9 +156,12 @@ export interface Tool<
   readonly input: I;
   readonly output: O;
   readonly examples: readonly z.input<I>[];
-  /** `input` as JSON Schema draft 2020-12 (the accepted input side). */
+  /** `input` as JSON Schema draft 2020-12 (the accepted input side), without safe-integer bounds. */
   readonly inputSchema: JsonSchemaObject;
-  /** `output` as JSON Schema draft 2020-12. */
+  /**
+   * `output` as JSON Schema draft 2020-12, cut to its fields (`fieldsOnly`):
+   * the result's text holds the whole value, `output` checks it in full.
+   */
   readonly outputSchema: JsonSchemaObject;
   readonly run: ToolDefinition<I, O, Ctx>['run'];
   /** What a write would touch, for scope checks; see {@link ToolDefinition.targets}. */
@@ -229,8 +233,9 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject, Ctx = u
   }
   const output = requireObjectSchema(definition.output, `${name} output`);
   const annotations = resolveAnnotations(permission, definition.annotations);
-  const inputSchema = jsonSchemaFor(input, 'input', name);
-  const outputSchema = jsonSchemaFor(output, 'output', name);
+  const inputSchema = withoutSafeIntegerBounds(jsonSchemaFor(input, 'input', name));
+  // The result's text holds the whole value; the listing names its fields.
+  const outputSchema = fieldsOnly(withoutSafeIntegerBounds(jsonSchemaFor(output, 'output', name)));
   const examples = [...(definition.examples ?? [])];
   examples.forEach((example, index) => {
     const parsed = input.safeParse(example);

@@ -9,9 +9,10 @@ describe('objectJsonSchema', () => {
     limit: z.number().int().default(10),
   });
 
-  it('declares draft 2020-12 and describes the input side: defaults are optional', () => {
+  it("is draft 2020-12 without saying so (MCP's default) and describes the input side: defaults are optional", () => {
     const input = objectJsonSchema(schema, 'input');
-    expect(input.$schema).toBe(JSON_SCHEMA_DIALECT);
+    expect(input.$schema).toBeUndefined();
+    expect(new Ajv2020().defaultMeta()).toBe(JSON_SCHEMA_DIALECT);
     expect(input.required).toEqual(['title']);
     expect(input.properties?.title).toEqual({ type: 'string', description: 'What to do.' });
     expect(new Ajv2020({ strict: true }).validateSchema(input)).toBe(true);

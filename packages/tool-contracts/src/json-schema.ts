@@ -23,17 +23,20 @@ export interface JsonSchemaObject {
 }
 
 /**
- * The dialect every generated schema declares in `$schema`.
+ * The dialect every generated schema is written in. The schemas leave
+ * `$schema` out: MCP reads a tool schema without one as this dialect, and
+ * the URL would cost every listed schema a dozen tokens of the agent's context.
  *
  * @example
  * ```ts
- * tool.inputSchema.$schema === JSON_SCHEMA_DIALECT; // true
+ * new Ajv2020().compile(tool.inputSchema); // Ajv2020 validates JSON_SCHEMA_DIALECT
  * ```
  */
 export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
 /**
- * Converts an object schema with `z.toJSONSchema` (draft 2020-12). `io`
+ * Converts an object schema with `z.toJSONSchema` (draft 2020-12, without
+ * `$schema`; see {@link JSON_SCHEMA_DIALECT}). `io`
  * picks the side: `'input'` describes what a caller may send (fields with
  * defaults are optional), `'output'` what the tool returns. Throws when the
  * schema holds something JSON Schema cannot express (a bigint, a function,
@@ -51,5 +54,6 @@ export function objectJsonSchema(schema: z.ZodObject, io: 'input' | 'output'): J
   if (json.type !== 'object') {
     throw new TypeError(`Expected an object schema, got JSON Schema type ${String(json.type)}.`);
   }
-  return json as JsonSchemaObject;
+  const { $schema: _dialect, ...schemaWithoutDialect } = json;
+  return schemaWithoutDialect as JsonSchemaObject;
 }

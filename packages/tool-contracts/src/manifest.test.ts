@@ -174,10 +174,8 @@ describe('one manifest entry, rendered for MCP and WebMCP', () => {
       inputSchema: addItem.inputSchema,
       outputSchema: addItem.outputSchema,
       annotations: {
-        title: 'Add item',
         readOnlyHint: false,
         destructiveHint: false,
-        idempotentHint: false,
         openWorldHint: false,
       },
     });

@@ -152,7 +152,7 @@ export function toMcpTool(entry: ManifestEntry): McpToolDescriptor {
     description: entry.description,
     inputSchema: entry.inputSchema,
     outputSchema: entry.outputSchema,
-    annotations: toMcpAnnotations(entry.title, entry.annotations),
+    annotations: toMcpAnnotations(entry.annotations),
   };
 }
 

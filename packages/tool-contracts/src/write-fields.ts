@@ -24,23 +24,12 @@ import * as z from 'zod';
  * ```
  */
 export const writeFields = {
-  revision: z
-    .string()
-    .min(1)
-    .optional()
-    .describe(
-      'The revision your last read returned; the write is refused if its target changed since.',
-    ),
-  dry_run: z
-    .boolean()
-    .optional()
-    .describe('true: check and describe the change without making it.'),
+  revision: z.string().min(1).optional().describe('The revision your last read returned.'),
+  dry_run: z.boolean().optional().describe('true: only describe the change.'),
   idempotency_key: z
     .string()
     .min(1)
     .max(200)
     .optional()
-    .describe(
-      'Any unique string; repeating a call with the same key and arguments does not apply it twice.',
-    ),
+    .describe('A repeated call with this key applies once.'),
 };

@@ -27,10 +27,8 @@ describe('README', () => {
     expect(printed[3]).toEqual([
       0,
       {
-        title: 'Add item',
         readOnlyHint: false,
         destructiveHint: false,
-        idempotentHint: false,
         openWorldHint: false,
       },
     ]);

@@ -2,10 +2,9 @@
  * `delete_measures`: remove a range of measures from every part.
  */
 import { planDeleteMeasures } from '@scorelane/score-model';
-import { writeFields } from '@scorelane/tool-contracts';
 import * as z from 'zod';
 import { TOOL_DESCRIPTIONS } from '../tool-descriptions.ts';
-import { allowMeasureCountChange, measureField } from '../tool-fields.ts';
+import { allowMeasureCountChange, measureField, writeArguments } from '../tool-fields.ts';
 import { defineWriteTool } from '../write-tool.ts';
 import { measureCountRefusal } from './measure-count-flag.ts';
 
@@ -22,10 +21,10 @@ export const deleteMeasures = defineWriteTool({
   title: 'Delete measures',
   description: TOOL_DESCRIPTIONS.delete_measures,
   input: z.object({
-    start_measure: measureField('The first measure to delete.'),
-    end_measure: measureField('The last measure to delete.'),
+    start_measure: measureField(),
+    end_measure: measureField(),
     allow_measure_count_change: allowMeasureCountChange,
-    ...writeFields,
+    ...writeArguments,
   }),
   example: { start_measure: 3, end_measure: 4, allow_measure_count_change: true },
   precheck: (args) => {

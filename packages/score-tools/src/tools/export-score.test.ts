@@ -1,11 +1,34 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseScoreFile } from '@scorelane/lanes-seq';
-import { exportMusicXml, exportMusicXmlWithinLimit, importMusicXml } from '@scorelane/musicxml';
+import {
+  exportMusicXml,
+  exportMusicXmlWithinLimit,
+  exportMxl,
+  importMusicXml,
+} from '@scorelane/musicxml';
 import { createUndoController } from '@scorelane/undo';
 import { parseMidi } from 'midi-file';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { createScoreTools } from '../create-score-tools.ts';
+import type { ScoreFileHost } from '../export-files.ts';
 import { odeFixture } from '../fixtures.test-support.ts';
+
+/** A real file host: it writes each export into a fresh folder and links to it. */
+async function folderHost(): Promise<ScoreFileHost & { readonly dir: string }> {
+  const dir = await mkdtemp(join(tmpdir(), 'score-tools-export-'));
+  return {
+    dir,
+    keep: async (file) => {
+      const path = join(dir, file.name);
+      await writeFile(path, file.bytes);
+      return { uri: pathToFileURL(path).href, name: file.name };
+    },
+  };
+}
 
 describe('export_score', () => {
   it('exports .lanes text that reads back as the same score', async () => {
@@ -71,6 +94,64 @@ describe('export_score', () => {
     });
     const written = await atLimit.tools.invoke('export_score', { format: 'musicxml' });
     expect(written.ok && written.output.bytes).toBe(whole);
+  });
+
+  it('where the host keeps files, answers a resource_link to the file it wrote, and no content', async () => {
+    const files = await folderHost();
+    const { tools } = odeFixture({ files, exporters: { musicxml: exportMusicXml } });
+    const exported = await tools.invoke('export_score', { format: 'musicxml' });
+    if (!exported.ok) throw new Error(exported.result.content[0]?.text);
+    expect(exported.output.content).toBeUndefined();
+    const [link] = exported.output.resource_links as {
+      uri: string;
+      name: string;
+      mimeType: string;
+      size: number;
+    }[];
+    expect(link).toMatchObject({
+      type: 'resource_link',
+      name: 'ode.musicxml',
+      mimeType: 'application/vnd.recordare.musicxml+xml',
+    });
+    const written = await readFile(fileURLToPath(link!.uri), 'utf8');
+    expect(written.length).toBeGreaterThan(0);
+    expect(Buffer.byteLength(written)).toBe(link!.size);
+    expect(importMusicXml(written).ok).toBe(true);
+    expect(String(exported.output.summary)).toContain(link!.uri);
+  });
+
+  it('puts the content inline too on request, below the limit; above it, only the link', async () => {
+    const files = await folderHost();
+    const { tools } = odeFixture({ files });
+    const small = await tools.invoke('export_score', { format: 'lanes', inline: true });
+    if (!small.ok) throw new Error(small.result.content[0]?.text);
+    expect(String(small.output.content)).toContain('P1 s1 v1 m8: E4=3/8 D4=1/8 D4=1/2');
+    expect(small.output.resource_links).toHaveLength(1);
+    const limited = odeFixture({ files, maxInlineExportBytes: 100 });
+    const large = await limited.tools.invoke('export_score', { format: 'lanes', inline: true });
+    if (!large.ok) throw new Error(large.result.content[0]?.text);
+    expect(large.output.content).toBeUndefined();
+    expect(String(large.output.summary)).toContain('too large to put inline (over 100 bytes)');
+  });
+
+  it('where the host keeps no files, refuses inline content over the limit and says what fits', async () => {
+    const { tools } = odeFixture({ maxInlineExportBytes: 100 });
+    const refused = await tools.invoke('export_score', { format: 'lanes' });
+    expect(refused.ok || refused.error.code).toBe('limit_exceeded');
+    expect(refused.result.content[0]?.text).toContain(
+      'over the 100 bytes a result may hold inline',
+    );
+  });
+
+  it('exports compressed MusicXML (.mxl) through the exporter the host injects', async () => {
+    const files = await folderHost();
+    const { tools } = odeFixture({ files, exporters: { mxl: exportMxl } });
+    const exported = await tools.invoke('export_score', { format: 'mxl' });
+    if (!exported.ok) throw new Error(exported.result.content[0]?.text);
+    const bytes = await readFile(join(files.dir, 'ode.mxl'));
+    expect(bytes.subarray(0, 2).toString()).toBe('PK');
+    expect(importMusicXml(new Uint8Array(bytes)).ok).toBe(true);
+    expect(exported.output.bytes).toBe(bytes.length);
   });
 
   it('exports .lanes of an imported score whose title and part name are printed on several lines', async () => {

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { odeFixture } from '../fixtures.test-support.ts';
+import { ODE, odeFixture } from '../fixtures.test-support.ts';
 
 describe('get_score_info', () => {
+  it('names a part without a name "(unnamed)", as read_measures does', async () => {
+    const { tools } = odeFixture({}, ODE.replace('name="Violin"', 'name=""'));
+    const info = await tools.invoke('get_score_info', {});
+    if (!info.ok) throw new Error(info.result.content[0]?.text);
+    expect((info.output.parts as { name: string }[])[0]?.name).toBe('(unnamed)');
+    const read = await tools.invoke('read_measures', { start_measure: 1, end_measure: 1 });
+    expect(read.ok && String(read.output.lanes_seq)).toContain('% P1 (unnamed):');
+  });
+
   it('describes title, parts with staves, clefs, voices and instrument, changes, revision and synopsis', async () => {
     const { tools } = odeFixture();
     const info = await tools.invoke('get_score_info', {});

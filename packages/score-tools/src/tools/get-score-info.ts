@@ -4,7 +4,7 @@
  * (see `score-overview.ts`) so a call does not read the whole score.
  */
 import { formatRational } from '@scorelane/lanes-seq';
-import { currentRevision, formatKey } from '@scorelane/score-model';
+import { currentRevision, describePrintedNumbers, formatKey } from '@scorelane/score-model';
 import { defineTool, type ToolRunCall, toolFail, toolOk } from '@scorelane/tool-contracts';
 import * as z from 'zod';
 import { instrumentFor } from '../instrument-ranges.ts';
@@ -33,7 +33,11 @@ const output = z.object({
   time_changes: z.array(z.object({ measure: z.number().int(), time: z.string() })),
   key_changes: z.array(z.object({ measure: z.number().int(), key: z.string() })),
   pickups: z.array(z.object({ measure: z.number().int(), length: z.string() })),
-  printed_numbers: z.array(z.object({ measure: z.number().int(), number: z.string() })),
+  printed_numbers: z
+    .string()
+    .describe(
+      'The rule most measures follow and the exceptions: "m-1 throughout, except m57=56a".',
+    ),
   synopsis: z.string(),
   write_scope: writeScopeOutput,
   revision: revisionOutput,
@@ -54,7 +58,6 @@ export const getScoreInfoTool = defineTool({
   input: z.object({}),
   output,
   permission: 'read',
-  examples: [{}],
   run: (_args, { context, scope }: ToolRunCall<ScoreToolsContext>) => {
     const missing = noScoreYet(context.score);
     if (missing) return toolFail(missing);
@@ -66,7 +69,8 @@ export const getScoreInfoTool = defineTool({
         const instrument = instrumentFor(part.name);
         return {
           part: part.part,
-          name: part.name,
+          // As read_measures' % lines name it: an agent never meets an empty name.
+          name: part.name.trim() === '' ? '(unnamed)' : part.name,
           staves: part.staves,
           clefs: [...part.clefs],
           voices: [...(voices[part.part - 1] ?? [])],
@@ -85,7 +89,7 @@ export const getScoreInfoTool = defineTool({
         measure: pickup.measure,
         length: formatRational(pickup.length),
       })),
-      printed_numbers: info.printedNumbers.map((entry) => ({ ...entry })),
+      printed_numbers: describePrintedNumbers(info.printedNumbers, 1, info.measureCount),
       synopsis,
       write_scope: writeScopeOf(scope),
       revision: currentRevision(context.score),

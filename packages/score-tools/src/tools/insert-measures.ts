@@ -2,10 +2,9 @@
  * `insert_measures`: empty measures before a measure, or appended.
  */
 import { planInsertMeasures } from '@scorelane/score-model';
-import { writeFields } from '@scorelane/tool-contracts';
 import * as z from 'zod';
 import { TOOL_DESCRIPTIONS } from '../tool-descriptions.ts';
-import { allowMeasureCountChange, measureField } from '../tool-fields.ts';
+import { allowMeasureCountChange, measureField, writeArguments } from '../tool-fields.ts';
 import { defineWriteTool } from '../write-tool.ts';
 import { measureCountRefusal } from './measure-count-flag.ts';
 
@@ -22,12 +21,10 @@ export const insertMeasures = defineWriteTool({
   title: 'Insert measures',
   description: TOOL_DESCRIPTIONS.insert_measures,
   input: z.object({
-    at_measure: measureField(
-      'The new measures go before this measure; the measure count + 1 appends them.',
-    ),
+    at_measure: measureField('The measure the new ones go before.'),
     count: z.number().int().min(1).max(1000).describe('How many measures to insert.'),
     allow_measure_count_change: allowMeasureCountChange,
-    ...writeFields,
+    ...writeArguments,
   }),
   example: { at_measure: 3, count: 2, allow_measure_count_change: true },
   precheck: (args) =>

@@ -138,7 +138,6 @@ export const undoTool = defineTool({
   input: z.object({}),
   output,
   permission: 'write',
-  examples: [{}],
   targets: (_args, { context }: ToolRunCall<ScoreToolsContext>) => ownStepTargets(context, 'undo'),
   run: (_args, { context }: ToolRunCall<ScoreToolsContext>) => runOwn(context, 'undo'),
 });
@@ -158,7 +157,6 @@ export const redoTool = defineTool({
   input: z.object({}),
   output,
   permission: 'write',
-  examples: [{}],
   targets: (_args, { context }: ToolRunCall<ScoreToolsContext>) => ownStepTargets(context, 'redo'),
   run: (_args, { context }: ToolRunCall<ScoreToolsContext>) => runOwn(context, 'redo'),
 });

@@ -115,9 +115,9 @@ export const playTool = defineTool({
   title: 'Play',
   description: TOOL_DESCRIPTIONS.play,
   input: z.object({
-    start_measure: measureField('The first measure to play.').optional(),
-    end_measure: measureField('The last measure to play.').optional(),
-    parts: partsField('The parts to play; left out: all parts.').optional(),
+    start_measure: measureField().optional(),
+    end_measure: measureField().optional(),
+    parts: partsField().optional(),
   }),
   output,
   permission: 'read',
@@ -141,7 +141,6 @@ export const stopTool = defineTool({
   input: z.object({}),
   output,
   permission: 'read',
-  examples: [{}],
   run: async (_args, { context }: ToolRunCall<ScoreToolsContext>) => {
     const player = context.player;
     if (!player) return toolFail(NO_PLAYER);

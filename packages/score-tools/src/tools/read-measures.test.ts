@@ -68,10 +68,11 @@ describe('read_measures', () => {
     expect(refused.result.content[0]?.text).toContain('measures 1-8');
   });
 
-  it('teaches lanes-seq: its description embeds the format guide and an example call', () => {
+  it('points to the format guide instead of copying it, and shows an example call', () => {
     const { tools } = odeFixture();
     const tool = tools.catalog.get('read_measures')!;
-    expect(tool.description).toContain(formatGuide());
+    expect(tool.description).not.toContain(formatGuide().slice(0, 80));
+    expect(tool.description).toContain('get_format_guide');
     expect(tool.description).toContain('at most 64');
     expect(tool.description).toContain('Example arguments:\n{"end_measure":8,"start_measure":1}');
   });

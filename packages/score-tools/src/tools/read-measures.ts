@@ -36,9 +36,9 @@ export const readMeasuresTool = defineTool({
   title: 'Read measures',
   description: TOOL_DESCRIPTIONS.read_measures,
   input: z.object({
-    start_measure: measureField('The first measure to read.'),
-    end_measure: measureField(`The last measure to read; at most ${MAX_READ_MEASURES} measures.`),
-    parts: partsField('The parts to read; left out: all parts.').optional(),
+    start_measure: measureField(),
+    end_measure: measureField(),
+    parts: partsField().optional(),
     marks: z.boolean().optional().describe('false: notes only.'),
   }),
   output: z.object({

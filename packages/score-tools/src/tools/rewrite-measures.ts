@@ -3,10 +3,14 @@
  * before anything changes; at most 32 measures per call.
  */
 import { plan } from '@scorelane/score-model';
-import { writeFields } from '@scorelane/tool-contracts';
 import * as z from 'zod';
 import { TOOL_DESCRIPTIONS } from '../tool-descriptions.ts';
-import { allowMeasureCountChange, measureField, partsField } from '../tool-fields.ts';
+import {
+  allowMeasureCountChange,
+  measureField,
+  partsField,
+  writeArguments,
+} from '../tool-fields.ts';
 import { defineWriteTool } from '../write-tool.ts';
 
 /**
@@ -31,21 +35,15 @@ export const rewriteMeasures = defineWriteTool({
   title: 'Rewrite measures',
   description: TOOL_DESCRIPTIONS.rewrite_measures,
   input: z.object({
-    start_measure: measureField('The first measure of the range your lanes are for.'),
-    parts: partsField('The parts your lanes may write; a lane for another part is refused.'),
-    lanes_seq: z
-      .string()
-      .min(1)
-      .max(MAX_LANES_SEQ_LENGTH)
-      .describe(
-        `The replacement: one lanes-seq line per voice, staff, part and measure; at most ${MAX_LANES_SEQ_LENGTH} characters.`,
-      ),
+    start_measure: measureField('The first measure your lanes write.'),
+    parts: partsField('The parts your lanes write.'),
+    lanes_seq: z.string().min(1).max(MAX_LANES_SEQ_LENGTH).describe('The replacement lanes.'),
     allow_measure_count_change: allowMeasureCountChange,
     marks: z
       .enum(['auto', 'replace'])
       .optional()
       .describe('"replace": lanes without marks remove their marks too. Default "auto".'),
-    ...writeFields,
+    ...writeArguments,
   }),
   example: {
     start_measure: 2,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { odeFixture } from '../fixtures.test-support.ts';
 import type { PlayRequest, ScorePlayer } from '../player.ts';
+import { createMemorySelection } from '../selection.ts';
 
 /** A test double of a browser page's player: it refuses until the page has had a user gesture. */
 function fakePagePlayer() {
@@ -23,7 +24,7 @@ function fakePagePlayer() {
 
 describe('selection', () => {
   it('a write selects what it changed; get_selection reads it; select_measures sets it', async () => {
-    const { tools } = odeFixture();
+    const { tools } = odeFixture({ selection: createMemorySelection() });
     const empty = await tools.invoke('get_selection', {});
     expect(empty.ok && empty.output.selection).toBeNull();
     await tools.invoke('rewrite_measures', {
@@ -46,6 +47,21 @@ describe('selection', () => {
     const outside = await tools.invoke('select_measures', { start_measure: 5, end_measure: 60 });
     expect(outside.ok).toBe(false);
     expect(outside.result.content[0]?.text).toContain('measures 1-8');
+  });
+
+  it('without a selection a person sees, select_measures is not listed; get_selection answers the last write', async () => {
+    const { tools } = odeFixture();
+    expect(tools.list().map((tool) => tool.name)).not.toContain('select_measures');
+    expect(tools.list().map((tool) => tool.name)).toContain('get_selection');
+    const called = await tools.invoke('select_measures', { start_measure: 1, end_measure: 1 });
+    expect(called.ok || called.error.code).toBe('not_found');
+    await tools.invoke('transpose_measures', { start_measure: 2, end_measure: 2, interval: 'P8' });
+    const read = await tools.invoke('get_selection', {});
+    expect(read.ok && read.output.selection).toEqual({
+      start_measure: 2,
+      end_measure: 2,
+      parts: [1, 2],
+    });
   });
 
   it('uses the host’s selection when it gives one', async () => {
@@ -100,10 +116,13 @@ describe('play and stop (through a test double of a page player)', () => {
     expect(hung.result.content[0]?.text).toContain('did not answer');
   });
 
-  it('without a player, play says so', async () => {
+  it('without a player, play and stop are not listed, and a call to play is not_found', async () => {
     const { tools } = odeFixture();
+    const names = tools.list().map((tool) => tool.name);
+    expect(names).not.toContain('play');
+    expect(names).not.toContain('stop');
+    expect(tools.manifest().tools.map((tool) => tool.name)).toEqual(names);
     const none = await tools.invoke('play', {});
-    expect(none.ok).toBe(false);
-    expect(none.result.content[0]?.text).toContain('no player');
+    expect(none.ok || none.error.code).toBe('not_found');
   });
 });

@@ -37,7 +37,6 @@ export const getSelectionTool = defineTool({
   input: z.object({}),
   output: selectionOutput,
   permission: 'read',
-  examples: [{}],
   run: (_args, { context }: ToolRunCall<ScoreToolsContext>) => {
     const selection = context.selection.get();
     return toolOk({
@@ -109,9 +108,9 @@ export const selectMeasuresTool = defineTool({
   title: 'Select measures',
   description: TOOL_DESCRIPTIONS.select_measures,
   input: z.object({
-    start_measure: measureField('The first measure to select.'),
-    end_measure: measureField('The last measure to select.'),
-    parts: partsField('The parts to select; left out: all parts.').optional(),
+    start_measure: measureField(),
+    end_measure: measureField(),
+    parts: partsField().optional(),
   }),
   output: selectionOutput,
   permission: 'read',

@@ -3,10 +3,9 @@
  */
 import type { Alter, Step } from '@scorelane/lanes-seq';
 import { planSetKey } from '@scorelane/score-model';
-import { writeFields } from '@scorelane/tool-contracts';
 import * as z from 'zod';
 import { TOOL_DESCRIPTIONS } from '../tool-descriptions.ts';
-import { measureField } from '../tool-fields.ts';
+import { measureField, writeArguments } from '../tool-fields.ts';
 import { defineWriteTool } from '../write-tool.ts';
 
 /**
@@ -28,7 +27,7 @@ export const setKeySignature = defineWriteTool({
       .regex(/^[A-G](#|b)?$/)
       .describe('The tonic: a step A-G with an optional # or b, e.g. "F#", "Bb", "C".'),
     mode: z.enum(['major', 'minor']),
-    ...writeFields,
+    ...writeArguments,
   }),
   example: { measure: 5, tonic: 'Bb', mode: 'major' },
   spec: (args) => {

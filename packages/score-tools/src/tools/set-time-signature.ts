@@ -2,10 +2,9 @@
  * `set_time_signature`: the time from a measure on, until the next change.
  */
 import { planSetTime } from '@scorelane/score-model';
-import { writeFields } from '@scorelane/tool-contracts';
 import * as z from 'zod';
 import { TOOL_DESCRIPTIONS } from '../tool-descriptions.ts';
-import { measureField } from '../tool-fields.ts';
+import { measureField, writeArguments } from '../tool-fields.ts';
 import { defineWriteTool } from '../write-tool.ts';
 
 /**
@@ -23,10 +22,8 @@ export const setTimeSignature = defineWriteTool({
   input: z.object({
     measure: measureField('The first measure in the new time.'),
     beats: z.number().int().min(1).max(64).describe('The upper number: 3 in 3/4.'),
-    beat_type: z
-      .union([z.literal(1), z.literal(2), z.literal(4), z.literal(8), z.literal(16), z.literal(32)])
-      .describe('The lower number: 4 in 3/4.'),
-    ...writeFields,
+    beat_type: z.literal([1, 2, 4, 8, 16, 32]).describe('The lower number: 4 in 3/4.'),
+    ...writeArguments,
   }),
   example: { measure: 5, beats: 3, beat_type: 4 },
   spec: (args) => ({

@@ -107,6 +107,22 @@ describe('transpose_measures', () => {
 });
 
 describe('set_time_signature and set_key_signature', () => {
+  it('leave no undo step and keep the revision when the signature is already in force', async () => {
+    const { tools, doc, undo } = odeFixture();
+    const revision = tools.context.revision();
+    const vector = stateVector(doc);
+    for (const [name, args] of [
+      ['set_time_signature', { measure: 3, beats: 4, beat_type: 4 }],
+      ['set_key_signature', { measure: 1, tonic: 'D', mode: 'major' }],
+    ] as const) {
+      const answer = await tools.invoke(name, args);
+      expect(answer.ok && answer.output.summary, name).toContain('nothing was written');
+    }
+    expect(undo.undoManager.undoStack).toHaveLength(0);
+    expect(tools.context.revision()).toBe(revision);
+    expect(stateVector(doc)).toBe(vector);
+  });
+
   it('set the signatures from a measure on', async () => {
     const { tools } = odeFixture();
     const key = await tools.invoke('set_key_signature', { measure: 5, tonic: 'Bb', mode: 'major' });

@@ -2,10 +2,9 @@
  * `transpose_measures`: move notes by an interval, spelled by the interval.
  */
 import { planTranspose } from '@scorelane/score-model';
-import { writeFields } from '@scorelane/tool-contracts';
 import * as z from 'zod';
 import { TOOL_DESCRIPTIONS } from '../tool-descriptions.ts';
-import { measureField, partsField } from '../tool-fields.ts';
+import { measureField, partsField, writeArguments } from '../tool-fields.ts';
 import { defineWriteTool } from '../write-tool.ts';
 
 /**
@@ -21,15 +20,15 @@ export const transposeMeasures = defineWriteTool({
   title: 'Transpose measures',
   description: TOOL_DESCRIPTIONS.transpose_measures,
   input: z.object({
-    start_measure: measureField('The first measure to transpose.'),
-    end_measure: measureField('The last measure to transpose.'),
-    parts: partsField('The parts to transpose; left out: all parts.').optional(),
+    start_measure: measureField(),
+    end_measure: measureField(),
+    parts: partsField().optional(),
     interval: z
       .string()
       .min(2)
       .max(5)
-      .describe('Quality and number, "-" for down: "M3", "-P4", "m2", "P8", "A1".'),
-    ...writeFields,
+      .describe('"M3" up a major third, "-P4" down a perfect fourth, "P8" up an octave.'),
+    ...writeArguments,
   }),
   example: { start_measure: 1, end_measure: 4, parts: [1], interval: 'M3' },
   spec: (args) => ({

@@ -4,9 +4,9 @@
  * anything changes. Notes never change.
  */
 import { planWriteMarks } from '@scorelane/score-model';
-import { writeFields } from '@scorelane/tool-contracts';
 import * as z from 'zod';
 import { TOOL_DESCRIPTIONS } from '../tool-descriptions.ts';
+import { writeArguments } from '../tool-fields.ts';
 import { defineWriteTool } from '../write-tool.ts';
 import { MAX_LANES_SEQ_LENGTH } from './rewrite-measures.ts';
 
@@ -29,7 +29,7 @@ export const writeMarks = defineWriteTool({
       .max(MAX_LANES_SEQ_LENGTH)
       .describe('Marks lanes (* per event, in order), @ items and lyric lines.'),
     mode: z.enum(['add', 'remove', 'replace']).optional().describe('Left out: "add".'),
-    ...writeFields,
+    ...writeArguments,
   }),
   example: { lanes_seq: 'P1 s1 v1 m3: *( * * *)\n', revision: 'r1.example' },
   spec: (args) => ({

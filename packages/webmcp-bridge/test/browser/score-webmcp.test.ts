@@ -24,6 +24,7 @@ const MODES = [
 
 const VIEWER_TOOLS = [
   'export_score',
+  'get_format_guide',
   'get_proposal_status',
   'get_score_info',
   'get_selection',

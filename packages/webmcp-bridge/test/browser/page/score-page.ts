@@ -8,7 +8,12 @@
  */
 import { parseScoreFile } from '@scorelane/lanes-seq';
 import { openScore, scoreFromLanes } from '@scorelane/score-model';
-import { createScoreTools, type PlayRequest, type ScorePlayer } from '@scorelane/score-tools';
+import {
+  createMemorySelection,
+  createScoreTools,
+  type PlayRequest,
+  type ScorePlayer,
+} from '@scorelane/score-tools';
 import { createUndoController } from '@scorelane/undo';
 import { createWebMcpBridge } from '@scorelane/webmcp-bridge';
 import * as Y from 'yjs';
@@ -46,7 +51,13 @@ const player: ScorePlayer = {
   stop: () => ({ ok: true }),
 };
 
-const tools = createScoreTools({ score: openScore(doc), undo, player });
+// The page stands for an editor: its selection is what select_measures sets.
+const tools = createScoreTools({
+  score: openScore(doc),
+  undo,
+  player,
+  selection: createMemorySelection(),
+});
 const bridge = found.ok
   ? createWebMcpBridge(found.modelContext, { requireUserActivation: ['play'] })
   : undefined;

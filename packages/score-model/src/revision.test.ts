@@ -1,0 +1,51 @@
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it } from 'vitest';
+import { apply } from './apply-plan.ts';
+import { SMALL, scoreOf } from './fixtures.test-support.ts';
+import { plan } from './plan-rewrite.ts';
+import { currentRevision, decodeRevision } from './revision.ts';
+
+const PITCHES = ['C5', 'D5', 'E5', 'F5', 'G5'];
+
+/** The count of changes a revision shows at its start (`r1.<count>-...`). */
+function countOf(revision: string): number {
+  const match = /^r1\.(\d+)-/.exec(revision);
+  if (!match) throw new Error(`${revision} shows no count`);
+  return Number(match[1]);
+}
+
+describe('revisions', () => {
+  test.prop([fc.array(fc.constantFrom(...PITCHES), { minLength: 1, maxLength: 8 })], {
+    numRuns: 30,
+  })(
+    'differ visibly from one change to the next: the count at their start grows with every write',
+    (pitches) => {
+      const score = scoreOf(SMALL);
+      let previous = currentRevision(score);
+      for (const pitch of pitches) {
+        const planned = plan(score, { start: 1, text: `P1 s1 v1 m1: ${pitch}=1\n` });
+        if (!planned.ok) throw new Error(planned.problems[0]?.message);
+        expect(apply(score, planned.plan).ok).toBe(true);
+        const next = currentRevision(score);
+        // Writing what the measure holds already writes nothing, and the revision stays.
+        if (planned.plan.writes.length === 0) {
+          expect(next).toBe(previous);
+          continue;
+        }
+        expect(countOf(next)).toBeGreaterThan(countOf(previous));
+        expect(next.slice(0, next.indexOf('-'))).not.toBe(previous.slice(0, previous.indexOf('-')));
+        previous = next;
+      }
+    },
+  );
+
+  it('reads back exactly, and a token whose count does not match its state is no revision', () => {
+    const score = scoreOf(SMALL);
+    const revision = currentRevision(score);
+    expect(decodeRevision(revision)).toBeDefined();
+    const count = countOf(revision);
+    const tampered = revision.replace(`r1.${count}-`, `r1.${count + 1}-`);
+    expect(decodeRevision(tampered)).toBeUndefined();
+    expect(decodeRevision(revision.replace(`r1.${count}-`, 'r1.'))).toBeUndefined();
+  });
+});
