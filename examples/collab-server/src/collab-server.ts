@@ -71,7 +71,7 @@ export interface CollabServerOptions {
  * @example
  * ```ts
  * const server = await startCollabServer({ database: 'scores.db' });
- * console.log(server.links('ode').edit);
+ * console.log((await server.links('ode')).edit);
  * await server.close();
  * ```
  */

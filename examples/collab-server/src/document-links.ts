@@ -10,7 +10,7 @@ import type { DocumentTokens } from './document-store.ts';
  *
  * @example
  * ```ts
- * const links: DocumentLinks = server.links('ode');
+ * const links: DocumentLinks = await server.links('ode');
  * console.log(`Edit: ${links.edit}\nView: ${links.view}\nMCP: ${links.mcp}`);
  * ```
  */
@@ -51,7 +51,7 @@ export function documentLinks(
  *
  * @example
  * ```ts
- * process.stdout.write(formatLinks(server.links('ode')));
+ * process.stdout.write(formatLinks(await server.links('ode')));
  * ```
  */
 export function formatLinks(links: DocumentLinks): string {
