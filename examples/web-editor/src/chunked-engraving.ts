@@ -7,8 +7,9 @@
  * view. Each engraved `g.measure` carries its measure number in
  * `data-measure`, so selection, highlights, presence and the play head find
  * measures whatever is engraved. Each range is engraved in a task of its
- * own, the page yielding to input between them, so engraving a long score
- * never keeps the page from answering for longer than one range takes.
+ * own, by Verovio in a worker (`worker-engraver.ts`), the page yielding to
+ * input between ranges, so engraving a long score never keeps the page from
+ * answering.
  */
 import { exportMusicXml } from '@scorelane/musicxml';
 import {
@@ -19,8 +20,9 @@ import {
   scoreContent,
 } from '@scorelane/score-model';
 import * as Y from 'yjs';
-import type { Engraver, TimemapEntry } from './engraver.ts';
+import type { TimemapEntry } from './engraver.ts';
 import { addBackdrops } from './score-view.ts';
+import type { AsyncEngraver } from './worker-engraver.ts';
 
 /** How many measures one range holds: about a system or two of the score pane. */
 export const CHUNK_MEASURES = 8;
@@ -40,7 +42,7 @@ export interface ChunkedEngraving {
   ): Promise<{ readonly ok: true } | { readonly ok: false; message: string }>;
   /** Whether ranges are being engraved now. */
   busy(): boolean;
-  /** Verovio's timemap of the score as engraved, quarter stamps from the score's start, ids those of the engraved notes. */
+  /** Verovio's timemap of the score as engraved (each range's, as its engraving brought it), quarter stamps from the score's start, ids those of the engraved notes. */
   timemap(): readonly TimemapEntry[];
 }
 
@@ -109,7 +111,7 @@ function quarterStarts(content: ScoreInit): number[] {
 export function chunkedEngraving(
   container: HTMLElement,
   score: Score,
-  engraver: Engraver,
+  engraver: AsyncEngraver,
   onEngraved: () => void,
   onBusy: (busy: boolean) => void = () => {},
 ): ChunkedEngraving {
@@ -121,17 +123,19 @@ export function chunkedEngraving(
   const near = new Set<HTMLElement>();
   let placeholderHeight = 400;
 
-  const engrave = (chunk: Chunk): string | null => {
+  const engrave = async (chunk: Chunk): Promise<string | null> => {
     content ??= scoreContent(score);
     const xml = rangeMusicXml(content, chunk.start, chunk.end);
     chunk.stale = false;
     if (xml === chunk.engraved) return null;
-    const engraving = engraver.engrave(xml);
+    const engraving = await engraver.engrave(xml);
+    // Changed again meanwhile, or laid out anew: the next round engraves it.
+    if (chunk.stale || !chunks.includes(chunk)) return null;
     if (!engraving.ok) return engraving.message;
     chunk.element.innerHTML = engraving.pages.join('\n');
     chunk.element.style.minHeight = '';
     chunk.engraved = xml;
-    chunk.timemap = null;
+    chunk.timemap = engraving.timemap;
     const measures = chunk.element.querySelectorAll<SVGGElement>('svg g.measure');
     measures.forEach((measure, index) => {
       measure.dataset.measure = String(chunk.start + index);
@@ -153,7 +157,7 @@ export function chunkedEngraving(
   /** Engraves the stale ranges on screen, one task each, until none is left. */
   const engraveStale = async () => {
     for (let chunk = nextStale(); chunk !== undefined; chunk = nextStale()) {
-      const message = engrave(chunk);
+      const message = await engrave(chunk);
       if (message !== null) failure ??= message;
       onEngraved();
       await yieldToInput();
@@ -243,8 +247,7 @@ export function chunkedEngraving(
       const starts = quarterStarts(whole);
       const entries: TimemapEntry[] = [];
       for (const chunk of chunks) {
-        if (chunk.engraved === null) continue;
-        chunk.timemap ??= engraver.timemap(chunk.engraved);
+        if (chunk.engraved === null || chunk.timemap === null) continue;
         const offset = starts[chunk.start] ?? 0;
         for (const entry of chunk.timemap)
           entries.push({ ...entry, qstamp: entry.qstamp + offset });

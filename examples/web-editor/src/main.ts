@@ -31,7 +31,7 @@ import {
   showWorking,
 } from './editor-page.ts';
 import type { Role } from './editor-role.ts';
-import { createEngraver, type Engraver } from './engraver.ts';
+
 import { bindFileControls } from './file-controls.ts';
 import { createLanesPane, type LanesPane } from './lanes-pane.ts';
 import { selectionAfterArrow, selectionAfterClick } from './measure-range.ts';
@@ -46,6 +46,7 @@ import { createSelectionStore, type SelectionStore } from './selection-store.ts'
 import { bindSidePanel, type SidePanel } from './side-panel.ts';
 import { bindUndoControls } from './undo-controls.ts';
 import { createWebAudioPlayer, type WebAudioPlayer } from './web-audio-player.ts';
+import { type AsyncEngraver, createWorkerEngraver } from './worker-engraver.ts';
 
 /** The keys that move the selection through the score (with Shift: its end). */
 const ARROW_STEPS: Readonly<Record<string, -1 | 1>> = { ArrowLeft: -1, ArrowRight: 1 };
@@ -71,6 +72,8 @@ async function startEditor(page: EditorPage): Promise<void> {
     document.body.dataset.ready = 'failed';
     return;
   }
+  // A file just applied to the document was one long task: answer input before the next.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   page.documentName.textContent = opened.name;
   page.scratchNote.hidden = opened.joined !== undefined;
   const editor: Editor = {
@@ -106,9 +109,7 @@ async function startEditor(page: EditorPage): Promise<void> {
     oversight: oversight.tools('person'),
   });
 
-  showWorking(page, 'Loading the engraver…');
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  const engraver = await createEngraver();
+  const engraver = createWorkerEngraver();
   const pane = bindSelection(editor, personTools);
   const engraving = showEngraving(editor, engraver, pane);
   if (role === 'editor') bindUndo(editor, oversight.historyChanged);
@@ -143,7 +144,7 @@ async function startEditor(page: EditorPage): Promise<void> {
  * one took from the change of the Y.Doc (from the page's start for the
  * first), for `npm run bench`.
  */
-function showEngraving(editor: Editor, engraver: Engraver, pane: LanesPane): ChunkedEngraving {
+function showEngraving(editor: Editor, engraver: AsyncEngraver, pane: LanesPane): ChunkedEngraving {
   const { page, score, selection } = editor;
   let renders = 0;
   const staves = () => scoreInfo(score).parts.map((part) => part.staves);
@@ -169,10 +170,16 @@ function showEngraving(editor: Editor, engraver: Engraver, pane: LanesPane): Chu
     page.score.dataset.renders = String(renders);
     page.score.dataset.renderMs = String(performance.now() - changedAt);
   };
-  renderOnChange(score.doc, (changedAt) => {
-    void render(changedAt, changes.take());
-    // The text pane reads its measures again: they may be what changed.
-    void pane.refresh();
+  renderOnChange(score.doc, (changedAt) => void render(changedAt, changes.take()));
+  // The text pane reads its measures again after every update (the log's too: the revision moved).
+  let refreshing = false;
+  score.doc.on('update', () => {
+    if (refreshing) return;
+    refreshing = true;
+    queueMicrotask(() => {
+      refreshing = false;
+      void pane.refresh();
+    });
   });
   void render(0, 'all');
   return engraving;

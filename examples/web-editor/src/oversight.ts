@@ -27,7 +27,7 @@ import { historyChange } from './history-activity.ts';
 import { bindKeyboardHelp } from './keyboard-help.ts';
 import { oversightPage } from './oversight-page.ts';
 import { rangeWords } from './person-words.ts';
-import { createRangeEngraver, type RangeEngraver } from './range-engraver.ts';
+import type { RangeEngraver } from './range-engraver.ts';
 import { onRemoteChange, remoteChangeMessage } from './remote-changes.ts';
 import { renderOnChange } from './render-on-change.ts';
 import { createReviewPanel } from './review-panel.ts';
@@ -110,7 +110,8 @@ export function createOversight(options: OversightOptions): Oversight {
     review: () => personTools?.proposals,
     canDecide: options.canWrite,
     engraver: () => {
-      engraver ??= createRangeEngraver();
+      // Loaded with the first proposal: Verovio stays out of the page's own bundle.
+      engraver ??= import('./range-engraver.ts').then((module) => module.createRangeEngraver());
       return engraver;
     },
     onApplied: (proposal) => options.accepted(proposal, proposal.range),
