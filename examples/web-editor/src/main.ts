@@ -111,7 +111,7 @@ async function startEditor(page: EditorPage): Promise<void> {
 
   const engraver = createWorkerEngraver();
   const pane = bindSelection(editor, personTools);
-  const engraving = showEngraving(editor, engraver, pane);
+  const { engraving, engraved } = showEngraving(editor, engraver, pane);
   if (role === 'editor') bindUndo(editor, oversight.historyChanged);
   else for (const button of [page.undo, page.redo]) button.hidden = true;
   bindPlaybackAndFiles(editor, player, personTools, engraving);
@@ -134,6 +134,8 @@ async function startEditor(page: EditorPage): Promise<void> {
       ? 'Ready: you can edit.'
       : 'Ready: you can read and play this score; this link cannot change it.',
   );
+  // Ready once the score on screen is engraved (the worker engraves it meanwhile).
+  await engraved;
   document.body.dataset.ready = 'true';
 }
 
@@ -142,9 +144,14 @@ async function startEditor(page: EditorPage): Promise<void> {
  * ranges a change touched, only those on screen or near it); counts renders
  * in `#score[data-renders]`, and says in `data-render-ms` how long the last
  * one took from the change of the Y.Doc (from the page's start for the
- * first), for `npm run bench`.
+ * first), for `npm run bench`; `engraved` settles once the score on screen
+ * is first engraved.
  */
-function showEngraving(editor: Editor, engraver: AsyncEngraver, pane: LanesPane): ChunkedEngraving {
+function showEngraving(
+  editor: Editor,
+  engraver: AsyncEngraver,
+  pane: LanesPane,
+): { engraving: ChunkedEngraving; engraved: Promise<void> } {
   const { page, score, selection } = editor;
   let renders = 0;
   const staves = () => scoreInfo(score).parts.map((part) => part.staves);
@@ -181,8 +188,7 @@ function showEngraving(editor: Editor, engraver: AsyncEngraver, pane: LanesPane)
       void pane.refresh();
     });
   });
-  void render(0, 'all');
-  return engraving;
+  return { engraving, engraved: render(0, 'all') };
 }
 
 /** Selects and highlights what a call changed, and says so in the status line, in words. */

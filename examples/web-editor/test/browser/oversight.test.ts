@@ -164,6 +164,7 @@ describe('agent oversight on the collaboration server, in Chromium with native W
     await panel.screenshot({ path: `${OUTPUT}review.png` });
     if (process.env.UPDATE_SCREENSHOTS === '1') await panel.screenshot({ path: README_SCREENSHOT });
 
+    await showTab(alice, 'proposals');
     await alice.page.click(`${card(id)} .proposal-accept`);
     await whenRenderedAfter(alice, rendered);
     expect(await cardStatus(id)).toBe('accepted');
@@ -209,6 +210,7 @@ describe('agent oversight on the collaboration server, in Chromium with native W
     const id = await propose(4, 'P1 s1 v1 m4: C5=1\n');
     const bar4 = await violinBar(4);
     const rendered = await renders(alice);
+    await showTab(alice, 'proposals');
     await alice.page.click(`${card(id)} .proposal-reject`);
     await waitForStatus(id, 'rejected');
     expect(await violinBar(4)).toBe(bar4);
@@ -225,6 +227,7 @@ describe('agent oversight on the collaboration server, in Chromium with native W
     expect(await textAt(alice, `${card(id)} .proposal-status`)).toContain('stale');
     expect(await violinBar(2)).toBe('P1 s1 v1 m2: D5=1');
 
+    await showTab(alice, 'proposals');
     await alice.page.click(`${card(id)} .proposal-accept`);
     await waitForTextAt(alice, `${card(id)} .proposal-message`, /^Not applied/);
     expect(await cardStatus(id)).toBe('stale');
@@ -246,6 +249,7 @@ describe('agent oversight on the collaboration server, in Chromium with native W
       'Bob rewrote measure 3 (Violin)',
     );
     await waitForStatus(id, 'stale');
+    await showTab(alice, 'proposals');
     await alice.page.click(`${card(id)} .proposal-accept`);
     await waitForTextAt(alice, `${card(id)} .proposal-message`, /^Not applied/);
     expect(await violinBar(3)).toBe('P1 s1 v1 m3: B4=1');
@@ -539,6 +543,7 @@ describe('agent oversight on the collaboration server, in Chromium with native W
     expect(await bobCard('dataset.status')).toBe('pending');
     expect(await bob.evaluate('document.getElementById("review-mode").checked')).toBe(true);
 
+    await showTab(bob, 'proposals');
     await bob.page.click(`${card(id)} .proposal-accept`);
     await waitUntil(async () => (await bobCard('dataset.status')) === 'accepted');
     await waitForStatus(id, 'accepted');
