@@ -243,11 +243,7 @@ describe('agent oversight on the collaboration server, in Chromium with native W
     await waitUntil(async () => (await bobName()) === 'Bob');
     const id = await propose(3, 'P1 s1 v1 m3: C5=1\n');
     await editByHand(bob, 3, 'B4=1');
-    await waitForTextAt(
-      alice,
-      '#activity .activity-entry .activity-who',
-      'Bob rewrote measure 3 (Violin)',
-    );
+    await waitForTextAt(alice, '#activity .activity-entry .activity-who', 'Bob rewrote measure 3');
     await waitForStatus(id, 'stale');
     await showTab(alice, 'proposals');
     await alice.page.click(`${card(id)} .proposal-accept`);
@@ -272,6 +268,8 @@ describe('agent oversight on the collaboration server, in Chromium with native W
       `An agent in ${await aliceName()}’s browser rewrote measure 6 (Violin)`,
     );
 
+    // Bob's page engraves in a worker: count from when it has engraved bar 6.
+    await waitUntil(() => bob.evaluate<boolean>('document.getElementById("working").hidden'));
     const bobRenders = await renders(bob);
     const agent = await connectMcpAgent(harness.server.httpUrl, DOC, tokenOf(links.edit));
     const remote = await agent.callTool({
@@ -484,7 +482,7 @@ describe('agent oversight on the collaboration server, in Chromium with native W
     await waitForTextAt(
       alice,
       '#activity .activity-entry:first-child .activity-who',
-      'Bob rewrote measure 4 (Violin)',
+      'Bob rewrote measure 4',
     );
     expect(await focusedEntry()).toBe(entryBefore);
 
