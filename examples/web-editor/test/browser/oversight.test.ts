@@ -286,6 +286,8 @@ describe('agent oversight on the collaboration server, in Chromium with native W
     }
     // The people's hand edits: each page says "You" for its own, the presence name for the other's.
     // The score changed once; the log's own update is not a change of the score to engrave.
+    await whenRenderedAfter(bob, bobRenders);
+    await waitUntil(() => bob.evaluate<boolean>('document.getElementById("working").hidden'));
     expect(await renders(bob)).toBe(bobRenders + 1);
     expect(await textAt(alice, '#activity')).toContain('You rewrote measure');
     expect(await textAt(alice, '#activity')).toContain(`${await bobName()} rewrote measure`);
