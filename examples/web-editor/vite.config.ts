@@ -1,8 +1,8 @@
 /**
  * The editor's Vite build. Sibling packages resolve to their TypeScript
  * sources, so `npm run dev` needs no build of the packages first; verovio's
- * WebAssembly is inlined in its module, so the page fetches nothing from
- * outside the app. In `npm run dev` the collaboration server's socket and
+ * WebAssembly is inlined in its module (loaded by the engraving worker, a
+ * module worker), so the page fetches nothing from outside the app. In `npm run dev` the collaboration server's socket and
  * `/mcp` are forwarded to `COLLAB_SERVER` (see collab-proxy.ts).
  */
 import { readdirSync } from 'node:fs';
@@ -26,4 +26,6 @@ export default defineConfig({
   server: { host: '127.0.0.1', proxy: collabProxy(process.env.COLLAB_SERVER) },
   preview: { host: '127.0.0.1' },
   build: { target: 'es2022', chunkSizeWarningLimit: 10_000 },
+  // The Verovio worker imports modules as the page does.
+  worker: { format: 'es' },
 });

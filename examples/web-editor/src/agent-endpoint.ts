@@ -36,6 +36,12 @@ export function agentEndpointFor(origin: string, name: string, token: string): A
   };
 }
 
+/** The copy button's label, which `Copied` replaces for {@link COPIED_SHOWN_MS}. */
+const COPY_LABEL = 'Copy the Claude Code command';
+
+/** How long the button says `Copied` before it offers to copy again. */
+const COPIED_SHOWN_MS = 2000;
+
 /** Shows the endpoint in `element`, with a button that copies the Claude Code command. */
 export function showAgentEndpoint(element: HTMLElement, endpoint: AgentEndpoint, role: Role): void {
   const intro = document.createElement('p');
@@ -49,11 +55,14 @@ export function showAgentEndpoint(element: HTMLElement, endpoint: AgentEndpoint,
   const copy = document.createElement('button');
   copy.type = 'button';
   copy.id = 'agent-endpoint-copy';
-  copy.textContent = 'Copy the Claude Code command';
+  copy.textContent = COPY_LABEL;
   copy.addEventListener('click', () => {
     navigator.clipboard?.writeText(endpoint.claudeCommand).then(
       () => {
         copy.textContent = 'Copied';
+        setTimeout(() => {
+          copy.textContent = COPY_LABEL;
+        }, COPIED_SHOWN_MS);
       },
       () => selectText(command),
     ) ?? selectText(command);

@@ -6,7 +6,10 @@
  * engraved at all; the others wait as placeholders until they scroll into
  * view. Each engraved `g.measure` carries its measure number in
  * `data-measure`, so selection, highlights, presence and the play head find
- * measures whatever is engraved.
+ * measures whatever is engraved. Each range is engraved in a task of its
+ * own, by Verovio in a worker (`worker-engraver.ts`), the page yielding to
+ * input between ranges, so engraving a long score never keeps the page from
+ * answering.
  */
 import { exportMusicXml } from '@scorelane/musicxml';
 import {
@@ -17,8 +20,9 @@ import {
   scoreContent,
 } from '@scorelane/score-model';
 import * as Y from 'yjs';
-import type { Engraver, TimemapEntry } from './engraver.ts';
+import type { TimemapEntry } from './engraver.ts';
 import { addBackdrops } from './score-view.ts';
+import type { AsyncEngraver } from './worker-engraver.ts';
 
 /** How many measures one range holds: about a system or two of the score pane. */
 export const CHUNK_MEASURES = 8;
@@ -28,9 +32,17 @@ export type ChangedMeasures = 'all' | ReadonlySet<number>;
 
 /** The engraved score. */
 export interface ChunkedEngraving {
-  /** Engraves again the ranges `changed` touched that are on screen; marks the others to engrave when they come into view. */
-  update(changed: ChangedMeasures): { readonly ok: true } | { readonly ok: false; message: string };
-  /** Verovio's timemap of the score as engraved, quarter stamps from the score's start, ids those of the engraved notes. */
+  /**
+   * Engraves again the ranges `changed` touched that are on screen, one task
+   * each; marks the others to engrave when they come into view. Resolves
+   * once every range on screen is engraved (a later update's ranges too).
+   */
+  update(
+    changed: ChangedMeasures,
+  ): Promise<{ readonly ok: true } | { readonly ok: false; message: string }>;
+  /** Whether ranges are being engraved now. */
+  busy(): boolean;
+  /** Verovio's timemap of the score as engraved (each range's, as its engraving brought it), quarter stamps from the score's start, ids those of the engraved notes. */
   timemap(): readonly TimemapEntry[];
 }
 
@@ -67,6 +79,13 @@ function rangeMusicXml(content: ScoreInit, start: number, end: number): string {
   return exportMusicXml(createScore(new Y.Doc(), rangeContent(content, start, end)));
 }
 
+/** Lets the page answer input (and paint) before the next range: `scheduler.yield` where there is one. */
+function yieldToInput(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** Quarter notes from the score's start to the start of each measure (1-based; index 0 unused). */
 function quarterStarts(content: ScoreInit): number[] {
   const starts = [0, 0];
@@ -80,7 +99,8 @@ function quarterStarts(content: ScoreInit): number[] {
 /**
  * Engraves `score` into `container` range by range, now and on every
  * `update`; `onEngraved` hears each time engraved SVG changed (a range
- * engraved as it scrolled into view included).
+ * engraved as it scrolled into view included); `onBusy` hears when
+ * engraving starts and ends.
  *
  * @example
  * ```ts
@@ -91,25 +111,31 @@ function quarterStarts(content: ScoreInit): number[] {
 export function chunkedEngraving(
   container: HTMLElement,
   score: Score,
-  engraver: Engraver,
+  engraver: AsyncEngraver,
   onEngraved: () => void,
+  onBusy: (busy: boolean) => void = () => {},
 ): ChunkedEngraving {
   let chunks: Chunk[] = [];
   let content: ScoreInit | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let failure: string | null = null;
   const near = new Set<HTMLElement>();
   let placeholderHeight = 400;
 
-  const engrave = (chunk: Chunk): string | null => {
+  const engrave = async (chunk: Chunk): Promise<string | null> => {
     content ??= scoreContent(score);
     const xml = rangeMusicXml(content, chunk.start, chunk.end);
     chunk.stale = false;
     if (xml === chunk.engraved) return null;
-    const engraving = engraver.engrave(xml);
+    const engraving = await engraver.engrave(xml);
+    // Changed again meanwhile, or laid out anew: the next round engraves it.
+    if (chunk.stale || !chunks.includes(chunk)) return null;
     if (!engraving.ok) return engraving.message;
     chunk.element.innerHTML = engraving.pages.join('\n');
     chunk.element.style.minHeight = '';
     chunk.engraved = xml;
-    chunk.timemap = null;
+    chunk.timemap = engraving.timemap;
     const measures = chunk.element.querySelectorAll<SVGGElement>('svg g.measure');
     measures.forEach((measure, index) => {
       measure.dataset.measure = String(chunk.start + index);
@@ -119,21 +145,50 @@ export function chunkedEngraving(
     return null;
   };
 
+  /** Whether `element` is on screen or near it now (the observer tells it only later). */
+  const onScreen = (element: HTMLElement) => {
+    const box = element.getBoundingClientRect();
+    const margin = window.innerHeight / 2;
+    return box.bottom >= -margin && box.top <= window.innerHeight + margin;
+  };
+  const nextStale = () =>
+    chunks.find((chunk) => chunk.stale && (near.has(chunk.element) || onScreen(chunk.element)));
+
+  /** Engraves the stale ranges on screen, one task each, until none is left. */
+  const engraveStale = async () => {
+    for (let chunk = nextStale(); chunk !== undefined; chunk = nextStale()) {
+      const message = await engrave(chunk);
+      if (message !== null) failure ??= message;
+      onEngraved();
+      await yieldToInput();
+    }
+  };
+  const run = (): Promise<void> => {
+    if (running !== null) {
+      again = true;
+      return running;
+    }
+    onBusy(true);
+    running = (async () => {
+      do {
+        again = false;
+        await engraveStale();
+      } while (again);
+    })().finally(() => {
+      running = null;
+      onBusy(false);
+    });
+    return running;
+  };
+
   const observer = new IntersectionObserver(
     (entries) => {
-      let engraved = false;
       for (const entry of entries) {
         const element = entry.target as HTMLElement;
-        if (!entry.isIntersecting) {
-          near.delete(element);
-          continue;
-        }
-        near.add(element);
-        const chunk = chunks.find((candidate) => candidate.element === element);
-        if (chunk?.stale && engrave(chunk) === null) engraved = true;
+        if (entry.isIntersecting) near.add(element);
+        else near.delete(element);
       }
-      content = null;
-      if (engraved) onEngraved();
+      if (nextStale() !== undefined) void run();
     },
     { rootMargin: '50% 0px' },
   );
@@ -164,15 +219,8 @@ export function chunkedEngraving(
     for (const chunk of chunks) observer.observe(chunk.element);
   };
 
-  /** Whether `element` is on screen or near it now (the observer tells it only later). */
-  const onScreen = (element: HTMLElement) => {
-    const box = element.getBoundingClientRect();
-    const margin = window.innerHeight / 2;
-    return box.bottom >= -margin && box.top <= window.innerHeight + margin;
-  };
-
   return {
-    update(changed) {
+    async update(changed) {
       content = scoreContent(score);
       if (
         changed === 'all' ||
@@ -187,23 +235,19 @@ export function chunkedEngraving(
           }
         }
       }
-      let failure: string | null = null;
-      for (const chunk of chunks) {
-        if (!chunk.stale) continue;
-        if (!near.has(chunk.element) && !onScreen(chunk.element)) continue;
-        failure ??= engrave(chunk);
-      }
-      content = null;
+      failure = null;
+      await run();
       onEngraved();
-      return failure === null ? { ok: true } : { ok: false, message: failure };
+      const message = failure as string | null;
+      return message === null ? { ok: true } : { ok: false, message };
     },
+    busy: () => running !== null,
     timemap() {
       const whole = scoreContent(score);
       const starts = quarterStarts(whole);
       const entries: TimemapEntry[] = [];
       for (const chunk of chunks) {
-        if (chunk.engraved === null) continue;
-        chunk.timemap ??= engraver.timemap(chunk.engraved);
+        if (chunk.engraved === null || chunk.timemap === null) continue;
         const offset = starts[chunk.start] ?? 0;
         for (const entry of chunk.timemap)
           entries.push({ ...entry, qstamp: entry.qstamp + offset });

@@ -10,7 +10,7 @@ import * as Y from 'yjs';
 import { changedRange } from './changed-range.ts';
 import { openExample } from './example-editor.test-support.ts';
 import { seedExampleScore } from './example-score.ts';
-import { problemLines } from './lanes-pane.ts';
+import { refusalForPerson } from './refusal-words.ts';
 
 const NEW_M2 = 'P1 s1 v1 m2: A5=3/8 G5=1/8 G5=1/2\n';
 
@@ -49,7 +49,7 @@ describe('the editor over the example score', () => {
     expect(exportMusicXml(score)).toBe(before);
   });
 
-  it('highlights nothing for a refused rewrite and lists its problems without the preamble', async () => {
+  it('highlights nothing for a refused rewrite and lists its problems in a person’s words', async () => {
     const { tools } = openExample();
     const refused = await tools.invoke('rewrite_measures', {
       start_measure: 2,
@@ -57,9 +57,22 @@ describe('the editor over the example score', () => {
       lanes_seq: 'P1 s1 v1 m2: A5=1/4\n',
     });
     expect(changedRange(refused)).toBeNull();
-    const lines = problemLines(refused);
-    expect(lines[0]).toMatch(/^rewrite_measures was refused \(1 problem\)/);
-    expect(lines[1]).toMatch(/\[measure-fill\]/);
+    const words = refusalForPerson(refused, [
+      { name: 'Violin', staves: 1 },
+      { name: 'Piano', staves: 2 },
+    ]);
+    expect(words.headline).toBe('Nothing was changed.');
+    expect(words.problems).toEqual([
+      {
+        place: 'Measure 2, Violin',
+        message:
+          'The voice lasts a quarter note, but measure 2 lasts a whole note (time 4/4): a dotted half note is missing.',
+        hint: 'Add a dotted half note to the voice, for example r=3/4 at its end, or lengthen its notes.',
+      },
+    ]);
+    const shown = [words.summary, ...words.problems.flatMap((p) => [p.place, p.message, p.hint])];
+    expect(shown.join(' ')).not.toMatch(/rewrite_measures|measure-fill|P1 s1|revision|\bunits?\b/);
+    expect(words.details).toMatch(/\[measure-fill\]/);
   });
 
   it('a person’s selection clears the last change’s highlight', () => {

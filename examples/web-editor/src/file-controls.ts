@@ -5,12 +5,11 @@
  * an agent gets. A file that cannot be opened is refused with the reason, and
  * the current score stays.
  */
-import * as Y from 'yjs';
 import { type DownloadFormat, type ExportOutput, exportedFile } from './exported-file.ts';
 import type { InvokeTool } from './lanes-pane.ts';
 import { openedFile } from './opened-file.ts';
 import { handOverFile } from './opened-file-handover.ts';
-import { importScoreFile } from './score-file-import.ts';
+import { importInWorker } from './worker-import.ts';
 
 /** The elements the controls drive. */
 export interface FileControlElements {
@@ -36,7 +35,9 @@ function showFileStatus(status: HTMLElement, lines: readonly string[], error: bo
 /** Checks `file` and, if it imports, starts the page again on it (without `?doc=`: on this page only). */
 async function openFile(file: File, status: HTMLElement): Promise<void> {
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const checked = importScoreFile(file.name, bytes, new Y.Doc());
+  showFileStatus(status, [`Reading ${file.name}…`], false);
+  // Checked in a worker: a large file takes a while, and the page keeps answering.
+  const checked = await importInWorker(file.name, bytes);
   if (!checked.ok) {
     showFileStatus(status, [checked.message], true);
     return;

@@ -23,21 +23,30 @@ import {
   chunkedEngraving,
 } from './chunked-engraving.ts';
 import { showCollaboration } from './collaboration.ts';
-import { type EditorPage, editorPage, showStatus } from './editor-page.ts';
+import {
+  clearStatus,
+  type EditorPage,
+  editorPage,
+  showStatus,
+  showWorking,
+} from './editor-page.ts';
 import type { Role } from './editor-role.ts';
-import { createEngraver, type Engraver } from './engraver.ts';
+
 import { bindFileControls } from './file-controls.ts';
-import { createLanesPane, rangeTitle } from './lanes-pane.ts';
+import { createLanesPane, type LanesPane } from './lanes-pane.ts';
 import { selectionAfterArrow, selectionAfterClick } from './measure-range.ts';
 import { openDocument } from './open-document.ts';
 import { createOversight } from './oversight.ts';
+import { changeWords, rangeWords } from './person-words.ts';
 import { bindPlaybackControls } from './playback-controls.ts';
 import { presenceOf } from './presence.ts';
 import { renderOnChange } from './render-on-change.ts';
-import { markMeasures, measureAt } from './score-view.ts';
+import { markMeasures, measureAt, setStaffParts } from './score-view.ts';
 import { createSelectionStore, type SelectionStore } from './selection-store.ts';
+import { bindSidePanel, type SidePanel } from './side-panel.ts';
 import { bindUndoControls } from './undo-controls.ts';
 import { createWebAudioPlayer, type WebAudioPlayer } from './web-audio-player.ts';
+import { type AsyncEngraver, createWorkerEngraver } from './worker-engraver.ts';
 
 /** The keys that move the selection through the score (with Shift: its end). */
 const ARROW_STEPS: Readonly<Record<string, -1 | 1>> = { ArrowLeft: -1, ArrowRight: 1 };
@@ -49,23 +58,31 @@ interface Editor {
   readonly role: Role;
   readonly undo: UndoController;
   readonly selection: SelectionStore;
+  readonly side: SidePanel;
 }
 
 async function startEditor(page: EditorPage): Promise<void> {
-  showStatus(page, 'Loading the engraver…');
+  showWorking(page, 'Opening the score…');
+  // Let the working state paint before opening (a large file takes a moment).
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const opened = await openDocument(location.search, (message) => showStatus(page, message));
   if (!opened.ok) {
+    showWorking(page, null);
     showStatus(page, opened.message, true);
     document.body.dataset.ready = 'failed';
     return;
   }
+  // A file just applied to the document was one long task: answer input before the next.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   page.documentName.textContent = opened.name;
+  page.scratchNote.hidden = opened.joined !== undefined;
   const editor: Editor = {
     page,
     score: openScore(opened.doc),
     role: opened.role,
     undo: createUndoController(opened.doc),
     selection: createSelectionStore(),
+    side: bindSidePanel(page.editor),
   };
   const { score, undo, role, selection } = editor;
   const exporters = { musicxml: exportMusicXml };
@@ -80,6 +97,10 @@ async function startEditor(page: EditorPage): Promise<void> {
       presenceOf(opened.joined?.connection.provider.awareness?.getLocalState())?.user.name,
     accepted: (proposal, range) => showAccepted(editor, proposal, range),
     say: (message) => showStatus(page, message),
+    proposed: (card) => {
+      editor.side.show('proposals');
+      card.querySelector('.proposal-actions')?.scrollIntoView({ block: 'nearest' });
+    },
   });
   const tools = (actor: string, more: Partial<ScoreToolsOptions> = {}) =>
     createScoreTools({ score, undo, role, selection, exporters, actor, player, ...more });
@@ -90,9 +111,11 @@ async function startEditor(page: EditorPage): Promise<void> {
     maxInlineExportBytes: Number.POSITIVE_INFINITY,
   });
 
-  const engraving = showEngraving(editor, await createEngraver());
-  bindSelection(editor, personTools);
-  bindUndo(editor, oversight.historyChanged);
+  const engraver = createWorkerEngraver();
+  const pane = bindSelection(editor, personTools);
+  const { engraving, engraved } = showEngraving(editor, engraver, pane);
+  if (role === 'editor') bindUndo(editor, oversight.historyChanged);
+  else for (const button of [page.undo, page.redo]) button.hidden = true;
   bindPlaybackAndFiles(editor, player, personTools, engraving);
   if (opened.joined !== undefined) showCollaboration(page, opened.joined, selection);
   const agentTools = tools('agent', {
@@ -100,14 +123,21 @@ async function startEditor(page: EditorPage): Promise<void> {
     oversight: oversight.tools('agent'),
   });
   const offered = await offerAgentTools(agentTools, editor.role, (invocation) => {
-    showChange(editor, 'An agent’s', invocation);
+    showChange(editor, 'An agent in this browser', invocation);
     oversight.agentCalled(invocation);
   });
   oversight.start(personTools, agentTools, offered.ok ? offered.reregister : null);
   page.webMcpStatus.textContent = offered.ok
     ? `WebMCP (${offered.source}): ${offered.tools.length} tools for agents in this browser.`
     : offered.message;
-  showStatus(page, editor.role === 'editor' ? 'Ready: you can edit.' : 'Ready: view only.');
+  showStatus(
+    page,
+    editor.role === 'editor'
+      ? 'Ready: you can edit.'
+      : 'Ready: you can read and play this score; this link cannot change it.',
+  );
+  // Ready once the score on screen is engraved (the worker engraves it meanwhile).
+  await engraved;
   document.body.dataset.ready = 'true';
 }
 
@@ -116,17 +146,31 @@ async function startEditor(page: EditorPage): Promise<void> {
  * ranges a change touched, only those on screen or near it); counts renders
  * in `#score[data-renders]`, and says in `data-render-ms` how long the last
  * one took from the change of the Y.Doc (from the page's start for the
- * first), for `npm run bench`.
+ * first), for `npm run bench`; `engraved` settles once the score on screen
+ * is first engraved.
  */
-function showEngraving({ page, score, selection }: Editor, engraver: Engraver): ChunkedEngraving {
+function showEngraving(
+  editor: Editor,
+  engraver: AsyncEngraver,
+  pane: LanesPane,
+): { engraving: ChunkedEngraving; engraved: Promise<void> } {
+  const { page, score, selection } = editor;
   let renders = 0;
-  const engraving = chunkedEngraving(page.score, score, engraver, () => {
-    markMeasures(page.score, selection.get(), selection.highlighted());
-    page.score.dispatchEvent(new Event('engraved'));
-  });
+  const staves = () => scoreInfo(score).parts.map((part) => part.staves);
+  const engraving = chunkedEngraving(
+    page.score,
+    score,
+    engraver,
+    () => {
+      setStaffParts(page.score, staves());
+      markMeasures(page.score, selection.get(), selection.highlighted());
+      page.score.dispatchEvent(new Event('engraved'));
+    },
+    (busy) => showWorking(page, busy ? 'Engraving…' : null),
+  );
   const changes = followChangedMeasures(score);
-  const render = (changedAt: number, changed: ChangedMeasures) => {
-    const result = engraving.update(changed);
+  const render = async (changedAt: number, changed: ChangedMeasures) => {
+    const result = await engraving.update(changed);
     if (!result.ok) {
       showStatus(page, result.message, true);
       return;
@@ -135,42 +179,57 @@ function showEngraving({ page, score, selection }: Editor, engraver: Engraver): 
     page.score.dataset.renders = String(renders);
     page.score.dataset.renderMs = String(performance.now() - changedAt);
   };
-  renderOnChange(score.doc, (changedAt) => render(changedAt, changes.take()));
-  render(0, 'all');
-  return engraving;
+  renderOnChange(score.doc, (changedAt) => void render(changedAt, changes.take()));
+  // The text pane reads its measures again after every update (the log's too: the revision moved).
+  let refreshing = false;
+  score.doc.on('update', () => {
+    if (refreshing) return;
+    refreshing = true;
+    queueMicrotask(() => {
+      refreshing = false;
+      void pane.refresh();
+    });
+  });
+  return { engraving, engraved: render(0, 'all') };
 }
 
-/** Selects and highlights what a call changed, and says so in the status line. */
+/** Selects and highlights what a call changed, and says so in the status line, in words. */
 function showChange(editor: Editor, who: string, invocation: ToolInvocation): void {
   const range = changedRange(invocation);
   if (range === null) return;
   editor.selection.showChange(range);
-  const measures = rangeTitle(range.start_measure, range.end_measure).toLowerCase();
-  showStatus(editor.page, `${who} ${invocation.tool} changed ${measures}.`);
+  showStatus(editor.page, `${who} ${changeWords(invocation.tool, range, partNames(editor))}.`);
 }
 
 /** Selects and highlights what an accepted proposal changed, and says so in the status line. */
-function showAccepted(editor: Editor, proposal: Proposal, range: ScoreSelection | null): void {
+function showAccepted(editor: Editor, _proposal: Proposal, range: ScoreSelection | null): void {
   if (range !== null) editor.selection.showChange(range);
-  const where = range ? ` ${rangeTitle(range.start_measure, range.end_measure).toLowerCase()}` : '';
-  showStatus(editor.page, `You accepted an agent’s ${proposal.tool}:${where} changed.`);
+  const where = range ? ` to ${rangeWords(range, partNames(editor))}` : '';
+  showStatus(editor.page, `You accepted an agent’s change${where}.`);
+}
+
+function partNames({ score }: Editor): string[] {
+  return scoreInfo(score).parts.map((part) => part.name);
 }
 
 /** Clicks select measures; the selection is marked and loaded into the lanes-seq pane. */
-function bindSelection(editor: Editor, personTools: ScoreTools): void {
+function bindSelection(editor: Editor, personTools: ScoreTools): LanesPane {
   const { page, score, selection, role } = editor;
-  const pane = createLanesPane(
-    page.lanes,
-    async (name, args) => {
+  const pane = createLanesPane(page.lanes, {
+    invoke: async (name, args) => {
       const invocation = await personTools.invoke(name, args, { role });
-      showChange(editor, 'Your', invocation);
+      showChange(editor, 'You', invocation);
       return invocation;
     },
-    role === 'editor',
-  );
+    canWrite: role === 'editor',
+    parts: () => scoreInfo(score).parts,
+    onRefused: () => clearStatus(page),
+  });
+  page.lanes.apply.hidden = role !== 'editor';
   selection.subscribe(() => {
     markMeasures(page.score, selection.get(), selection.highlighted());
-    void pane.load(selection.get());
+    // A write's range (an agent's, an undo's) keeps the person's unapplied text; a new selection reads afresh.
+    void pane.load(selection.get(), { keepEdit: selection.showsChange() });
   });
   const allParts = () => scoreInfo(score).parts.map((part) => part.part);
   page.score.addEventListener('click', (event) => {
@@ -187,6 +246,7 @@ function bindSelection(editor: Editor, personTools: ScoreTools): void {
     const count = scoreInfo(score).measureCount;
     selection.set(selectionAfterArrow(selection.get(), step, event.shiftKey, allParts(), count));
   });
+  return pane;
 }
 
 /** Undo and Redo on the page's controller; an undone change is no longer highlighted, and is logged. */
@@ -200,8 +260,10 @@ function bindUndo(
   bindUndoControls(undo, page, (command, result) => {
     logged(command, result);
     const done = command === 'undo' ? 'Undid' : 'Redid';
-    if (result.ok) showStatus(page, `${done} ${result.step.meta.actor}’s step.`);
-    else showStatus(page, result.message, true);
+    const whose = (actor: string) => (actor === 'person' ? 'your' : 'the agent’s');
+    // Nothing to undo is no error: the status says so, in the ordinary colour.
+    if (result.ok) showStatus(page, `${done} ${whose(result.step.meta.actor)} step.`);
+    else showStatus(page, result.message);
   });
 }
 
@@ -214,7 +276,17 @@ function bindPlaybackAndFiles(
 ): void {
   const invoke = (name: string, args: Record<string, unknown>) =>
     personTools.invoke(name, args, { role });
-  const report = (message: string, error: boolean) => showStatus(page, message, error);
+  let playing: string | null = null;
+  const report = (message: string, error: boolean) => {
+    showStatus(page, message, error);
+    playing = error ? null : message;
+  };
+  // "Playing m1-m2" is no longer true once playback stops or ends.
+  player.subscribe((state) => {
+    if (state.playing !== null || playing === null) return;
+    clearStatus(page, playing);
+    playing = null;
+  });
   bindPlaybackControls(player, page, invoke, report, {
     timemap: () => engraving.timemap(),
     staves: () => scoreInfo(score).parts.map((part) => part.staves),

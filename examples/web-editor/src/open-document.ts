@@ -9,6 +9,7 @@ import { documentSourceFrom } from './document-source.ts';
 import type { Role } from './editor-role.ts';
 import { seedExampleScore } from './example-score.ts';
 import { openHandedOverFile } from './opened-file.ts';
+import { importInWorker } from './worker-import.ts';
 
 /** An opened document, or why it could not be opened. */
 export type OpenedDocument =
@@ -34,7 +35,7 @@ export async function openDocument(
       return { ok: false, message: source.message };
     case 'standalone': {
       // A file opened from disk on the previous load of the page, else the example.
-      const file = openHandedOverFile(doc);
+      const file = await openHandedOverFile(doc, sessionStorage, importInWorker);
       if (file !== null) return file;
       seedExampleScore(doc);
       return { ok: true, doc, name: 'Example (on this page only)', role: 'editor' };

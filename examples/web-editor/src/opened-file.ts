@@ -3,10 +3,10 @@
  * previous load handed one over (see `opened-file-handover.ts`), and what its
  * import warned about, for the page to show.
  */
-import type * as Y from 'yjs';
+import * as Y from 'yjs';
 import type { OpenedDocument } from './open-document.ts';
 import { type HandOverStorage, takeHandedOverFile } from './opened-file-handover.ts';
-import { importScoreFile } from './score-file-import.ts';
+import type { ScoreFileImporter } from './score-file-import.ts';
 
 /** A file opened from disk: its name and the importer's warnings. */
 export interface OpenedFile {
@@ -18,21 +18,24 @@ let openedThisLoad: OpenedFile | null = null;
 
 /**
  * Imports the handed-over file into `doc` (empty) as a document of this page
- * only; `null` when no file was handed over.
+ * only, through `importer` (the page's: in a worker, see `worker-import.ts`);
+ * `null` when no file was handed over.
  *
  * @example
  * ```ts
- * const opened = openHandedOverFile(doc) ?? openExample(doc);
+ * const opened = (await openHandedOverFile(doc, sessionStorage, importInWorker)) ?? openExample(doc);
  * ```
  */
-export function openHandedOverFile(
+export async function openHandedOverFile(
   doc: Y.Doc,
-  storage: HandOverStorage = sessionStorage,
-): OpenedDocument | null {
+  storage: HandOverStorage,
+  importer: ScoreFileImporter,
+): Promise<OpenedDocument | null> {
   const file = takeHandedOverFile(storage);
   if (file === null) return null;
-  const imported = importScoreFile(file.name, file.bytes, doc);
+  const imported = await importer(file.name, file.bytes);
   if (!imported.ok) return { ok: false, message: imported.message };
+  Y.applyUpdate(doc, imported.update);
   openedThisLoad = { name: file.name, warnings: imported.warnings };
   return { ok: true, doc, name: `${file.name} (on this page only)`, role: 'editor' };
 }

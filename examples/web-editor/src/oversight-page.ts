@@ -1,6 +1,6 @@
 /**
  * The elements of the page's agent oversight section (index.html's
- * `#oversight`): the review and scope toggles, the proposals, the activity
+ * Agents, Proposals and Activity tabs): the review and scope toggles, the proposals, the activity
  * list and the keyboard help, found once.
  */
 import { byId } from './editor-page.ts';
@@ -18,7 +18,10 @@ export function oversightPage() {
       label: byId('agent-scope-label', HTMLElement),
     },
     proposals: byId('proposals', HTMLElement),
+    proposalsEmpty: byId('proposals-empty', HTMLElement),
+    proposalsCount: byId('proposals-count', HTMLElement),
     activity: byId('activity', HTMLOListElement),
+    activityEmpty: byId('activity-empty', HTMLElement),
     keyboardHelp: byId('keyboard-help', HTMLDetailsElement),
   };
 }

@@ -7,7 +7,7 @@
  * score tools (which record into its log and take its settings) and starts
  * it once the tools exist and the agents' tools are registered.
  */
-import type { Score } from '@scorelane/score-model';
+import { type Score, scoreInfo } from '@scorelane/score-model';
 import {
   type ActivityActor,
   type ActivityEntry,
@@ -16,7 +16,6 @@ import {
   openOversightSettings,
   openProposalStore,
   type Proposal,
-  rangePhrase,
   type ScoreSelection,
   type ScoreTools,
   type OversightOptions as SharedOversightOptions,
@@ -27,7 +26,8 @@ import { type ActivityPanel, bindActivityPanel } from './activity-panel.ts';
 import { historyChange } from './history-activity.ts';
 import { bindKeyboardHelp } from './keyboard-help.ts';
 import { oversightPage } from './oversight-page.ts';
-import { createRangeEngraver, type RangeEngraver } from './range-engraver.ts';
+import { rangeWords } from './person-words.ts';
+import type { RangeEngraver } from './range-engraver.ts';
 import { onRemoteChange, remoteChangeMessage } from './remote-changes.ts';
 import { renderOnChange } from './render-on-change.ts';
 import { createReviewPanel } from './review-panel.ts';
@@ -50,6 +50,8 @@ export interface OversightOptions {
   readonly accepted: (proposal: Proposal, range: ScoreSelection | null) => void;
   /** Says something in the page's status line. */
   readonly say: (message: string) => void;
+  /** Told when a proposal arrives, with its card (the page brings its Accept and Reject into view). */
+  readonly proposed?: (card: HTMLElement) => void;
 }
 
 /** The oversight, before and after the tools exist. */
@@ -94,8 +96,12 @@ export function createOversight(options: OversightOptions): Oversight {
     options.selection.set(range);
     scope?.follow();
   };
-  const activityPanel: ActivityPanel = bindActivityPanel(page.activity, log, select);
-  onRemoteChange(log, (entry) => showRemoteChange(options, entry));
+  const partNames = () => scoreInfo(options.score).parts.map((part) => part.name);
+  const activityPanel: ActivityPanel = bindActivityPanel(page.activity, log, select, {
+    partNames,
+    empty: page.activityEmpty,
+  });
+  onRemoteChange(log, (entry) => showRemoteChange(options, entry, partNames()));
   let engraver: Promise<RangeEngraver> | undefined;
   const reviewPanel = createReviewPanel({
     list: page.proposals,
@@ -104,10 +110,16 @@ export function createOversight(options: OversightOptions): Oversight {
     review: () => personTools?.proposals,
     canDecide: options.canWrite,
     engraver: () => {
-      engraver ??= createRangeEngraver();
+      // Loaded with the first proposal: Verovio stays out of the page's own bundle.
+      engraver ??= import('./range-engraver.ts').then((module) => module.createRangeEngraver());
       return engraver;
     },
     onApplied: (proposal) => options.accepted(proposal, proposal.range),
+    onArrived: (card) => options.proposed?.(card),
+    onPending: (pending) => {
+      page.proposalsCount.textContent = pending === 0 ? '' : String(pending);
+      page.proposalsEmpty.hidden = proposals.list().length > 0;
+    },
   });
   renderOnChange(doc, () => reviewPanel.refresh());
   bindReviewToggle(page.review, settings, options.canWrite, name);
@@ -127,7 +139,7 @@ export function createOversight(options: OversightOptions): Oversight {
       const proposed = proposalRange(invocation);
       if (proposed !== null) {
         options.say(
-          `An agent proposes ${invocation.tool} in ${rangePhrase(proposed)}: review it under Proposals.`,
+          `An agent proposes a change to ${rangeWords(proposed, partNames())}: review it under Proposals.`,
         );
       }
     },
@@ -148,12 +160,16 @@ export function createOversight(options: OversightOptions): Oversight {
 }
 
 /** Highlights what someone else changed, keeping the person's selection, and says who did it. */
-function showRemoteChange(options: OversightOptions, entry: ActivityEntry): void {
+function showRemoteChange(
+  options: OversightOptions,
+  entry: ActivityEntry,
+  partNames: readonly string[],
+): void {
   if (entry.range === null) return;
   const { selection } = options;
   selection.showRemoteChange(entry.range);
   markMeasures(options.scoreElement, selection.get(), selection.highlighted());
-  options.say(remoteChangeMessage(entry));
+  options.say(remoteChangeMessage(entry, partNames));
 }
 
 /** The range of a write that now awaits review, or `null` for any other call. */

@@ -6,8 +6,15 @@
  * engraving (the score element's `engraved` event).
  */
 import type { HocuspocusProvider } from '@hocuspocus/provider';
-import { rangeTitle } from './lanes-pane.ts';
-import { chosenName, initialPresence, type Peer, peersAt, peersOf } from './presence.ts';
+import { measuresPhrase } from './person-words.ts';
+import {
+  chosenName,
+  initialPresence,
+  type Peer,
+  peersAt,
+  peersOf,
+  presenceColor,
+} from './presence.ts';
 import { measureElements, measureNumberOf } from './score-view.ts';
 import type { SelectionStore } from './selection-store.ts';
 
@@ -37,6 +44,11 @@ export function showPresence(
   const self = {
     ...user,
     name: chosenName(localStorage.getItem(NAME_KEY) ?? '', awareness.clientID),
+    color: presenceColor(
+      awareness.clientID,
+      null,
+      peersOf(awareness.getStates(), awareness.clientID),
+    ),
   };
   // Copies: the awareness compares a new state with the stored one, so `self` must never be it.
   awareness.setLocalStateField('user', { ...self });
@@ -59,6 +71,12 @@ export function showPresence(
   shareSelection();
   const redraw = () => {
     const peers = peersOf(awareness.getStates(), awareness.clientID);
+    const color = presenceColor(awareness.clientID, self.color, peers);
+    if (color !== self.color) {
+      // Someone who came first has this colour: take the first free one.
+      self.color = color;
+      awareness.setLocalStateField('user', { ...self });
+    }
     showList(elements.list, self, peers);
     markPeers(elements.score, peers);
   };
@@ -83,7 +101,7 @@ function showList(list: HTMLUListElement, self: Peer['user'], peers: readonly Pe
         peer.user.color,
         peer.selection === null
           ? peer.user.name
-          : `${peer.user.name}: ${rangeTitle(peer.selection.start_measure, peer.selection.end_measure).toLowerCase()}`,
+          : `${peer.user.name}: ${measuresPhrase(peer.selection.start_measure, peer.selection.end_measure)}`,
       ),
     ),
   );

@@ -8,8 +8,10 @@ import {
   chosenName,
   guestName,
   initialPresence,
+  PRESENCE_PALETTE,
   peersAt,
   peersOf,
+  presenceColor,
   presenceOf,
 } from './presence.ts';
 
@@ -80,5 +82,25 @@ describe('presence', () => {
     ]);
     expect(peersAt(peers, 2).map((peer) => peer.user.name)).toEqual(['Ada']);
     expect(peersAt(peers, 4)).toEqual([]);
+  });
+});
+
+describe('presence colours', () => {
+  it('has twelve distinct colours, and twelve people arriving in turn each get their own', () => {
+    expect(new Set(PRESENCE_PALETTE).size).toBe(12);
+    const arrived: { clientId: number; user: { name: string; color: string } }[] = [];
+    // Client ids that collide under any modulus of the palette's length.
+    for (const clientId of [24, 36, 48, 60, 72, 84, 96, 108, 120, 132, 144, 156]) {
+      const color = presenceColor(clientId, null, arrived);
+      arrived.push({ clientId, user: { name: `Guest ${clientId}`, color } });
+    }
+    expect(new Set(arrived.map((peer) => peer.user.color)).size).toBe(12);
+  });
+
+  it('when two arrive at once with one colour, the later client id moves and the first keeps it', () => {
+    const first = { clientId: 5, user: { name: 'A', color: PRESENCE_PALETTE[0]! } };
+    const second = { clientId: 9, user: { name: 'B', color: PRESENCE_PALETTE[0]! } };
+    expect(presenceColor(5, first.user.color, [second])).toBe(PRESENCE_PALETTE[0]);
+    expect(presenceColor(9, second.user.color, [first])).toBe(PRESENCE_PALETTE[1]);
   });
 });

@@ -23,8 +23,25 @@ export interface Peer extends PresenceState {
   readonly clientId: number;
 }
 
-/** Colours that read on white and differ from the selection's blue and the change's amber. */
-const PALETTE = ['#2e7d32', '#6a1b9a', '#c62828', '#00838f', '#ad1457', '#4e342e', '#283593'];
+/**
+ * Twelve colours that read on white, tell apart from each other, and differ
+ * from the selection's blue and the change's amber: up to twelve people on a
+ * page each get one of their own ({@link presenceColor}).
+ */
+export const PRESENCE_PALETTE: readonly string[] = [
+  '#2e7d32',
+  '#6a1b9a',
+  '#c62828',
+  '#00838f',
+  '#ad1457',
+  '#4e342e',
+  '#283593',
+  '#e65100',
+  '#827717',
+  '#37474f',
+  '#5c6bc0',
+  '#8d6e63',
+];
 
 /**
  * A generated name for a client: "Guest" and a number from its client id.
@@ -38,9 +55,33 @@ export function guestName(clientId: number): string {
   return `Guest ${clientId % 100}`;
 }
 
-/** A colour for a client, stable for its client id. */
+/** A colour for a client before it has looked at the others: the palette's, by its client id. */
 export function guestColor(clientId: number): string {
-  return PALETTE[clientId % PALETTE.length] ?? '#555555';
+  return PRESENCE_PALETTE[clientId % PRESENCE_PALETTE.length] ?? '#555555';
+}
+
+/**
+ * The colour client `clientId` should show among `others`: its `current`
+ * colour while no one else has it (when two clash, the lower client id keeps
+ * it), else the first colour of the palette no one has, in the order people
+ * arrived, so up to twelve people on a page never share one.
+ *
+ * @example
+ * ```ts
+ * presenceColor(9, null, [{ clientId: 3, user: { name: 'Ada', color: PRESENCE_PALETTE[0] } }]); // PRESENCE_PALETTE[1]
+ * ```
+ */
+export function presenceColor(
+  clientId: number,
+  current: string | null,
+  others: readonly Pick<Peer, 'clientId' | 'user'>[],
+): string {
+  const clash = others.some((peer) => peer.user.color === current && peer.clientId < clientId);
+  if (current !== null && PRESENCE_PALETTE.includes(current) && !clash) return current;
+  const taken = new Set(
+    others.filter((peer) => peer.clientId !== clientId).map((peer) => peer.user.color),
+  );
+  return PRESENCE_PALETTE.find((color) => !taken.has(color)) ?? guestColor(clientId);
 }
 
 /** The longest name a presence may carry. */

@@ -64,18 +64,18 @@ describe('remote changes', () => {
     expect(selection.highlighted()).toBeNull();
   });
 
-  it('says who changed what', () => {
+  it('says who changed what, in words without tool names', () => {
     const { there } = peers();
     const say = (by: ActivityChange['by'], range = BAR_2) =>
       remoteChangeMessage(there.record(change(by, range)));
     expect(say({ kind: 'person', via: 'editor', name: 'Guest 3' })).toBe(
-      'Guest 3 changed measure 2.',
+      'Guest 3 rewrote measure 2.',
     );
     expect(say({ kind: 'agent', via: 'mcp' }, { ...BAR_2, end_measure: 3 })).toBe(
-      'An MCP agent’s rewrite_measures changed measures 2-3.',
+      'An agent on the server rewrote measures 2-3.',
     );
     expect(say({ kind: 'agent', via: 'webmcp', name: 'Alice' })).toBe(
-      'An agent in Alice’s browser changed measure 2 (rewrite_measures).',
+      'An agent in Alice’s browser rewrote measure 2.',
     );
   });
 });

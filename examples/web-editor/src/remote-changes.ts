@@ -6,7 +6,7 @@
  * selection, and the status line says who changed what.
  */
 import type { ActivityEntry, ActivityLog } from '@scorelane/score-tools';
-import { rangeTitle } from './lanes-pane.ts';
+import { changeWords } from './person-words.ts';
 
 /** Tells which of the log's entries are someone else's and new since the last look. */
 export interface RemoteChangeFilter {
@@ -54,27 +54,27 @@ export function onRemoteChange(log: ActivityLog, show: (entry: ActivityEntry) =>
 }
 
 /**
- * The status line for a remote entry: `Guest 3 changed measure 2.`,
- * `An MCP agent’s rewrite_measures changed measures 2-3.`,
- * `An agent in Guest 3’s browser changed measure 2 (rewrite_measures).`
+ * The status line for a remote entry, in words (no tool names):
+ * `Guest 3 rewrote measure 2.`, `An agent on the server (claude-code)
+ * rewrote measures 2-3.`, `An agent in Guest 3’s browser rewrote measure 2.`
  *
  * @example
  * ```ts
  * remoteChangeMessage({ ...entry, by: { kind: 'agent', via: 'mcp' }, tool: 'rewrite_measures' });
- * // 'An MCP agent’s rewrite_measures changed measure 2.'
+ * // 'An agent on the server rewrote measure 2.'
  * ```
  */
-export function remoteChangeMessage(entry: ActivityEntry): string {
+export function remoteChangeMessage(
+  entry: ActivityEntry,
+  partNames: readonly string[] = [],
+): string {
   const { by, tool, range } = entry;
-  const what =
-    range === null ? 'the score' : rangeTitle(range.start_measure, range.end_measure).toLowerCase();
-  if (by.kind === 'person') {
-    const who = by.name ?? 'A collaborator';
-    return tool === 'undo' || tool === 'redo'
-      ? `${who}’s ${tool} changed ${what}.`
-      : `${who} changed ${what}.`;
+  const what = changeWords(tool, range, partNames);
+  if (by.kind === 'person') return `${by.name ?? 'A collaborator'} ${what}.`;
+  if (by.via === 'mcp') {
+    const named = by.name === undefined ? '' : ` (${by.name})`;
+    return `An agent on the server${named} ${what}.`;
   }
-  if (by.via === 'mcp') return `An MCP agent’s ${tool} changed ${what}.`;
   const browser = by.name === undefined ? 'a collaborator’s browser' : `${by.name}’s browser`;
-  return `An agent in ${browser} changed ${what} (${tool}).`;
+  return `An agent in ${browser} ${what}.`;
 }

@@ -9,10 +9,10 @@
  * who may edit. A proposal whose measures someone changed meanwhile shows
  * stale at once, on every page; a decision made on one page shows on all.
  */
-import type { Score } from '@scorelane/score-model';
+import { type Score, scoreInfo } from '@scorelane/score-model';
 import type { Proposal, ProposalStore, SharedReview } from '@scorelane/score-tools';
-import { rangePhrase } from '@scorelane/score-tools';
 import { whoActed } from './activity-who.ts';
+import { rangeWords } from './person-words.ts';
 import { type ProposalPreview, previewProposal } from './proposal-preview.ts';
 import { PROPOSAL_STATUS_TEXT, proposalStatus } from './proposal-status.ts';
 import type { RangeEngraver } from './range-engraver.ts';
@@ -32,6 +32,10 @@ export interface ReviewPanelOptions {
   readonly engraver: () => Promise<RangeEngraver>;
   /** Told of a proposal this person accepted and applied. */
   readonly onApplied: (proposal: Proposal) => void;
+  /** Told of a proposal that arrived after the panel was made, with its card (to bring it into view). */
+  readonly onArrived?: (card: HTMLElement) => void;
+  /** Told how many proposals wait for a decision, after every refresh. */
+  readonly onPending?: (pending: number) => void;
 }
 
 /** The panel: `refresh` after the score or the proposals changed. */
@@ -42,20 +46,26 @@ export interface ReviewPanel {
 /** Creates the panel over `options.list`, shown now and after every change of the proposals. */
 export function createReviewPanel(options: ReviewPanelOptions): ReviewPanel {
   const cards = new Map<string, HTMLElement>();
+  let first = true;
   const refresh = () => {
     const review = options.review();
+    let pending = 0;
     for (const proposal of options.store.list()) {
       let card = cards.get(proposal.id);
+      if (proposal.state === 'pending') pending += 1;
       if (card === undefined) {
         card = createCard(proposal, options);
         cards.set(proposal.id, card);
         options.list.prepend(card);
         void engraveCard(card, previewProposal(options.score, proposal), options);
+        if (!first && proposal.state === 'pending') options.onArrived?.(card);
       }
       const stale =
         proposal.state === 'pending' && review !== undefined && review.isStale(proposal);
       updateCard(card, proposal, stale, options);
     }
+    first = false;
+    options.onPending?.(pending);
   };
   options.store.subscribe(refresh);
   refresh();
@@ -68,7 +78,7 @@ function createCard(proposal: Proposal, options: ReviewPanelOptions): HTMLElemen
   card.tabIndex = -1;
   const title = element('h3', 'proposal-title');
   const who = whoActed(proposal.proposed_by, proposal.client, options.store.doc.clientID);
-  title.textContent = `${who}: ${proposal.tool}, ${rangePhrase(proposal.range)}`;
+  title.textContent = `${who} proposes a change to ${rangeWords(proposal.range, partNames(options.score))}`;
   const status = element('p', 'proposal-status');
   status.setAttribute('role', 'status');
   const engravings = element('div', 'proposal-engravings');
@@ -183,4 +193,8 @@ function element<K extends keyof HTMLElementTagNameMap>(
   const made = document.createElement(tag);
   if (className !== '') made.className = className;
   return made;
+}
+
+function partNames(score: Score): string[] {
+  return scoreInfo(score).parts.map((part) => part.name);
 }

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { scoreInfo } from '@scorelane/score-model';
+import { openScore, scoreInfo } from '@scorelane/score-model';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { openedFile, openHandedOverFile } from './opened-file.ts';
 import { type HandOverStorage, handOverFile, takeHandedOverFile } from './opened-file-handover.ts';
-import { importScoreFile } from './score-file-import.ts';
+import { importAsUpdate, importScoreFile } from './score-file-import.ts';
 
 const MXL = new Uint8Array(
   readFileSync(
@@ -91,11 +91,12 @@ describe('opening a file from disk', () => {
     expect(storage.size()).toBe(0);
   });
 
-  it('opens the handed-over .mxl on the next load, as a document of that page, and remembers it', () => {
+  it('opens the handed-over .mxl on the next load, as a document of that page, and remembers it (imported in this thread: Node has no Worker)', async () => {
     const storage = memoryStorage();
     handOverFile({ name: '90a-Compressed-MusicXML.mxl', bytes: MXL }, storage);
     const doc = new Y.Doc();
-    const opened = openHandedOverFile(doc, storage);
+    const inThisThread = async (name: string, bytes: Uint8Array) => importAsUpdate(name, bytes);
+    const opened = await openHandedOverFile(doc, storage, inThisThread);
     expect(opened).toMatchObject({
       ok: true,
       doc,
@@ -103,6 +104,8 @@ describe('opening a file from disk', () => {
       role: 'editor',
     });
     expect(openedFile()).toMatchObject({ name: '90a-Compressed-MusicXML.mxl' });
-    expect(openHandedOverFile(new Y.Doc(), storage)).toBeNull();
+    expect(await openHandedOverFile(new Y.Doc(), storage, inThisThread)).toBeNull();
+    // The worker's update, applied: the page's document holds the file's parts.
+    expect(scoreInfo(openScore(doc)).parts.length).toBeGreaterThan(0);
   });
 });

@@ -6,7 +6,7 @@
  */
 import { importMusicXml } from '@scorelane/musicxml';
 import type { Score } from '@scorelane/score-model';
-import type * as Y from 'yjs';
+import * as Y from 'yjs';
 
 /** The file name endings the editor opens. */
 export const OPENABLE_EXTENSIONS = ['.musicxml', '.xml', '.mxl'] as const;
@@ -56,4 +56,29 @@ export function importScoreFile(name: string, bytes: Uint8Array, doc: Y.Doc): Sc
     score: imported.score,
     warnings: imported.warnings.map((warning) => warning.message),
   };
+}
+
+/** A file imported elsewhere (in a worker): the Y.Doc update that holds it, or why it could not be opened. */
+export type ImportedUpdate =
+  | { readonly ok: true; readonly update: Uint8Array; readonly warnings: readonly string[] }
+  | { readonly ok: false; readonly message: string };
+
+/** Imports a file where it is given to (in a worker, or in this thread). */
+export type ScoreFileImporter = (name: string, bytes: Uint8Array) => Promise<ImportedUpdate>;
+
+/**
+ * Imports `bytes` into a Y.Doc of its own and returns it as an update, to
+ * apply to the page's document ({@link importScoreFile}'s checks and words).
+ *
+ * @example
+ * ```ts
+ * const imported = importAsUpdate('song.mxl', bytes);
+ * if (imported.ok) Y.applyUpdate(doc, imported.update);
+ * ```
+ */
+export function importAsUpdate(name: string, bytes: Uint8Array): ImportedUpdate {
+  const doc = new Y.Doc();
+  const imported = importScoreFile(name, bytes, doc);
+  if (!imported.ok) return imported;
+  return { ok: true, update: Y.encodeStateAsUpdate(doc), warnings: imported.warnings };
 }

@@ -31,27 +31,100 @@ export function addBackdrops(root: ParentNode): void {
   for (const measure of measureElements(root)) addBackdrop(measure);
 }
 
-/** A rectangle behind a measure's notes, which the selection and highlight colour. */
+/**
+ * Rectangles behind a measure: one over the whole measure (the change
+ * highlight, the play head, presence frames) and one per staff
+ * (`rect.staff-backdrop`, `data-staff` counting the measure's staves from 1),
+ * which the selection shades, so a selection of some parts shades exactly
+ * their staves. Both take their height from the staff lines, not from the
+ * notes, so every measure of a system has the same top and bottom edge.
+ */
 function addBackdrop(measure: SVGGElement): void {
   const box = measure.getBBox();
-  const backdrop = document.createElementNS(SVG_NS, 'rect');
-  backdrop.setAttribute('class', 'measure-backdrop');
-  backdrop.setAttribute('x', String(box.x));
-  backdrop.setAttribute('y', String(box.y));
-  backdrop.setAttribute('width', String(box.width));
-  backdrop.setAttribute('height', String(box.height));
-  measure.insertBefore(backdrop, measure.firstChild);
+  const staves = [...measure.querySelectorAll<SVGGElement>(':scope > g.staff')].map(staffLines);
+  const known = staves.filter((lines): lines is Extent => lines !== null);
+  const top = known.length > 0 ? known[0]!.top - known[0]!.margin : box.y;
+  const last = known.at(-1);
+  const bottom = last !== undefined ? last.bottom + last.margin : box.y + box.height;
+  const backdrops: SVGRectElement[] = [
+    rect('measure-backdrop', box.x, top, box.width, bottom - top),
+  ];
+  staves.forEach((lines, index) => {
+    if (lines === null) return;
+    const staff = rect(
+      'staff-backdrop',
+      box.x,
+      lines.top - lines.margin,
+      box.width,
+      lines.bottom - lines.top + 2 * lines.margin,
+    );
+    staff.dataset.staff = String(index + 1);
+    backdrops.push(staff);
+  });
+  measure.prepend(...backdrops);
 }
 
-/** Marks the measures of `selection` `.selected` and those of `highlight` `.agent-change`. */
+/** The vertical extent of a staff's lines, and the margin its shading reaches beyond them. */
+interface Extent {
+  readonly top: number;
+  readonly bottom: number;
+  readonly margin: number;
+}
+
+/** A staff's lines (Verovio draws them as the staff's own `path`s), or null when it has none. */
+function staffLines(staff: SVGGElement): Extent | null {
+  const lines = [...staff.querySelectorAll<SVGGraphicsElement>(':scope > path')];
+  if (lines.length === 0) return null;
+  const boxes = lines.map((line) => line.getBBox());
+  const top = Math.min(...boxes.map((box) => box.y));
+  const bottom = Math.max(...boxes.map((box) => box.y + box.height));
+  return { top, bottom, margin: Math.max(0, (bottom - top) * 0.6) };
+}
+
+function rect(className: string, x: number, y: number, width: number, height: number) {
+  const element = document.createElementNS(SVG_NS, 'rect');
+  element.setAttribute('class', className);
+  element.setAttribute('x', String(x));
+  element.setAttribute('y', String(y));
+  element.setAttribute('width', String(width));
+  element.setAttribute('height', String(Math.max(0, height)));
+  return element;
+}
+
+/**
+ * The part of each staff of a measure, in order (`[1, 2, 2]`: a violin and
+ * a piano's two staves), kept on the score element for {@link markMeasures}.
+ *
+ * @example
+ * ```ts
+ * setStaffParts(page.score, [1, 2]); // a part of one staff and one of two
+ * ```
+ */
+export function setStaffParts(container: HTMLElement, stavesPerPart: readonly number[]): void {
+  container.dataset.staffParts = stavesPerPart
+    .flatMap((staves, index) => Array.from({ length: staves }, () => index + 1))
+    .join(',');
+}
+
+/**
+ * Marks the measures of `selection` `.selected` (and shades the staves of its
+ * parts) and those of `highlight` `.agent-change`.
+ */
 export function markMeasures(
   container: HTMLElement,
   selection: ScoreSelection | null,
   highlight: ScoreSelection | null,
 ): void {
+  const staffParts = (container.dataset.staffParts ?? '').split(',').map(Number);
   for (const measure of measureElements(container)) {
     const number = measureNumberOf(measure) ?? 0;
-    measure.classList.toggle('selected', rangeHas(selection, number));
+    const selected = rangeHas(selection, number);
+    measure.classList.toggle('selected', selected);
     measure.classList.toggle('agent-change', rangeHas(highlight, number));
+    for (const staff of measure.querySelectorAll<SVGRectElement>('rect.staff-backdrop')) {
+      const part = staffParts[Number(staff.dataset.staff) - 1];
+      const shaded = selected && (part === undefined || selection!.parts.includes(part));
+      staff.classList.toggle('selected', shaded);
+    }
   }
 }

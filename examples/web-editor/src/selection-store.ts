@@ -18,6 +18,8 @@ export interface SelectionStore extends SelectionHost {
    * caller marks the score itself. The next `set` or `showChange` replaces it.
    */
   showRemoteChange(range: ScoreSelection): void;
+  /** Whether the selection is the range the last write changed (`showChange`), not one a person or agent selected. */
+  showsChange(): boolean;
   /** Drops the highlight (the change it showed was undone), keeping the selection. */
   clearHighlight(): void;
   /** Calls `listener` after every change of selection or local highlight; returns the unsubscribe. */
@@ -40,6 +42,7 @@ export function createSelectionStore(): SelectionStore {
       notify();
     },
     highlighted: () => highlight,
+    showsChange: () => highlight !== null && highlight === selection,
     showChange(range) {
       selection = { ...range, parts: [...range.parts] };
       highlight = selection;

@@ -37,6 +37,10 @@ export interface EditorSession {
 export interface OpenOptions {
   /** The expression awaited before the session is returned; default: the editor says it is ready. */
   readonly until?: string;
+  /** The window's size; default 1400x900. */
+  readonly viewport?: { readonly width: number; readonly height: number };
+  /** A script run in the page before its own (a long-task observer, say). */
+  readonly initScript?: string;
 }
 
 /** Opens `url` and waits until the editor says it is ready (`body[data-ready]`), or `options.until`. */
@@ -46,7 +50,7 @@ export async function openEditor(url: string, options: OpenOptions = {}): Promis
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    viewport: { width: 1400, height: 900 },
+    viewport: options.viewport ?? { width: 1400, height: 900 },
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -60,6 +64,7 @@ export async function openEditor(url: string, options: OpenOptions = {}): Promis
     ],
   });
   try {
+    if (options.initScript !== undefined) await context.addInitScript(options.initScript);
     const page = context.pages()[0] ?? (await context.newPage());
     const cdp = await context.newCDPSession(page);
     const tools = new Set<string>();

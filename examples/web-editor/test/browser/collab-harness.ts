@@ -34,8 +34,8 @@ export interface CollabHarness {
   links(name: string): Promise<DocumentLinks>;
   /** Opens `url` in a new Chromium with native WebMCP; closed with the harness. */
   open(url: string, options?: OpenOptions): Promise<EditorSession>;
-  /** Closes the server and starts a new one on the same database, port and editor. */
-  restart(): Promise<void>;
+  /** Closes the server and starts a new one on the same database, port and editor; `whileDown` runs in between. */
+  restart(whileDown?: () => Promise<void>): Promise<void>;
   /** Closes every page, the server, the built editor and the database folder. */
   close(): Promise<void>;
 }
@@ -62,9 +62,10 @@ export async function startCollabHarness(
       sessions.push(session);
       return session;
     },
-    async restart() {
+    async restart(whileDown) {
       const { port } = server;
       await server.close();
+      await whileDown?.();
       server = await start(port);
     },
     async close() {

@@ -13,7 +13,7 @@ import type { EditorSession } from './browser-agent.ts';
 import { type CollabHarness, startCollabHarness } from './collab-harness.ts';
 import { connectMcpAgent } from './mcp-agent.ts';
 import { joinAsPeer } from './node-peer.ts';
-import { highlightedMeasures, selectedMeasures } from './page-probes.ts';
+import { highlightedMeasures, selectedMeasures, showTab } from './page-probes.ts';
 import { measureShape, renders, textOf, waitForShape, waitUntil } from './score-probe.ts';
 import { saveScreenshot } from './screenshots.ts';
 
@@ -81,6 +81,7 @@ describe('the editor on the collaboration server, in Chromium with native WebMCP
   });
 
   it('shows the name a person types to the others', async () => {
+    await showTab(alice, 'agents');
     await alice.page.fill('#presence-name', 'Alice');
     await alice.page.press('#presence-name', 'Enter');
     expect(await textOf(alice, 'presence')).toContain('Alice (you)');
@@ -109,13 +110,16 @@ describe('the editor on the collaboration server, in Chromium with native WebMCP
     await waitUntil(async () => (await measureShape(bob, 2)) !== original[2]);
     expect(await measureShape(bob, 2)).toContain('dots');
     expect(await measureShape(bob, 3)).toBe(original[3]);
-    expect(await measureShape(alice, 2)).toBe(await measureShape(bob, 2));
-    expect(await textOf(alice, 'status')).toBe('An agent’s rewrite_measures changed measure 2.');
+    // Each page engraves in its worker: Alice's too shows the rewrite once it is engraved.
+    await waitForShape(alice, 2, await measureShape(bob, 2));
+    expect(await textOf(alice, 'status')).toBe(
+      'An agent in this browser rewrote measure 2 (Violin).',
+    );
     // The other page highlights the change and keeps its own selection (bar 5).
     await waitUntil(async () => (await highlightedMeasures(bob)).join() === '2');
     expect(await selectedMeasures(bob)).toEqual([5]);
     expect(await textOf(bob, 'status')).toBe(
-      'An agent in Alice’s browser changed measure 2 (rewrite_measures).',
+      'An agent in Alice’s browser rewrote measure 2 (Violin).',
     );
     await saveScreenshot(alice.page, 'collab-editor', { readme: true });
   });
@@ -124,7 +128,7 @@ describe('the editor on the collaboration server, in Chromium with native WebMCP
     await alice.page.click('#undo');
     await waitForShape(bob, 2, original[2] ?? '');
     await waitForShape(alice, 2, original[2] ?? '');
-    expect(await textOf(alice, 'status')).toBe('Undid agent’s step.');
+    expect(await textOf(alice, 'status')).toBe('Undid the agent’s step.');
   });
 
   it('never undoes a collaborator: the other page’s rewrite stays when the first page undoes', async () => {
@@ -163,7 +167,7 @@ describe('the editor on the collaboration server, in Chromium with native WebMCP
         await waitUntil(async () => (await highlightedMeasures(page)).join() === '2');
         expect(await selectedMeasures(page)).toEqual(selected[index]);
         expect(await textOf(page, 'status')).toBe(
-          'An MCP agent’s rewrite_measures changed measure 2.',
+          'An agent on the server (desktop-agent) rewrote measure 2 (Violin).',
         );
       }
       expect((await agent.callTool({ name: 'undo', arguments: {} })).isError).toBe(false);
@@ -194,8 +198,14 @@ describe('the editor on the collaboration server, in Chromium with native WebMCP
       viewer = await harness.open(links.view);
     });
 
-    it('registers only read tools and says view only', async () => {
-      expect(await textOf(viewer, 'status')).toBe('Ready: view only.');
+    it('registers only read tools and says, in a viewer’s words, that the link cannot change the score', async () => {
+      expect(await textOf(viewer, 'status')).toBe(
+        'Ready: you can read and play this score; this link cannot change it.',
+      );
+      expect(await textOf(viewer, 'lanes-title')).toBe(
+        'Select measures on the score to read their text here',
+      );
+      expect(await viewer.evaluate('document.getElementById("undo").hidden')).toBe(true);
       expect(viewer.toolNames()).toEqual(expect.arrayContaining(READ_TOOLS));
       for (const tool of WRITE_TOOLS) expect(viewer.toolNames()).not.toContain(tool);
       await expect(

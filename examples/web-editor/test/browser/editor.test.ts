@@ -98,7 +98,7 @@ describe('the web editor in Chromium with native WebMCP', () => {
       'Measure 2',
     );
     expect(await editor.evaluate('document.getElementById("status").textContent')).toBe(
-      'An agent’s rewrite_measures changed measure 2.',
+      'An agent in this browser rewrote measure 2 (Violin).',
     );
     await saveScreenshot(editor.page, 'editor-standalone');
   });
@@ -112,7 +112,7 @@ describe('the web editor in Chromium with native WebMCP', () => {
     expect(await measureShape(2)).toBe(originalM2Shape);
     expect((await measureClasses()).slice(0, 3)).toEqual(['', 'selected', '']);
     expect(await editor.evaluate('document.getElementById("status").textContent')).toBe(
-      'Undid agent’s step.',
+      'Undid the agent’s step.',
     );
     const read = await editor.call('read_measures', {
       start_measure: 2,
@@ -166,7 +166,22 @@ describe('the web editor in Chromium with native WebMCP', () => {
       original.replace('D5=1/4 D5=1/4 E5=1/4 F#5=1/4', 'D5=1/4'),
     );
     await editor.page.click('#lanes-apply');
-    await waitForText('lanes-problems', /\[measure-fill\] P1 s1 v1 m3 lasts 1\/4/);
+    await waitForText(
+      'lanes-problems',
+      'Measure 3, Violin: The voice lasts a quarter note, but measure 3 lasts a whole note (time 4/4): a dotted half note is missing. Add a dotted half note to the voice, for example r=3/4 at its end, or lengthen its notes.',
+    );
+    // A refusal starts with "Nothing was changed."; the agent's words wait in a closed details element.
+    const refusal = await editor.evaluate<string>(
+      `(() => { const r = document.getElementById('lanes-refusal').cloneNode(true); r.querySelector('details').remove(); return r.textContent; })()`,
+    );
+    expect(refusal.trim().startsWith('Nothing was changed.')).toBe(true);
+    expect(refusal).not.toMatch(/rewrite_measures|measure-fill|P1 s1|revision/);
+    expect(await editor.evaluate('document.querySelector("#lanes-refusal details").open')).toBe(
+      false,
+    );
+    expect(await editor.evaluate('document.getElementById("lanes-details").textContent')).toMatch(
+      /\[measure-fill\]/,
+    );
     expect(await measureShape(3)).toBe(shapeBefore);
 
     const rendered = await renders();
@@ -179,7 +194,7 @@ describe('the web editor in Chromium with native WebMCP', () => {
     expect(await editor.evaluate('document.getElementById("lanes-problems").textContent')).toBe('');
     expect(await measureShape(3)).not.toBe(shapeBefore);
     expect((await measureClasses())[2]).toBe('selected agent-change');
-    await waitForText('status', 'Your rewrite_measures changed measure 3.');
+    await waitForText('status', /^You rewrote measure 3\b/);
 
     const undone = await renders();
     await editor.page.locator('#score').click({ position: { x: 5, y: 5 } });

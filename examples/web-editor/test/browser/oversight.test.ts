@@ -23,9 +23,13 @@ import { connectMcpAgent } from './mcp-agent.ts';
 import { joinAsPeer } from './node-peer.ts';
 import {
   focusOutline,
+  inView,
+  keyboardTab,
   selectedMeasures,
+  showTab,
   tabTo,
   textAt,
+  waitForSummaryAt,
   waitForTextAt,
   whenRenderedAfter,
 } from './page-probes.ts';
@@ -95,6 +99,7 @@ describe('agent oversight on the collaboration server, in Chromium with native W
   const bobName = () => nameOf(bob);
   /** A person's hand edit of the violin's bar `measure` through the lanes-seq pane. */
   const editByHand = async (page: EditorSession, measure: number, events: string) => {
+    await showTab(page, 'text');
     await page.page
       .locator('#score svg g.measure')
       .nth(measure - 1)
@@ -111,10 +116,11 @@ describe('agent oversight on the collaboration server, in Chromium with native W
 
   it('starts with review off, agents on the whole score, and an empty activity list', async () => {
     for (const page of [alice, bob]) {
-      // The stylesheet reached the section (a broken rule before it would leave it unstyled).
+      // The stylesheet reached the side panel (a broken rule before it would leave it unstyled).
       expect(
-        await page.evaluate('getComputedStyle(document.getElementById("oversight")).display'),
-      ).toBe('grid');
+        await page.evaluate('getComputedStyle(document.querySelector(".side-panel")).display'),
+      ).toBe('flex');
+      await showTab(page, 'agents');
       expect(await textAt(page, '#agent-scope-label')).toBe('Agents may edit the whole score.');
       expect(await page.evaluate('document.getElementById("review-mode").checked')).toBe(false);
       expect(await page.evaluate('document.getElementById("activity").dataset.entries')).toBe('0');
@@ -122,16 +128,17 @@ describe('agent oversight on the collaboration server, in Chromium with native W
   });
 
   it('in review mode an agent’s rewrite becomes a proposal engraved before and after; Accept applies it as one undo step, for both pages', async () => {
+    await showTab(alice, 'agents');
     await alice.page.check('#review-mode');
     const shapeBefore = await measureShape(alice, 2);
     const rendered = await renders(alice);
     const id = await propose(2, AGENT_M2);
     expect(await cardStatus(id)).toBe('pending');
     expect(await textAt(alice, '#status')).toBe(
-      'An agent proposes rewrite_measures in m2, part 1: review it under Proposals.',
+      'An agent proposes a change to measure 2 (Violin): review it under Proposals.',
     );
     expect(await textAt(alice, `${card(id)} .proposal-title`)).toBe(
-      'An agent in this browser: rewrite_measures, m2, part 1',
+      'An agent in this browser proposes a change to measure 2 (Violin)',
     );
     const sides = await alice.evaluate<{ before: string; after: string; measures: number[] }>(
       `(() => { const c = document.querySelector('${card(id)}');
@@ -147,10 +154,17 @@ describe('agent oversight on the collaboration server, in Chromium with native W
     expect(await renders(alice)).toBe(rendered);
     expect(await violinBar(2)).toBe(ORIGINAL_M2);
     mkdirSync(OUTPUT, { recursive: true });
-    const panel = alice.page.locator('#oversight');
+    // The new proposal selected its tab, and its Accept and Reject are in view.
+    expect(await alice.evaluate('document.getElementById("tab-proposals").ariaSelected')).toBe(
+      'true',
+    );
+    await expect.poll(() => inView(alice, `${card(id)} .proposal-accept`)).toBe(true);
+    expect(await inView(alice, `${card(id)} .proposal-reject`)).toBe(true);
+    const panel = alice.page.locator('#panel-proposals');
     await panel.screenshot({ path: `${OUTPUT}review.png` });
     if (process.env.UPDATE_SCREENSHOTS === '1') await panel.screenshot({ path: README_SCREENSHOT });
 
+    await showTab(alice, 'proposals');
     await alice.page.click(`${card(id)} .proposal-accept`);
     await whenRenderedAfter(alice, rendered);
     expect(await cardStatus(id)).toBe('accepted');
@@ -158,7 +172,7 @@ describe('agent oversight on the collaboration server, in Chromium with native W
     expect(accepted).not.toBe(shapeBefore);
     expect(await violinBar(2)).toBe(AGENT_M2.trim());
     expect(await textAt(alice, '#status')).toBe(
-      'You accepted an agent’s rewrite_measures: measure 2 changed.',
+      'You accepted an agent’s change to measure 2 (Violin).',
     );
     await waitForShape(bob, 2, accepted);
     // Bob's page listed the same proposal, and shows Alice's decision.
@@ -168,12 +182,12 @@ describe('agent oversight on the collaboration server, in Chromium with native W
           `document.querySelector('${card(id)}')?.dataset.status ?? ''`,
         )) === 'accepted',
     );
-    const proposer = `a proposal by an agent in ${await aliceName()}’s browser: rewrite_measures`;
+    const proposer = `a proposal by an agent in ${await aliceName()}’s browser, rewrote measure 2 (Violin)`;
     for (const [page, who] of [
       [alice, `You, accepting ${proposer}`],
       [bob, `${await aliceName()}, accepting ${proposer}`],
     ] as const) {
-      await waitForTextAt(page, '#activity .activity-entry .activity-what', /accepted in review/);
+      await waitForSummaryAt(page, '#activity .activity-entry', /accepted in review/);
       expect(await textAt(page, '#activity .activity-entry .activity-who')).toBe(who);
     }
 
@@ -182,11 +196,13 @@ describe('agent oversight on the collaboration server, in Chromium with native W
     await waitForShape(bob, 2, shapeBefore);
     expect(await violinBar(2)).toBe(ORIGINAL_M2);
     const undid = 'undid "rewrite_measures from m2, parts 1"';
-    await waitForTextAt(alice, '#activity .activity-entry .activity-what', undid);
-    expect(await textAt(alice, '#activity .activity-entry .activity-who')).toBe('You: undo');
-    await waitForTextAt(bob, '#activity .activity-entry .activity-what', undid);
+    await waitForSummaryAt(alice, '#activity .activity-entry', undid);
+    expect(await textAt(alice, '#activity .activity-entry .activity-who')).toBe(
+      'You undid a step in measure 2 (Violin)',
+    );
+    await waitForSummaryAt(bob, '#activity .activity-entry', undid);
     expect(await textAt(bob, '#activity .activity-entry .activity-who')).toBe(
-      `${await aliceName()}: undo`,
+      `${await aliceName()} undid a step in measure 2 (Violin)`,
     );
   });
 
@@ -194,6 +210,7 @@ describe('agent oversight on the collaboration server, in Chromium with native W
     const id = await propose(4, 'P1 s1 v1 m4: C5=1\n');
     const bar4 = await violinBar(4);
     const rendered = await renders(alice);
+    await showTab(alice, 'proposals');
     await alice.page.click(`${card(id)} .proposal-reject`);
     await waitForStatus(id, 'rejected');
     expect(await violinBar(4)).toBe(bar4);
@@ -210,6 +227,7 @@ describe('agent oversight on the collaboration server, in Chromium with native W
     expect(await textAt(alice, `${card(id)} .proposal-status`)).toContain('stale');
     expect(await violinBar(2)).toBe('P1 s1 v1 m2: D5=1');
 
+    await showTab(alice, 'proposals');
     await alice.page.click(`${card(id)} .proposal-accept`);
     await waitForTextAt(alice, `${card(id)} .proposal-message`, /^Not applied/);
     expect(await cardStatus(id)).toBe('stale');
@@ -219,18 +237,21 @@ describe('agent oversight on the collaboration server, in Chromium with native W
   });
 
   it('a proposal whose bar a collaborator edits meanwhile shows stale too; the log names the collaborator as they call themselves now', async () => {
+    await showTab(bob, 'agents');
     await bob.page.fill('#presence-name', 'Bob');
     await bob.page.press('#presence-name', 'Enter');
     await waitUntil(async () => (await bobName()) === 'Bob');
     const id = await propose(3, 'P1 s1 v1 m3: C5=1\n');
     await editByHand(bob, 3, 'B4=1');
-    await waitForTextAt(alice, '#activity .activity-entry .activity-who', 'Bob: rewrite_measures');
+    await waitForTextAt(alice, '#activity .activity-entry .activity-who', 'Bob rewrote measure 3');
     await waitForStatus(id, 'stale');
+    await showTab(alice, 'proposals');
     await alice.page.click(`${card(id)} .proposal-accept`);
     await waitForTextAt(alice, `${card(id)} .proposal-message`, /^Not applied/);
     expect(await violinBar(3)).toBe('P1 s1 v1 m3: B4=1');
     await bob.page.click('#undo');
     await waitUntil(async () => (await violinBar(3)) !== 'P1 s1 v1 m3: B4=1');
+    await showTab(alice, 'agents');
     await alice.page.uncheck('#review-mode');
   });
 
@@ -238,15 +259,17 @@ describe('agent oversight on the collaboration server, in Chromium with native W
     const written = await rewrite(6, 'P1 s1 v1 m6: B4=1\n');
     expect(written.isError).toBe(false);
     const newest = '#activity .activity-entry:first-child';
-    await waitForTextAt(alice, `${newest} .activity-what`, '1 unit in m6, part 1');
+    await waitForSummaryAt(alice, newest, '1 unit in m6, part 1');
     expect(await textAt(alice, `${newest} .activity-who`)).toBe(
-      'An agent in this browser: rewrite_measures',
+      'An agent in this browser rewrote measure 6 (Violin)',
     );
-    await waitForTextAt(bob, `${newest} .activity-what`, '1 unit in m6, part 1');
+    await waitForSummaryAt(bob, newest, '1 unit in m6, part 1');
     expect(await textAt(bob, `${newest} .activity-who`)).toBe(
-      `An agent in ${await aliceName()}’s browser: rewrite_measures`,
+      `An agent in ${await aliceName()}’s browser rewrote measure 6 (Violin)`,
     );
 
+    // Bob's page engraves in a worker: count from when it has engraved bar 6.
+    await waitUntil(() => bob.evaluate<boolean>('document.getElementById("working").hidden'));
     const bobRenders = await renders(bob);
     const agent = await connectMcpAgent(harness.server.httpUrl, DOC, tokenOf(links.edit));
     const remote = await agent.callTool({
@@ -256,21 +279,25 @@ describe('agent oversight on the collaboration server, in Chromium with native W
     await agent.close();
     expect(remote.isError).toBe(false);
     for (const page of [alice, bob]) {
-      await waitForTextAt(page, `${newest} .activity-what`, '1 unit in m8, part 1');
+      await waitForSummaryAt(page, newest, '1 unit in m8, part 1');
       expect(await textAt(page, `${newest} .activity-who`)).toBe(
-        'MCP agent desktop-agent: rewrite_measures',
+        'MCP agent desktop-agent rewrote measure 8 (Violin)',
       );
     }
     // The people's hand edits: each page says "You" for its own, the presence name for the other's.
     // The score changed once; the log's own update is not a change of the score to engrave.
+    await whenRenderedAfter(bob, bobRenders);
+    await waitUntil(() => bob.evaluate<boolean>('document.getElementById("working").hidden'));
     expect(await renders(bob)).toBe(bobRenders + 1);
-    expect(await textAt(alice, '#activity')).toContain('You: rewrite_measures');
-    expect(await textAt(alice, '#activity')).toContain(`${await bobName()}: rewrite_measures`);
-    expect(await textAt(bob, '#activity')).toContain(`${await aliceName()}: rewrite_measures`);
+    expect(await textAt(alice, '#activity')).toContain('You rewrote measure');
+    expect(await textAt(alice, '#activity')).toContain(`${await bobName()} rewrote measure`);
+    expect(await textAt(bob, '#activity')).toContain(`${await aliceName()} rewrote measure`);
+    expect(await textAt(alice, '#activity')).not.toMatch(/rewrite_measures|\bunits?\b/);
 
     await alice.page.locator('#score svg g.measure[data-measure="1"]').click();
     // The selection is marked once the click's change of the shared selection comes back.
     await waitUntil(async () => (await selectedMeasures(alice)).join() === '1');
+    await showTab(alice, 'activity');
     await alice.page.click(`${newest} button`);
     expect(await selectedMeasures(alice)).toEqual([8]);
   });
@@ -283,6 +310,7 @@ describe('agent oversight on the collaboration server, in Chromium with native W
       for (const tool of event.tools) described.set(tool.name, String(tool.description));
     });
     await cdp.send('WebMCP.enable');
+    await showTab(alice, 'agents');
     await alice.page.check('#agent-scope-selection');
     await alice.page.locator('#score svg g.measure[data-measure="1"]').click();
     await waitForTextAt(alice, '#agent-scope-label', /^Agents may edit measures? 1\b/);
@@ -296,8 +324,13 @@ describe('agent oversight on the collaboration server, in Chromium with native W
     expect(refused.content[0]?.text.split('\n')[0]).toBe('Nothing was changed.');
     expect(refused.content[0]?.text).toContain('outside your scope');
     expect(await violinBar(3)).toBe(bar3);
-    await waitForTextAt(alice, '#activity .activity-refused .activity-what', /out_of_scope/);
-    expect(await textAt(bob, '#activity')).not.toContain('out_of_scope');
+    await waitForTextAt(
+      alice,
+      '#activity .activity-refused .activity-what',
+      'Nothing was changed: it was outside the measures agents may edit. (Shown only on this page.)',
+    );
+    expect(await textAt(alice, '#activity')).not.toContain('out_of_scope');
+    expect(await textAt(bob, '#activity')).not.toContain('outside the measures');
 
     // The scope is the document's: Bob's page shows Alice's selection, and an MCP agent is held to it.
     await waitForTextAt(
@@ -330,6 +363,7 @@ describe('agent oversight on the collaboration server, in Chromium with native W
 
     const inside = await rewrite(1, 'P1 s1 v1 m1: C5=1\n');
     expect(inside.isError).toBe(false);
+    await showTab(alice, 'agents');
     await alice.page.check('#agent-scope-score');
     expect(await textAt(alice, '#agent-scope-label')).toBe('Agents may edit the whole score.');
     await waitUntil(
@@ -345,7 +379,7 @@ describe('agent oversight on the collaboration server, in Chromium with native W
         Number(await viewer.evaluate('document.getElementById("activity").dataset.entries')) > 0,
     );
     expect(await textAt(viewer, '#activity')).toContain(
-      'MCP agent desktop-agent: rewrite_measures',
+      'MCP agent desktop-agent rewrote measure 8 (Violin)',
     );
     expect(await textAt(viewer, '#agent-scope-label')).toBe(
       'View only: agents in this browser may not edit. Agents may edit the whole score.',
@@ -368,6 +402,7 @@ describe('agent oversight on the collaboration server, in Chromium with native W
     forged.setAgentScope({ kind: 'nothing' }, 'Mallory');
     await answered;
     // Alice's later change of the settings arrives on every page; the forged one never does.
+    await showTab(alice, 'agents');
     await alice.page.check('#agent-scope-selection');
     const aliceScope = new RegExp(`\\(${await aliceName()}’s selection\\)\\.$`);
     for (const page of [bob, viewer]) await waitForTextAt(page, '#agent-scope-label', aliceScope);
@@ -375,6 +410,7 @@ describe('agent oversight on the collaboration server, in Chromium with native W
       expect(await page.evaluate('document.getElementById("review-mode").checked')).toBe(false);
       expect(await textAt(page, '#agent-scope-label')).not.toContain('Mallory');
     }
+    await showTab(alice, 'agents');
     await alice.page.check('#agent-scope-score');
     await waitForTextAt(viewer, '#agent-scope-label', /Agents may edit the whole score\.$/);
     const probe = await connectMcpAgent(harness.server.httpUrl, DOC, tokenOf(links.edit));
@@ -402,6 +438,7 @@ describe('agent oversight on the collaboration server, in Chromium with native W
     await waitForTextAt(alice, '#lanes-title', 'Measure 5');
 
     // Edit its lanes-seq and apply with Ctrl+Enter.
+    await keyboardTab(alice, 'text');
     await tabTo(alice, '#lanes-text');
     const text = await page.inputValue('#lanes-text');
     const shape = await measureShape(alice, 5);
@@ -418,6 +455,7 @@ describe('agent oversight on the collaboration server, in Chromium with native W
     await waitForShape(alice, 5, shape);
 
     // Review mode on with Space; an agent proposes; Enter on Accept applies it.
+    await keyboardTab(alice, 'agents');
     await tabTo(alice, '#review-mode');
     await page.keyboard.press('Space');
     expect(await alice.evaluate('document.getElementById("review-mode").checked')).toBe(true);
@@ -430,6 +468,7 @@ describe('agent oversight on the collaboration server, in Chromium with native W
 
     // Enter on the newest activity entry selects its measures.
     await page.locator('#score svg g.measure[data-measure="1"]').click();
+    await keyboardTab(alice, 'activity');
     await tabTo(alice, '#activity .activity-entry:first-child button');
     await page.keyboard.press('Enter');
     expect(await selectedMeasures(alice)).toEqual([7]);
@@ -445,7 +484,7 @@ describe('agent oversight on the collaboration server, in Chromium with native W
     await waitForTextAt(
       alice,
       '#activity .activity-entry:first-child .activity-who',
-      'Bob: rewrite_measures',
+      'Bob rewrote measure 4',
     );
     expect(await focusedEntry()).toBe(entryBefore);
 
@@ -456,6 +495,7 @@ describe('agent oversight on the collaboration server, in Chromium with native W
 
   it('review mode set on Alice’s page holds an MCP agent’s write as a proposal Bob sees, through a reload and a server restart, and Bob accepts it', async () => {
     if (!(await alice.evaluate<boolean>('document.getElementById("review-mode").checked'))) {
+      await showTab(alice, 'agents');
       await alice.page.check('#review-mode');
     }
     await waitUntil(async () =>
@@ -485,7 +525,7 @@ describe('agent oversight on the collaboration server, in Chromium with native W
       bob.evaluate<string>(`document.querySelector('${card(id)}')?.${what} ?? ''`);
     await waitUntil(async () => (await bobCard('dataset.engraved')) === 'true');
     expect(await textAt(bob, `${card(id)} .proposal-title`)).toBe(
-      'MCP agent claude-code: rewrite_measures, m3, part 1',
+      'MCP agent claude-code proposes a change to measure 3 (Violin)',
     );
     expect(await bobCard('dataset.status')).toBe('pending');
 
@@ -503,6 +543,7 @@ describe('agent oversight on the collaboration server, in Chromium with native W
     expect(await bobCard('dataset.status')).toBe('pending');
     expect(await bob.evaluate('document.getElementById("review-mode").checked')).toBe(true);
 
+    await showTab(bob, 'proposals');
     await bob.page.click(`${card(id)} .proposal-accept`);
     await waitUntil(async () => (await bobCard('dataset.status')) === 'accepted');
     await waitForStatus(id, 'accepted');
@@ -510,7 +551,7 @@ describe('agent oversight on the collaboration server, in Chromium with native W
     await waitForTextAt(
       alice,
       '#activity .activity-entry:first-child .activity-who',
-      'Bob, accepting a proposal by MCP agent claude-code: rewrite_measures',
+      'Bob, accepting a proposal by MCP agent claude-code, rewrote measure 3 (Violin)',
     );
     // The agent, on a new session after the restart, reads what became of its write.
     const again = await connectMcpAgent(
@@ -528,6 +569,7 @@ describe('agent oversight on the collaboration server, in Chromium with native W
     // Bob's accept is Bob's undo step.
     await bob.page.click('#undo');
     await waitUntil(async () => (await violinBar(3)) === before);
+    await showTab(alice, 'agents');
     await alice.page.uncheck('#review-mode');
   });
 

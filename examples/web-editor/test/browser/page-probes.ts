@@ -64,3 +64,46 @@ export async function tabTo(editor: EditorSession, selector: string): Promise<vo
   }
   throw new Error(`Tab never reached ${selector}.`);
 }
+
+/** Selects tab `name` of the side panel (Text, Agents, Proposals, Activity) with a click, as a person does. */
+export async function showTab(
+  editor: EditorSession,
+  name: 'text' | 'agents' | 'proposals' | 'activity',
+): Promise<void> {
+  await editor.page.click(`#tab-${name}`);
+}
+
+/** Waits until the activity entry at `selector` carries the tool's own summary `expected` (its `data-summary`). */
+export function waitForSummaryAt(
+  editor: EditorSession,
+  selector: string,
+  expected: string | RegExp,
+): Promise<void> {
+  return waitUntil(async () => {
+    const summary = await editor.evaluate<string>(
+      `document.querySelector(${JSON.stringify(selector)})?.dataset.summary ?? ''`,
+    );
+    return typeof expected === 'string' ? summary === expected : expected.test(summary);
+  });
+}
+
+/** Whether the element at `selector` is shown and wholly inside the window. */
+export function inView(editor: EditorSession, selector: string): Promise<boolean> {
+  return editor.evaluate<boolean>(
+    `(() => { const e = document.querySelector(${JSON.stringify(selector)}); if (!e || e.closest('[hidden]')) return false;
+      const r = e.getBoundingClientRect(); return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; })()`,
+  );
+}
+
+/** Selects tab `name` of the side panel from the keyboard: Tab to the tab list, then the arrow keys. */
+export async function keyboardTab(
+  editor: EditorSession,
+  name: 'text' | 'agents' | 'proposals' | 'activity',
+): Promise<void> {
+  await tabTo(editor, '[role="tab"][aria-selected="true"]');
+  for (let press = 0; press < 4; press++) {
+    if (await editor.evaluate<boolean>(`document.activeElement?.id === 'tab-${name}'`)) return;
+    await editor.page.keyboard.press('ArrowRight');
+  }
+  throw new Error(`The arrow keys never reached tab ${name}.`);
+}

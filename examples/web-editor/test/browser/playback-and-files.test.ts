@@ -201,7 +201,7 @@ describe('playback and files in the web editor on the collaboration server, in C
     const refused = await viewer.call('play', { start_measure: 1, end_measure: 2 });
     expect(refused.isError).toBe(true);
     expect(refused.content[0]?.text).toContain('needs a user gesture');
-    await viewer.page.click('#webmcp-status');
+    await viewer.page.click('#lanes-title');
     const played = await viewer.call('play', { start_measure: 1, end_measure: 2 });
     expect(played.isError).toBe(false);
     await waitForPlayHead(viewer);

@@ -1,0 +1,82 @@
+/**
+ * What the page says to a person about a change: the action in words
+ * ("rewrote", "transposed"), the measures ("measure 2", "measures 2-4") and
+ * the parts by their names, never a tool's name, a code or a unit count.
+ */
+import type { ScoreSelection } from '@scorelane/score-tools';
+
+/** What each writing tool does, as a verb in the past. */
+const VERBS: Readonly<Record<string, string>> = {
+  rewrite_measures: 'rewrote',
+  transpose_measures: 'transposed',
+  insert_measures: 'inserted',
+  delete_measures: 'deleted',
+  set_key_signature: 'changed the key of',
+  set_time_signature: 'changed the time of',
+  write_marks: 'marked',
+  undo: 'undid a step in',
+  redo: 'redid a step in',
+};
+
+/**
+ * The past-tense verb of a writing tool: `rewrote` for `rewrite_measures`,
+ * `changed` for a tool without a word of its own.
+ *
+ * @example
+ * ```ts
+ * actionVerb('transpose_measures'); // 'transposed'
+ * ```
+ */
+export function actionVerb(tool: string): string {
+  return VERBS[tool] ?? 'changed';
+}
+
+/**
+ * `measure 2` or `measures 2-4`.
+ *
+ * @example
+ * ```ts
+ * measuresPhrase(2, 4); // 'measures 2-4'
+ * ```
+ */
+export function measuresPhrase(start: number, end: number): string {
+  return start === end ? `measure ${start}` : `measures ${start}-${end}`;
+}
+
+/**
+ * A range in words, its parts named when the score's part names are given
+ * and the range leaves some out: `measure 2 (Violin)`, `measures 2-3`.
+ *
+ * @example
+ * ```ts
+ * rangeWords({ start_measure: 4, end_measure: 4, parts: [1] }, ['Violin', 'Piano']); // 'measure 4 (Violin)'
+ * ```
+ */
+export function rangeWords(range: ScoreSelection, partNames: readonly string[] = []): string {
+  const measures = measuresPhrase(range.start_measure, range.end_measure);
+  const named = range.parts.map((part) => partNames[part - 1]);
+  const allParts = partNames.length > 0 && range.parts.length >= partNames.length;
+  if (allParts || named.length === 0 || named.some((name) => name === undefined)) return measures;
+  return `${measures} (${named.join(', ')})`;
+}
+
+/**
+ * A change in words: `rewrote measure 2`, `undid a step in measures 2-3`;
+ * `changed the score` when it has no range.
+ *
+ * @example
+ * ```ts
+ * changeWords('rewrite_measures', { start_measure: 2, end_measure: 2, parts: [1] }); // 'rewrote measure 2'
+ * ```
+ */
+export function changeWords(
+  tool: string,
+  range: ScoreSelection | null,
+  partNames: readonly string[] = [],
+): string {
+  if (range === null)
+    return tool === 'undo' || tool === 'redo'
+      ? `${tool === 'undo' ? 'undid' : 'redid'} a step`
+      : 'changed the score';
+  return `${actionVerb(tool)} ${rangeWords(range, partNames)}`;
+}
