@@ -25,7 +25,7 @@ describe('the editor as people use it together, on the collaboration server', ()
 
   beforeAll(async () => {
     harness = await startCollabHarness();
-    links = harness.links(DOC);
+    links = await harness.links(DOC);
     [alice, bob, carol] = await Promise.all([
       harness.open(links.edit),
       harness.open(links.edit),
