@@ -12,6 +12,7 @@ import { exportMusicXml } from '@scorelane/musicxml';
 import {
   createScore,
   measureLength,
+  printedNumbersOf,
   type Score,
   type ScoreInit,
   scoreContent,
@@ -46,9 +47,10 @@ interface Chunk {
 
 /** The measures `start` to `end` (1-based) of `content` as a score of their own, numbered as in the score. */
 function rangeContent(content: ScoreInit, start: number, end: number): ScoreInit {
+  const numbers = printedNumbersOf(content.measures);
   const measures = content.measures.slice(start - 1, end).map((info, index) => ({
     ...info,
-    number: info.number ?? String(start + index),
+    number: numbers[start - 1 + index]!,
   }));
   const units = (content.units ?? [])
     .filter((unit) => unit.measure >= start && unit.measure <= end)

@@ -2,7 +2,7 @@
  * `exportMusicXml`: a score-model score as MusicXML 4.0 partwise text, with
  * every attachment import kept written back where it came from.
  */
-import type { Score } from '@scorelane/score-model';
+import { printedNumbersOf, type Score } from '@scorelane/score-model';
 import { newScorePart } from './part-list.ts';
 import { scoreDivisions } from './score-divisions.ts';
 import { readScore, type ScoreSnapshot } from './score-snapshot.ts';
@@ -99,6 +99,7 @@ export function scoreElement(snapshot: ScoreSnapshot): XmlElement {
   const partList: XmlNode[] = [];
   const partElements: XmlElement[] = [];
   const ids = new Set<string>();
+  const numbers = printedNumbersOf(snapshot.measures);
   snapshot.parts.forEach((part, partIndex) => {
     const keep = partKeep(part.attachments);
     let id = keep.scorePart?.a?.id ?? `P${partIndex + 1}`;
@@ -126,6 +127,7 @@ export function scoreElement(snapshot: ScoreSnapshot): XmlElement {
       keptSlurs: keptSlurNumbers(snapshot, partIndex + 1),
       hyphens: new Map(),
       octaves: new Map(),
+      numbers,
     };
     const measures: XmlElement[] = [];
     for (let measure = 1; measure <= snapshot.measures.length; measure++)

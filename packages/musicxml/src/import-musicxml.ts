@@ -13,6 +13,7 @@ import {
 } from '@scorelane/lanes-seq';
 import {
   createScore,
+  deliberateNumbers,
   type Json,
   type MeasureInfo,
   type PartInfo,
@@ -251,7 +252,7 @@ function readScoreInit(
   }
 
   // Signatures and lengths are the score's: part 1's time and key, the longest part's length.
-  const measures: MeasureInfo[] = [];
+  const asNumbered: MeasureInfo[] = [];
   let time = { beats: 4, beatType: 4 };
   let key = keyFromFifths(0, 'major');
   for (let index = 0; index < measureCount; index++) {
@@ -266,8 +267,11 @@ function readScoreInit(
     const info: { -readonly [K in keyof MeasureInfo]: MeasureInfo[K] } = { time: { ...time }, key };
     if (length.num > 0 && compare(length, timeLength) !== 0) info.pickup = length;
     if (lead.number !== undefined) info.number = lead.number;
-    measures.push(info);
+    asNumbered.push(info);
   }
+  // Only deliberate numbers are kept (a restart, "X1"): the others follow from them, so
+  // inserting or deleting measures keeps the numbering continuous.
+  const measures = deliberateNumbers(asNumbered);
 
   const partInfos: PartInfo[] = [];
   const units: UnitInit[] = [];

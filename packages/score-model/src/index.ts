@@ -41,6 +41,7 @@ export type {
   UnitChange,
 } from './plan-types.ts';
 export { planWriteMarks, type WriteMarksRequest } from './plan-write-marks.ts';
+export { deliberateNumbers, printedNumbersOf } from './printed-numbers.ts';
 export {
   type FormatProblemsOptions,
   formatProblems,

@@ -114,11 +114,3 @@ export function viewScore(score: Score): ScoreView {
   };
   return view;
 }
-
-/** The printed number of a measure: the stored one, else its index (less one after a pickup at m1). */
-export function printedNumber(view: ScoreView, index: number): string {
-  const entry = view.measure(index);
-  if (entry?.info.number !== undefined) return entry.info.number;
-  const first = view.measure(1);
-  return String(first?.info.pickup ? index - 1 : index);
-}
