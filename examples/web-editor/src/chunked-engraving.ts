@@ -13,6 +13,7 @@ import {
   createScore,
   measureLength,
   printedNumbersOf,
+  SCORE_TEXT_FIELDS,
   type Score,
   type ScoreInit,
   scoreContent,
@@ -55,14 +56,13 @@ function rangeContent(content: ScoreInit, start: number, end: number): ScoreInit
   const units = (content.units ?? [])
     .filter((unit) => unit.measure >= start && unit.measure <= end)
     .map((unit) => ({ ...unit, measure: unit.measure - start + 1 }));
-  const { title: _title, ...rest } = content;
-  // Only the first range shows the title; the others' headers stay empty.
-  return {
-    ...rest,
-    ...(start === 1 && content.title !== undefined ? { title: content.title } : {}),
-    measures,
-    units,
-  };
+  // Only the first range shows the title and credits; the others' headers stay empty.
+  const rest = Object.fromEntries(
+    Object.entries(content).filter(
+      ([name]) => start === 1 || !(SCORE_TEXT_FIELDS as readonly string[]).includes(name),
+    ),
+  ) as unknown as ScoreInit;
+  return { ...rest, measures, units };
 }
 
 function rangeMusicXml(content: ScoreInit, start: number, end: number): string {

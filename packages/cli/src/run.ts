@@ -6,6 +6,7 @@ import cliPackage from '../package.json' with { type: 'json' };
 import { parseArguments, UsageError } from './arguments.ts';
 import { convertCommand } from './convert-command.ts';
 import { exampleScorePath } from './example-score.ts';
+import { infoCommand } from './info-command.ts';
 import type { CommandIo } from './io.ts';
 import { mcpCommand } from './mcp-command.ts';
 import { readCommand } from './read-command.ts';
@@ -31,6 +32,10 @@ export const USAGE = `Usage: scorelane <command> [arguments]
       and writes no file.
   validate FILE
       Check every measure of a score, every line of a lanes-seq file.
+  info FILE [--title T] [--subtitle T] [--composer T] [--lyricist T]
+       [--arranger T] [--copyright T] [-o OUT]
+      Print the title and credits; with a flag, set them ("" removes one)
+      and write the score to OUT (or back to FILE).
   convert IN OUT
       Convert by extension: reads .lanes, .musicxml, .xml, .mxl;
       writes .lanes, .musicxml, .xml and .mid.
@@ -87,6 +92,8 @@ export async function run(argv: readonly string[], io: CommandIo): Promise<numbe
         return await rewriteCommand(args, io);
       case 'validate':
         return await validateCommand(args, io);
+      case 'info':
+        return await infoCommand(args, io);
       case 'convert':
         return await convertCommand(args, io);
       case 'mcp':

@@ -18,7 +18,14 @@ import {
   importMusicXml,
   type MusicXmlProblem,
 } from '@scorelane/musicxml';
-import { exportMidi, type Score, scoreFromLanes, scoreToLanes } from '@scorelane/score-model';
+import {
+  exportMidi,
+  SCORE_TEXT_FIELDS,
+  type Score,
+  scoreFromLanes,
+  scoreInfo,
+  scoreToLanes,
+} from '@scorelane/score-model';
 import * as Y from 'yjs';
 import { UsageError } from './arguments.ts';
 import { replaceFileAtomically } from './atomic-file.ts';
@@ -149,7 +156,8 @@ export async function loadFile(path: string, origin = 'scorelane-cli'): Promise<
  * Writes a score in the format its path names, whole or not at all: to a
  * temporary file beside it, flushed to the disk, then renamed over it.
  *
- * @returns warnings about what the format could not hold (MIDI's pitch range).
+ * @returns warnings about what the format could not hold (MIDI's pitch range,
+ *   a `.lanes` header's texts besides the title).
  * @throws UsageError for a format scorelane cannot write.
  */
 export async function saveScore(path: string, score: Score): Promise<readonly string[]> {
@@ -173,8 +181,18 @@ export async function saveScore(path: string, score: Score): Promise<readonly st
       }
       break;
     }
-    default:
+    default: {
       content = serializeScoreFile(scoreToLanes(score));
+      const info = scoreInfo(score);
+      const lost = SCORE_TEXT_FIELDS.filter(
+        (field) => field !== 'title' && info[field] !== undefined,
+      );
+      if (lost.length > 0) {
+        warnings.push(
+          `a .lanes header holds only the title, so the ${lost.join(', ')} ${lost.length === 1 ? 'was' : 'were'} not saved; save as .musicxml to keep ${lost.length === 1 ? 'it' : 'them'}.`,
+        );
+      }
+    }
   }
   await onFile(path, 'write', () => replaceFileAtomically(path, content));
   return warnings;

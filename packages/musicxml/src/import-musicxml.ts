@@ -33,6 +33,7 @@ import {
   type UnitKeep,
 } from './attachment-types.ts';
 import { scoreElement } from './export-musicxml.ts';
+import { headerTexts } from './header-texts.ts';
 import { settleTies } from './import-ties.ts';
 import { describeMarks } from './musical-marks.ts';
 import { newScorePart, withPartName } from './part-list.ts';
@@ -52,7 +53,6 @@ import {
   childText,
   isElement,
   parseXml,
-  textOf,
   type XmlElement,
   type XmlNode,
 } from './xml-tree.ts';
@@ -364,12 +364,9 @@ function readScoreInit(
     }
   });
 
-  const movementTitle = textOf(child(root, 'movement-title'));
-  const work = child(root, 'work');
-  const title = movementTitle || (work && childText(work, 'work-title')) || undefined;
   return {
     init: {
-      ...(title !== undefined ? { title } : {}),
+      ...headerTexts(header),
       parts: partInfos,
       measures,
       units: describeMarks(

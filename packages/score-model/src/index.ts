@@ -33,6 +33,7 @@ export {
   type UnplayableNote,
 } from './midi-notes.ts';
 export { plan, type RewriteRequest } from './plan-rewrite.ts';
+export { planSetTexts, type SetTextsRequest } from './plan-score-texts.ts';
 export type {
   DroppedAttachment,
   PlannedWrite,
@@ -76,6 +77,12 @@ export {
   MAX_SCORE_QUARTERS,
   scoreLengthExcess,
 } from './score-limits.ts';
+export {
+  MAX_SCORE_TEXT,
+  SCORE_TEXT_FIELDS,
+  type ScoreTextField,
+  type ScoreTexts,
+} from './score-texts.ts';
 export type {
   KeySignature,
   Lyric,

@@ -5,12 +5,13 @@ import type { Clef, Rational } from '@scorelane/lanes-seq';
 import { printedNumbersIn } from './printed-numbers.ts';
 import { currentRevision } from './revision.ts';
 import type { Score } from './score.ts';
+import type { ScoreTexts } from './score-texts.ts';
 import type { KeySignature, TimeSignature } from './score-types.ts';
 import { viewScore } from './score-view.ts';
 
 /**
- * The title, parts, measure count, signature changes, pickups, printed
- * numbers and revision of a score.
+ * The texts (title, composer, ...), parts, measure count, signature changes,
+ * pickups, printed numbers and revision of a score.
  *
  * @example
  * ```ts
@@ -18,8 +19,7 @@ import { viewScore } from './score-view.ts';
  * info.parts.map((part) => part.name); // ['Violin', 'Piano']
  * ```
  */
-export interface ScoreInfo {
-  readonly title?: string;
+export interface ScoreInfo extends ScoreTexts {
   readonly parts: readonly {
     readonly part: number;
     readonly name: string;
@@ -73,9 +73,8 @@ export function scoreInfo(score: Score): ScoreInfo {
     const printed = numbers[measure - 1]!;
     if (printed !== String(measure)) printedNumbers.push({ measure, number: printed });
   }
-  const title = view.title;
   return {
-    ...(title !== undefined ? { title } : {}),
+    ...view.texts,
     parts: view.parts.map((part) => ({
       part: part.index,
       name: part.info.name,

@@ -18,6 +18,7 @@ const CALLS: Record<string, object> = {
   delete_measures: { start_measure: 9, end_measure: 9, allow_measure_count_change: true },
   set_time_signature: { measure: 5, beats: 4, beat_type: 4 },
   set_key_signature: { measure: 5, tonic: 'F#', mode: 'minor' },
+  set_score_info: { title: 'Ode', composer: 'L. van Beethoven' },
   undo: {},
   redo: {},
   get_proposal_status: { proposal_id: 'proposal_1' },
@@ -44,7 +45,7 @@ describe('the catalog', () => {
     const { tools } = odeFixture();
     const mcp = tools.manifest('editor').tools.map(toMcpTool);
     const webmcp = tools.manifest('editor').tools.map(toWebMcpTool);
-    expect(mcp).toHaveLength(17);
+    expect(mcp).toHaveLength(18);
     expect(webmcp.map((tool) => tool.name)).toEqual(mcp.map((tool) => tool.name));
     const readOnly = mcp.filter((tool) => tool.annotations?.readOnlyHint).map((tool) => tool.name);
     expect(readOnly.sort()).toEqual(

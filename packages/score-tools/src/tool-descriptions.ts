@@ -41,6 +41,8 @@ ${formatGuide()}`,
 
   set_key_signature: `Sets the key signature from measure on, until the next change: tonic ("C", "F#", "Bb") and mode ("major" or "minor"). Pitches are absolute in this score (F#4 is F sharp in any key), so no note changes; transpose_measures moves notes. ${WRITES} ${NUMBERING}`,
 
+  set_score_info: `Sets the title, subtitle, composer, lyricist, arranger or copyright (one line each; "" removes one; left out stays). get_score_info shows them. Writes as rewrite_measures does (plan, revision, dry_run, undo).`,
+
   transpose_measures: `Transposes the notes of measures start_measure to end_measure in the given parts (left out: all parts) by an interval: a quality (P perfect, M major, m minor, A augmented, d diminished) and a number, with "-" for down: "M3" up a major third, "-P4" down a perfect fourth, "P8" up an octave, "A1" up a chromatic semitone. Spelling follows the interval: C#4 up M3 is E#4, not F4. Key signatures do not change. ${WRITES} ${NUMBERING}`,
 
   undo: `Undoes your own last write (one tool call = one step) and selects the measures it had changed. It never undoes someone else's work: if a person's edit is newer than your last step, or a collaborator has since changed a unit your step wrote, it is refused ("Nothing was changed.") and says who changed what; then read the measures and rewrite them instead.`,
