@@ -3,7 +3,7 @@
  * and plain lanes-seq, MusicXML (`.musicxml`, `.xml`, `.mxl`), and MIDI
  * (`.mid`, written only).
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import {
   formatIssue,
@@ -51,6 +51,24 @@ async function onFile<T>(path: string, action: string, work: () => Promise<T>): 
     const code = (error as NodeJS.ErrnoException | undefined)?.code;
     if (typeof code !== 'string') throw error;
     throw new FileError(`Cannot ${action} ${path}: it ${FILE_ERRORS[code] ?? `failed (${code})`}.`);
+  }
+}
+
+/**
+ * Whether `path` names something on disk; `false` only when nothing is
+ * there (any other failure says so when the file is opened).
+ *
+ * @example
+ * ```ts
+ * if (!(await fileExists('new.musicxml'))) io.err('create it first');
+ * ```
+ */
+export async function fileExists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException | undefined)?.code !== 'ENOENT';
   }
 }
 
