@@ -15,6 +15,8 @@ import { exportMusicXml } from '@scorelane/musicxml';
 import {
   createScore,
   measureLength,
+  printedNumbersOf,
+  SCORE_TEXT_FIELDS,
   type Score,
   type ScoreInit,
   scoreContent,
@@ -58,21 +60,21 @@ interface Chunk {
 
 /** The measures `start` to `end` (1-based) of `content` as a score of their own, numbered as in the score. */
 function rangeContent(content: ScoreInit, start: number, end: number): ScoreInit {
+  const numbers = printedNumbersOf(content.measures);
   const measures = content.measures.slice(start - 1, end).map((info, index) => ({
     ...info,
-    number: info.number ?? String(start + index),
+    number: numbers[start - 1 + index]!,
   }));
   const units = (content.units ?? [])
     .filter((unit) => unit.measure >= start && unit.measure <= end)
     .map((unit) => ({ ...unit, measure: unit.measure - start + 1 }));
-  const { title: _title, ...rest } = content;
-  // Only the first range shows the title; the others' headers stay empty.
-  return {
-    ...rest,
-    ...(start === 1 && content.title !== undefined ? { title: content.title } : {}),
-    measures,
-    units,
-  };
+  // Only the first range shows the title and credits; the others' headers stay empty.
+  const rest = Object.fromEntries(
+    Object.entries(content).filter(
+      ([name]) => start === 1 || !(SCORE_TEXT_FIELDS as readonly string[]).includes(name),
+    ),
+  ) as unknown as ScoreInit;
+  return { ...rest, measures, units };
 }
 
 function rangeMusicXml(content: ScoreInit, start: number, end: number): string {

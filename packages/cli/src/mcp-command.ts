@@ -35,9 +35,10 @@ import { type CoalescedSaves, coalescedSaves } from './coalesced-saves.ts';
 import { exampleScorePath } from './example-score.ts';
 import { exportFilesBeside, temporaryExportFolder } from './export-files.ts';
 import type { CommandIo } from './io.ts';
+import { newCommandLine } from './new-command.ts';
 import { savedScoreFile } from './saved-score-file.ts';
 import { savingAfterChanges } from './saving-pipeline.ts';
-import { loadFile, warningLines } from './score-file-io.ts';
+import { fileExists, loadFile, warningLines } from './score-file-io.ts';
 import { removeStaleTemporaryFiles, type StaleTemporaryFiles } from './stale-temporary-files.ts';
 
 interface McpSettings {
@@ -63,6 +64,10 @@ interface McpSettings {
  */
 export async function mcpCommand(args: ParsedArguments, io: CommandIo): Promise<number> {
   const settings = mcpSettings(args);
+  if (!settings.example && !(await fileExists(settings.path))) {
+    io.err(`${settings.path} does not exist; create it first: ${newCommandLine(settings.path)}\n`);
+    return 1;
+  }
   const score = await loadScore(settings.path, io, args.flags.get('verbose') === true);
   if (score === undefined) return 1;
   const file = savedScoreFile(settings.path, await readFile(settings.path), score);

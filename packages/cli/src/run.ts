@@ -6,8 +6,10 @@ import cliPackage from '../package.json' with { type: 'json' };
 import { parseArguments, UsageError } from './arguments.ts';
 import { convertCommand } from './convert-command.ts';
 import { exampleScorePath } from './example-score.ts';
+import { infoCommand } from './info-command.ts';
 import type { CommandIo } from './io.ts';
 import { mcpCommand } from './mcp-command.ts';
+import { newCommand } from './new-command.ts';
 import { readCommand } from './read-command.ts';
 import { rewriteCommand } from './rewrite-command.ts';
 import { FileError } from './score-file-io.ts';
@@ -31,6 +33,14 @@ export const USAGE = `Usage: scorelane <command> [arguments]
       and writes no file.
   validate FILE
       Check every measure of a score, every line of a lanes-seq file.
+  info FILE [--title T] [--subtitle T] [--composer T] [--lyricist T]
+       [--arranger T] [--copyright T] [-o OUT]
+      Print the title and credits; with a flag, set them ("" removes one)
+      and write the score to OUT (or back to FILE).
+  new FILE --parts "Violin,Viola,Cello" [--time 3/4] [--key "D major"]
+      [--tempo 96] [--measures 16] [--title T] [--composer T]
+      Write a new, empty score (.musicxml, .mxl or .lanes by extension),
+      its parts by instrument name.
   convert IN OUT
       Convert by extension: reads .lanes, .musicxml, .xml, .mxl;
       writes .lanes, .musicxml, .xml and .mid.
@@ -89,6 +99,10 @@ export async function run(argv: readonly string[], io: CommandIo): Promise<numbe
         return await rewriteCommand(args, io);
       case 'validate':
         return await validateCommand(args, io);
+      case 'info':
+        return await infoCommand(args, io);
+      case 'new':
+        return await newCommand(args, io);
       case 'convert':
         return await convertCommand(args, io);
       case 'mcp':

@@ -3,7 +3,7 @@
  * and plain lanes-seq, MusicXML (`.musicxml`, `.xml`, `.mxl`), and MIDI
  * (`.mid`, written only).
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import {
   formatIssue,
@@ -19,7 +19,14 @@ import {
   importMusicXml,
   type MusicXmlProblem,
 } from '@scorelane/musicxml';
-import { exportMidi, type Score, scoreFromLanes, scoreToLanes } from '@scorelane/score-model';
+import {
+  exportMidi,
+  SCORE_TEXT_FIELDS,
+  type Score,
+  scoreFromLanes,
+  scoreInfo,
+  scoreToLanes,
+} from '@scorelane/score-model';
 import * as Y from 'yjs';
 import { UsageError } from './arguments.ts';
 import { replaceFileAtomically } from './atomic-file.ts';
@@ -45,6 +52,24 @@ async function onFile<T>(path: string, action: string, work: () => Promise<T>): 
     const code = (error as NodeJS.ErrnoException | undefined)?.code;
     if (typeof code !== 'string') throw error;
     throw new FileError(`Cannot ${action} ${path}: it ${FILE_ERRORS[code] ?? `failed (${code})`}.`);
+  }
+}
+
+/**
+ * Whether `path` names something on disk; `false` only when nothing is
+ * there (any other failure says so when the file is opened).
+ *
+ * @example
+ * ```ts
+ * if (!(await fileExists('new.musicxml'))) io.err('create it first');
+ * ```
+ */
+export async function fileExists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException | undefined)?.code !== 'ENOENT';
   }
 }
 
@@ -168,6 +193,8 @@ export type SaveResult =
  * (`MAX_SCORE_BYTES`, or `limit.maxBytes`) is refused and nothing is
  * written, since the file could not be opened again.
  *
+ * @returns the save's result, with warnings about what the format could not
+ *   hold (MIDI's pitch range, a `.lanes` header's texts besides the title).
  * @throws UsageError for a format scorelane cannot write.
  * @example
  * ```ts
@@ -207,8 +234,18 @@ export async function saveScore(
       }
       break;
     }
-    default:
+    default: {
       content = serializeScoreFile(scoreToLanes(score));
+      const info = scoreInfo(score);
+      const lost = SCORE_TEXT_FIELDS.filter(
+        (field) => field !== 'title' && info[field] !== undefined,
+      );
+      if (lost.length > 0) {
+        warnings.push(
+          `a .lanes header holds only the title, so the ${lost.join(', ')} ${lost.length === 1 ? 'was' : 'were'} not saved; save as .musicxml to keep ${lost.length === 1 ? 'it' : 'them'}.`,
+        );
+      }
+    }
   }
   await onFile(path, 'write', () => replaceFileAtomically(path, content));
   return { ok: true, warnings };

@@ -2,7 +2,8 @@
  * `exportMusicXml`: a score-model score as MusicXML 4.0 partwise text, with
  * every attachment import kept written back where it came from.
  */
-import type { Score } from '@scorelane/score-model';
+import { printedNumbersOf, type Score } from '@scorelane/score-model';
+import { headerWithTexts } from './header-texts.ts';
 import { newScorePart } from './part-list.ts';
 import { scoreDivisions } from './score-divisions.ts';
 import { readScore, type ScoreSnapshot } from './score-snapshot.ts';
@@ -11,7 +12,6 @@ import { partKeep } from './unit-keep.ts';
 import { type PartWriting, writeMeasure } from './write-measure.ts';
 import {
   child,
-  childText,
   element,
   isElement,
   textOf,
@@ -25,28 +25,6 @@ import { writeNode } from './xml-write.ts';
 const PROLOGUE =
   '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' +
   '<!DOCTYPE score-partwise PUBLIC "-//Recordare//DTD MusicXML 4.0 Partwise//EN" "http://www.musicxml.org/dtds/partwise.dtd">\n';
-
-function titleOf(header: readonly XmlNode[]): string | undefined {
-  for (const node of header)
-    if (isElement(node) && node.n === 'movement-title') return textOf(node) || undefined;
-  for (const node of header) {
-    if (isElement(node) && node.n === 'work') return childText(node, 'work-title') || undefined;
-  }
-  return undefined;
-}
-
-/** The kept header with the model's title, when the title was changed since import. */
-function headerWith(header: readonly XmlNode[], title: string | undefined): XmlNode[] {
-  if (title === undefined || titleOf(header) === title) return [...header];
-  const movementTitle = element('movement-title', {}, [title]);
-  const at = header.findIndex((node) => isElement(node) && node.n === 'movement-title');
-  if (at >= 0) return header.map((node, index) => (index === at ? movementTitle : node));
-  let insert = 0;
-  header.forEach((node, index) => {
-    if (isElement(node) && (node.n === 'work' || node.n === 'movement-number')) insert = index + 1;
-  });
-  return [...header.slice(0, insert), movementTitle, ...header.slice(insert)];
-}
 
 function scorePartFor(stored: XmlElement | undefined, id: string, name: string): XmlElement {
   if (!stored) return newScorePart(id, name);
@@ -99,6 +77,7 @@ export function scoreElement(snapshot: ScoreSnapshot): XmlElement {
   const partList: XmlNode[] = [];
   const partElements: XmlElement[] = [];
   const ids = new Set<string>();
+  const numbers = printedNumbersOf(snapshot.measures);
   snapshot.parts.forEach((part, partIndex) => {
     const keep = partKeep(part.attachments);
     let id = keep.scorePart?.a?.id ?? `P${partIndex + 1}`;
@@ -126,6 +105,7 @@ export function scoreElement(snapshot: ScoreSnapshot): XmlElement {
       keptSlurs: keptSlurNumbers(snapshot, partIndex + 1),
       hyphens: new Map(),
       octaves: new Map(),
+      numbers,
     };
     const measures: XmlElement[] = [];
     for (let measure = 1; measure <= snapshot.measures.length; measure++)
@@ -137,7 +117,7 @@ export function scoreElement(snapshot: ScoreSnapshot): XmlElement {
     );
   });
   return element('score-partwise', { ...(firstKeep.root ?? {}), version: '4.0' }, [
-    ...headerWith(firstKeep.header ?? [], snapshot.title),
+    ...headerWithTexts(firstKeep.header ?? [], snapshot.texts),
     element('part-list', {}, partList),
     ...partElements,
   ]);

@@ -13,6 +13,7 @@ import {
 } from '@scorelane/lanes-seq';
 import {
   createScore,
+  deliberateNumbers,
   type Json,
   type MeasureInfo,
   type PartInfo,
@@ -31,6 +32,7 @@ import {
   type PlacedElement,
   type UnitKeep,
 } from './attachment-types.ts';
+import { headerTexts } from './header-texts.ts';
 import { settleTies } from './import-ties.ts';
 import { describeMarks } from './musical-marks.ts';
 import { newScorePart, withPartName } from './part-list.ts';
@@ -51,7 +53,6 @@ import {
   childText,
   isElement,
   parseXml,
-  textOf,
   type XmlElement,
   type XmlNode,
 } from './xml-tree.ts';
@@ -251,7 +252,7 @@ function readScoreInit(
   }
 
   // Signatures and lengths are the score's: part 1's time and key, the longest part's length.
-  const measures: MeasureInfo[] = [];
+  const asNumbered: MeasureInfo[] = [];
   let time = { beats: 4, beatType: 4 };
   let key = keyFromFifths(0, 'major');
   for (let index = 0; index < measureCount; index++) {
@@ -266,8 +267,11 @@ function readScoreInit(
     const info: { -readonly [K in keyof MeasureInfo]: MeasureInfo[K] } = { time: { ...time }, key };
     if (length.num > 0 && compare(length, timeLength) !== 0) info.pickup = length;
     if (lead.number !== undefined) info.number = lead.number;
-    measures.push(info);
+    asNumbered.push(info);
   }
+  // Only deliberate numbers are kept (a restart, "X1"): the others follow from them, so
+  // inserting or deleting measures keeps the numbering continuous.
+  const measures = deliberateNumbers(asNumbered);
 
   const partInfos: PartInfo[] = [];
   const units: UnitInit[] = [];
@@ -360,12 +364,9 @@ function readScoreInit(
     }
   });
 
-  const movementTitle = textOf(child(root, 'movement-title'));
-  const work = child(root, 'work');
-  const title = movementTitle || (work && childText(work, 'work-title')) || undefined;
   return {
     init: {
-      ...(title !== undefined ? { title } : {}),
+      ...headerTexts(header),
       parts: partInfos,
       measures,
       units: describeMarks(

@@ -6,8 +6,10 @@ import {
   type MeasureInfo,
   type PartInfo,
   restUnit,
+  SCORE_TEXT_FIELDS,
   type Score,
   type ScoreInit,
+  type ScoreTexts,
   scoreContent,
   type UnitContent,
 } from '@scorelane/score-model';
@@ -15,6 +17,8 @@ import {
 /** Everything export reads from a score. Indexes are 1-based, as in lanes-seq. */
 export interface ScoreSnapshot {
   readonly title: string | undefined;
+  /** Every score text (title, composer, ...) the score has. */
+  readonly texts: ScoreTexts;
   readonly parts: readonly PartInfo[];
   readonly measures: readonly MeasureInfo[];
   /** The content of one unit; a unit never written holds one rest filling the measure. */
@@ -38,6 +42,9 @@ export function snapshotOfInit(init: ScoreInit): ScoreSnapshot {
   }
   return {
     title: init.title,
+    texts: Object.fromEntries(
+      SCORE_TEXT_FIELDS.flatMap((field) => (init[field] ? [[field, init[field]]] : [])),
+    ),
     parts: init.parts,
     measures: init.measures,
     unit(part, staff, measure) {

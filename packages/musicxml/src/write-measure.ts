@@ -240,6 +240,8 @@ export interface PartWriting {
   readonly hyphens?: Map<string, Set<number>>;
   /** The size of the octave line open in each voice, by `staff/voice`. */
   readonly octaves?: Map<string, { size: string }>;
+  /** The printed number of each measure (`printedNumbersOf` the snapshot's measures). */
+  readonly numbers: readonly string[];
 }
 
 function octaveOf(writing: PartWriting, lane: string): { size: string } {
@@ -283,12 +285,6 @@ export function slurNumberFor(kept: number, staff: number, voice: number, level:
 interface Placed {
   readonly at: Rational;
   readonly x: XmlElement;
-}
-
-function printedNumber(measures: readonly MeasureInfo[], index: number): string {
-  const info = measures[index - 1]!;
-  if (info.number !== undefined) return info.number;
-  return String(measures[0]?.pickup ? index - 1 : index);
 }
 
 /**
@@ -652,7 +648,7 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
     moveTo(length);
     for (const item of atEnd) body.push(item);
   }
-  const attributes: Record<string, string> = { number: printedNumber(measures, index) };
+  const attributes: Record<string, string> = { number: writing.numbers[index - 1]! };
   if (measureAttributes) Object.assign(attributes, measureAttributes);
   else if (index === 1 && info.pickup) attributes.implicit = 'yes';
   return element('measure', attributes, body);

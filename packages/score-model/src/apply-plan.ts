@@ -52,6 +52,8 @@ function checkWrites(view: ScoreView, plan: ScorePlan): void {
       case 'measure':
         if (write.measure < 1 || write.measure > count) misfit(`m${write.measure}`);
         break;
+      case 'text':
+        break;
       case 'unit': {
         const part = parts[write.part - 1];
         if (!part || write.staff < 1 || write.staff > part.info.staves)
@@ -140,6 +142,10 @@ export function apply(score: Score, plan: ScorePlan): Result<ApplyOutput> {
           }
           break;
         }
+        case 'text':
+          if (write.value === '') types.meta.delete(write.field);
+          else types.meta.set(write.field, write.value);
+          break;
         case 'measure': {
           const id = types.measureOrder.get(write.measure - 1);
           types.measures.set(id, encodeMeasure(write.info));

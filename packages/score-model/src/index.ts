@@ -33,6 +33,7 @@ export {
   type UnplayableNote,
 } from './midi-notes.ts';
 export { plan, type RewriteRequest } from './plan-rewrite.ts';
+export { planSetTexts, type SetTextsRequest } from './plan-score-texts.ts';
 export type {
   DroppedAttachment,
   PlannedWrite,
@@ -41,7 +42,8 @@ export type {
   UnitChange,
 } from './plan-types.ts';
 export { planWriteMarks, type WriteMarksRequest } from './plan-write-marks.ts';
-export { describePrintedNumbers, MAX_NUMBER_EXCEPTIONS } from './printed-numbers.ts';
+export { describePrintedNumbers, MAX_NUMBER_EXCEPTIONS } from './printed-number-phrase.ts';
+export { deliberateNumbers, printedNumbersOf } from './printed-numbers.ts';
 export {
   type FormatProblemsOptions,
   formatProblems,
@@ -76,6 +78,12 @@ export {
   MAX_SCORE_QUARTERS,
   scoreLengthExcess,
 } from './score-limits.ts';
+export {
+  MAX_SCORE_TEXT,
+  SCORE_TEXT_FIELDS,
+  type ScoreTextField,
+  type ScoreTexts,
+} from './score-texts.ts';
 export type {
   KeySignature,
   Lyric,

@@ -4,6 +4,7 @@
  */
 import type { Json } from './json.ts';
 import type { Mark } from './marks.ts';
+import type { ScoreTextField } from './score-texts.ts';
 import type { MeasureInfo, UnitContent } from './score-types.ts';
 import type { StaleTargets } from './staleness.ts';
 import type { SplitEvent, TupletGroup } from './voice-check.ts';
@@ -109,7 +110,9 @@ export type PlannedWrite =
     }
   | { readonly op: 'measure'; readonly measure: number; readonly info: MeasureInfo }
   | { readonly op: 'insert-measures'; readonly at: number; readonly infos: readonly MeasureInfo[] }
-  | { readonly op: 'delete-measures'; readonly start: number; readonly end: number };
+  | { readonly op: 'delete-measures'; readonly start: number; readonly end: number }
+  /** A score text set (`value` `''` removes it). */
+  | { readonly op: 'text'; readonly field: ScoreTextField; readonly value: string };
 
 /**
  * A complete plan: apply it with `apply`, or show it as a dry run.
@@ -128,7 +131,8 @@ export interface ScorePlan {
     | 'set-key'
     | 'insert-measures'
     | 'delete-measures'
-    | 'write-marks';
+    | 'write-marks'
+    | 'set-texts';
   /** The revision the plan was made at; `apply` refuses if a target changed since. */
   readonly basis: string;
   /** The measure count when the plan was made. */
@@ -145,4 +149,10 @@ export interface ScorePlan {
   readonly dropped: readonly DroppedAttachment[];
   readonly writes: readonly PlannedWrite[];
   readonly targets: StaleTargets;
+  /** The score texts a `set-texts` plan changes, each with its text before and after (`''`: none). */
+  readonly texts?: readonly {
+    readonly field: ScoreTextField;
+    readonly before: string;
+    readonly after: string;
+  }[];
 }

@@ -1,50 +1,41 @@
-import { fc, test } from '@fast-check/vitest';
+import { rational } from '@scorelane/lanes-seq';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describePrintedNumbers, MAX_NUMBER_EXCEPTIONS } from './printed-numbers.ts';
+import { deliberateNumbers, printedNumbersOf } from './printed-numbers.ts';
 
-/** Every measure's printed number, back from a phrase of describePrintedNumbers (for the law). */
-function printedFrom(phrase: string, start: number, end: number): Map<number, string> {
-  const [rule, exceptions = ''] = phrase.split(' throughout, except ');
-  const offset = Number(rule!.replace(/^m/, '').replace(' throughout', '') || 0);
-  const numbers = new Map<number, string>();
-  for (let measure = start; measure <= end; measure++)
-    numbers.set(measure, String(measure + offset));
-  for (const item of exceptions.split(' ').filter(Boolean)) {
-    const [measure, number] = item.slice(1).split('=');
-    numbers.set(Number(measure), number!);
-  }
-  return numbers;
-}
-
-describe('describePrintedNumbers', () => {
-  it('says a regular numbering once, with the measures that break it', () => {
-    const afterPickup = Array.from({ length: 120 }, (_, i) => ({
-      measure: i + 1,
-      number: String(i),
-    }));
-    afterPickup[56] = { measure: 57, number: '56a' };
-    expect(describePrintedNumbers(afterPickup, 1, 120)).toBe('m-1 throughout, except m57=56a');
-    expect(describePrintedNumbers([], 1, 8)).toBe('m throughout');
+describe('printed measure numbers', () => {
+  it('count on from the last whole number, from 0 after a pickup, past "X1"', () => {
+    expect(printedNumbersOf([{ pickup: rational(1, 4) }, {}, { number: 'X1' }, {}])).toEqual([
+      '0',
+      '1',
+      'X1',
+      '2',
+    ]);
+    expect(printedNumbersOf([{}, { number: '10' }, {}])).toEqual(['1', '10', '11']);
   });
 
-  it('counts the exceptions past the limit instead of listing them', () => {
-    const odd = Array.from({ length: 100 }, (_, i) => ({ measure: i + 1, number: `${i + 1}b` }));
-    const phrase = describePrintedNumbers(odd, 1, 100);
-    expect(phrase).toMatch(new RegExp(` and ${100 - MAX_NUMBER_EXCEPTIONS} more$`));
+  it('deliberateNumbers keeps only the numbers that do not follow on', () => {
+    expect(
+      deliberateNumbers([{ number: '1' }, { number: '2' }, { number: '1' }, { number: '2' }]),
+    ).toEqual([{}, {}, { number: '1' }, {}]);
   });
 
-  test.prop([
-    fc.integer({ min: -3, max: 3 }),
-    fc.array(fc.tuple(fc.integer({ min: 1, max: 30 }), fc.constantFrom('x', '12a', '7')), {
-      maxLength: 5,
-    }),
-  ])('loses no number: every measure reads back as printed', (offset, odd) => {
-    const printed = new Map<number, string>();
-    for (let measure = 1; measure <= 30; measure++) printed.set(measure, String(measure + offset));
-    for (const [measure, number] of odd) printed.set(measure, number);
-    const differing = [...printed]
-      .filter(([measure, number]) => number !== String(measure))
-      .map(([measure, number]) => ({ measure, number }));
-    expect(printedFrom(describePrintedNumbers(differing, 1, 30), 1, 30)).toEqual(printed);
+  it('property: the numbers deliberateNumbers keeps print as the file numbered', () => {
+    const printed = fc.oneof(
+      fc.integer({ min: 0, max: 40 }).map(String),
+      fc.constantFrom('X1', '8a'),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(printed, { minLength: 1, maxLength: 20 }),
+        fc.boolean(),
+        (numbers, pickup) => {
+          const measures = numbers.map((number, index) =>
+            index === 0 && pickup ? { number, pickup: rational(1, 4) } : { number },
+          );
+          expect(printedNumbersOf(deliberateNumbers(measures))).toEqual(numbers);
+        },
+      ),
+    );
   });
 });

@@ -1,60 +1,108 @@
 /**
- * Printed measure numbers said once: the rule most measures follow (`m-1`
- * after a pickup, `m` when they match) and the measures that break it,
- * instead of a list that repeats "m minus 1" for every bar of a sonata.
+ * The numbers printed on measures. A measure stores a number only when it is
+ * deliberate (a file's renumbering: a restart at 1, a split bar "X1", a
+ * pickup numbered 1); every other measure is numbered one after the nearest
+ * whole number before it, so inserting or deleting measures keeps the count
+ * continuous. The first measure is 1, or 0 when it is a pickup.
  */
+import type { MeasureInfo } from './score-types.ts';
+import type { ScoreView } from './score-view.ts';
 
-/** Exceptions listed at most; the rest are counted. */
-export const MAX_NUMBER_EXCEPTIONS = 40;
+/** The part of a measure's signatures that its number follows from. */
+type Numbered = Pick<MeasureInfo, 'number' | 'pickup'>;
+
+/** The whole number a printed number continues from, or `undefined` ("X1", "8a"). */
+function wholeNumber(printed: string | undefined): number | undefined {
+  return printed !== undefined && /^-?\d{1,9}$/.test(printed) ? Number(printed) : undefined;
+}
+
+/** The count before measure 1: numbering starts at 0 after a pickup, else at 1. */
+function countBefore(first: Numbered | undefined): number {
+  return first?.pickup ? -1 : 0;
+}
 
 /**
- * The printed numbers of measures `start` to `end` as one phrase, given the
- * measures whose printed number differs from their index (as `readContext`
- * and `readScoreInfo` list them; every other measure prints its index).
+ * The number a measure prints after the count `before` (the last whole
+ * number printed before it), and the count after it.
  *
  * @example
  * ```ts
- * describePrintedNumbers([{ measure: 1, number: '0' }, { measure: 2, number: '1' }, { measure: 3, number: '2a' }], 1, 3);
- * // 'm-1 throughout, except m3=2a'
- * describePrintedNumbers([], 1, 8); // 'm throughout'
+ * numberAfter(4, {}); // { printed: '5', count: 5 }
+ * numberAfter(4, { number: 'X1' }); // { printed: 'X1', count: 4 }
  * ```
  */
-export function describePrintedNumbers(
-  differing: readonly { readonly measure: number; readonly number: string }[],
-  start: number,
-  end: number,
-): string {
-  const listed = new Map(differing.map((entry) => [entry.measure, entry.number]));
-  const printed = (measure: number) => listed.get(measure) ?? String(measure);
-  const offset = commonOffset(printed, start, end);
-  const exceptions: string[] = [];
-  for (let measure = start; measure <= end; measure++) {
-    if (printed(measure) !== String(measure + offset)) {
-      exceptions.push(`m${measure}=${printed(measure)}`);
-    }
+export function numberAfter(before: number, measure: Numbered): { printed: string; count: number } {
+  if (measure.number !== undefined) {
+    return { printed: measure.number, count: wholeNumber(measure.number) ?? before };
   }
-  const rule = offset === 0 ? 'm' : `m${offset > 0 ? '+' : ''}${offset}`;
-  if (exceptions.length === 0) return `${rule} throughout`;
-  const shown = exceptions.slice(0, MAX_NUMBER_EXCEPTIONS).join(' ');
-  const more =
-    exceptions.length > MAX_NUMBER_EXCEPTIONS
-      ? ` and ${exceptions.length - MAX_NUMBER_EXCEPTIONS} more`
-      : '';
-  return `${rule} throughout, except ${shown}${more}`;
+  return { printed: String(before + 1), count: before + 1 };
 }
 
-/** The offset (printed minus index) most measures of the range follow; 0 on a tie with it. */
-function commonOffset(printed: (measure: number) => string, start: number, end: number): number {
-  const counts = new Map<number, number>();
-  for (let measure = start; measure <= end; measure++) {
-    const text = printed(measure);
-    if (!/^-?\d+$/.test(text)) continue;
-    const offset = Number(text) - measure;
-    counts.set(offset, (counts.get(offset) ?? 0) + 1);
+/**
+ * The printed number of every measure, in order.
+ *
+ * @example
+ * ```ts
+ * printedNumbersOf([{ pickup: rational(1, 4) }, {}, { number: 'X1' }, {}]); // ['0', '1', 'X1', '2']
+ * ```
+ */
+export function printedNumbersOf(measures: readonly Numbered[]): string[] {
+  let count = countBefore(measures[0]);
+  return measures.map((measure) => {
+    const next = numberAfter(count, measure);
+    count = next.count;
+    return next.printed;
+  });
+}
+
+/**
+ * The numbers a file prints, reduced to the ones that are deliberate: the
+ * result has `number` only where the file's number is not the one that
+ * {@link printedNumbersOf} would give it, so `printedNumbersOf` of the result
+ * is the file's numbers again.
+ *
+ * @example
+ * ```ts
+ * deliberateNumbers([{ number: '1' }, { number: '2' }, { number: '1' }]); // [{}, {}, { number: '1' }]
+ * ```
+ */
+export function deliberateNumbers<T extends Numbered>(measures: readonly T[]): T[] {
+  let count = countBefore(measures[0]);
+  return measures.map((measure) => {
+    const { number, ...rest } = measure;
+    const derived = numberAfter(count, {});
+    if (number === undefined || number === derived.printed) {
+      count = derived.count;
+      return rest as T;
+    }
+    count = numberAfter(count, measure).count;
+    return measure;
+  });
+}
+
+/**
+ * The printed numbers of measures `start`-`end` of a view: walks back only to
+ * the nearest measure with a stored whole number.
+ *
+ * @example
+ * ```ts
+ * printedNumbersIn(viewScore(score), 5, 8); // ['5', '6', '7', '8']
+ * ```
+ */
+export function printedNumbersIn(view: ScoreView, start: number, end: number): string[] {
+  let from = start;
+  while (from > 1 && wholeNumber(view.measure(from - 1)?.info.number) === undefined) from--;
+  let count =
+    from === 1
+      ? countBefore(view.measure(1)?.info)
+      : wholeNumber(view.measure(from - 1)!.info.number)!;
+  const printed: string[] = [];
+  for (let index = from; index <= end; index++) {
+    const info = view.measure(index)?.info;
+    if (!info) break;
+    const next = numberAfter(count, info);
+    count = next.count;
+    if (index >= start) printed.push(next.printed);
   }
-  let best = 0;
-  for (const [offset, count] of counts) {
-    if (count > (counts.get(best) ?? 0)) best = offset;
-  }
-  return best;
+  return printed;
 }

@@ -51,6 +51,8 @@ export const PROBLEM_CODES = {
   'mark-does-not-fit':
     'A mark its event cannot take (a staccato on a rest, a dynamic on a grace note), or an @ onset on an event or past the lane.',
   'mark-not-there': 'A mark to remove that is not there.',
+  'invalid-score-text':
+    'A score text (title, composer, ...) that is not one line of at most 300 characters, or a call that gives none.',
   'span-without-end':
     'A slur, hairpin, octave line or pedal that starts and never ends in its voice.',
   'span-without-start':

@@ -18,12 +18,13 @@ import { formatKey } from './key-signature.ts';
 import { marksNotShownLines } from './marks-not-shown.ts';
 import { oneLine } from './one-line.ts';
 import { noPartsNamed, noScore } from './plan-support.ts';
-import { describePrintedNumbers } from './printed-numbers.ts';
+import { describePrintedNumbers } from './printed-number-phrase.ts';
+import { printedNumbersIn } from './printed-numbers.ts';
 import type { Problem, Result } from './problem.ts';
 import { currentRevision } from './revision.ts';
 import type { Score } from './score.ts';
 import type { KeySignature, TimeSignature } from './score-types.ts';
-import { printedNumber, type ScoreView, viewScore } from './score-view.ts';
+import { type ScoreView, viewScore } from './score-view.ts';
 import { tiedInFrom } from './tied-in.ts';
 import { tiedPitches, tiesLeaving } from './ties.ts';
 import { unitLanes, unitLyricLines } from './unit-lanes.ts';
@@ -180,6 +181,7 @@ export function readContext(
   const pickups: { measure: number; length: Rational }[] = [];
   const printedNumbers: { measure: number; number: string }[] = [];
   let previous = view.measure(start - 1)?.info;
+  const numbers = printedNumbersIn(view, start, end);
   for (let index = start; index <= end; index++) {
     const info = view.measure(index)!.info;
     if (index === start || !previous || !sameTime(previous.time, info.time)) {
@@ -189,8 +191,10 @@ export function readContext(
       keys.push({ measure: index, ...info.key });
     }
     if (info.pickup) pickups.push({ measure: index, length: info.pickup });
-    const printed = printedNumber(view, index);
-    if (printed !== String(index)) printedNumbers.push({ measure: index, number: printed });
+    const printed = numbers[index - start];
+    if (printed !== undefined && printed !== String(index)) {
+      printedNumbers.push({ measure: index, number: printed });
+    }
     previous = info;
   }
   const tiesIn: { lane: string; pitches: string[] }[] = [];

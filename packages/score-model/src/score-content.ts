@@ -31,9 +31,8 @@ export function scoreContent(score: Score): ScoreInit {
       }
     }
   }
-  const title = view.title;
   return {
-    ...(title !== undefined ? { title } : {}),
+    ...view.texts,
     parts: view.parts.map((part) => part.info),
     measures,
     units,

@@ -2,13 +2,16 @@
  * What a score is, at a glance: what `get_score_info` answers.
  */
 import type { Clef, Rational } from '@scorelane/lanes-seq';
+import { printedNumbersIn } from './printed-numbers.ts';
 import { currentRevision } from './revision.ts';
 import type { Score } from './score.ts';
+import type { ScoreTexts } from './score-texts.ts';
 import type { KeySignature, TimeSignature } from './score-types.ts';
-import { printedNumber, viewScore } from './score-view.ts';
+import { viewScore } from './score-view.ts';
 
 /**
- * The title, parts, measure count, signature changes, pickups and revision of a score.
+ * The texts (title, composer, ...), parts, measure count, signature changes,
+ * pickups, printed numbers and revision of a score.
  *
  * @example
  * ```ts
@@ -16,8 +19,7 @@ import { printedNumber, viewScore } from './score-view.ts';
  * info.parts.map((part) => part.name); // ['Violin', 'Piano']
  * ```
  */
-export interface ScoreInfo {
-  readonly title?: string;
+export interface ScoreInfo extends ScoreTexts {
   readonly parts: readonly {
     readonly part: number;
     readonly name: string;
@@ -51,6 +53,7 @@ export function scoreInfo(score: Score): ScoreInfo {
   const keys: ({ measure: number } & KeySignature)[] = [];
   const pickups: { measure: number; length: Rational }[] = [];
   const printedNumbers: { measure: number; number: string }[] = [];
+  const numbers = printedNumbersIn(view, 1, view.measureCount);
   for (let measure = 1; measure <= view.measureCount; measure++) {
     const info = view.measure(measure)!.info;
     const last = times.at(-1);
@@ -67,12 +70,11 @@ export function scoreInfo(score: Score): ScoreInfo {
       keys.push({ measure, ...info.key });
     }
     if (info.pickup) pickups.push({ measure, length: info.pickup });
-    const printed = printedNumber(view, measure);
+    const printed = numbers[measure - 1]!;
     if (printed !== String(measure)) printedNumbers.push({ measure, number: printed });
   }
-  const title = view.title;
   return {
-    ...(title !== undefined ? { title } : {}),
+    ...view.texts,
     parts: view.parts.map((part) => ({
       part: part.index,
       name: part.info.name,

@@ -148,6 +148,8 @@ function isRestUnit(content: UnitContent, info: MeasureInfo): boolean {
     voice!.voice === 1 &&
     voice!.events.length === 1 &&
     event!.kind === 'rest' &&
+    !event!.marks?.length &&
+    !voice!.onsetMarks?.length &&
     compare(event!.duration, measureLength(info)) === 0
   );
 }

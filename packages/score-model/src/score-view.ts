@@ -6,6 +6,7 @@ import { decodeMeasure, decodePart, decodeStoredUnit } from './codec.ts';
 import { type ChangeId, entryId, type ScoreTypes, scoreTypes, unitKey } from './layout.ts';
 import { restUnit } from './measure-length.ts';
 import type { Score } from './score.ts';
+import { type ScoreTexts, storedTexts } from './score-texts.ts';
 import type { MeasureInfo, PartInfo, UnitContent } from './score-types.ts';
 
 /** A part with its place and id. */
@@ -43,6 +44,8 @@ export interface UnitEntry {
 export interface ScoreView {
   readonly types: ScoreTypes;
   readonly title: string | undefined;
+  /** Every score text the score has (title, subtitle, composer, ...). */
+  readonly texts: ScoreTexts;
   readonly measureCount: number;
   readonly parts: readonly PartEntry[];
   measure(index: number): MeasureEntry | undefined;
@@ -63,6 +66,9 @@ export function viewScore(score: Score): ScoreView {
     get title() {
       const title = types.meta.get('title');
       return typeof title === 'string' ? title : undefined;
+    },
+    get texts() {
+      return storedTexts(types.meta);
     },
     get measureCount() {
       return types.measureOrder.length;
@@ -113,12 +119,4 @@ export function viewScore(score: Score): ScoreView {
     },
   };
   return view;
-}
-
-/** The printed number of a measure: the stored one, else its index (less one after a pickup at m1). */
-export function printedNumber(view: ScoreView, index: number): string {
-  const entry = view.measure(index);
-  if (entry?.info.number !== undefined) return entry.info.number;
-  const first = view.measure(1);
-  return String(first?.info.pickup ? index - 1 : index);
 }

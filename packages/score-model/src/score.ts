@@ -7,6 +7,7 @@ import type * as Y from 'yjs';
 import { encodeMeasure, encodePart, encodeUnit } from './codec.ts';
 import { freshIds, LAYOUT_FORMAT, ROOT_NAMES, scoreTypes, unitKey } from './layout.ts';
 import { restUnit } from './measure-length.ts';
+import { SCORE_TEXT_FIELDS, type ScoreTexts } from './score-texts.ts';
 import type { MeasureInfo, PartInfo, UnitContent } from './score-types.ts';
 
 /**
@@ -55,8 +56,9 @@ export interface UnitInit {
 }
 
 /**
- * Everything a new score holds. A (part, staff, measure) without a unit holds
- * one voice with a rest filling the measure.
+ * Everything a new score holds: its texts (title, composer, ...), parts,
+ * measures and units. A (part, staff, measure) without a unit holds one
+ * voice with a rest filling the measure.
  *
  * @example
  * ```ts
@@ -67,8 +69,7 @@ export interface UnitInit {
  * };
  * ```
  */
-export interface ScoreInit {
-  readonly title?: string;
+export interface ScoreInit extends ScoreTexts {
   readonly parts: readonly PartInfo[];
   readonly measures: readonly MeasureInfo[];
   readonly units?: readonly UnitInit[];
@@ -131,7 +132,10 @@ export function createScore(doc: Y.Doc, init: ScoreInit, options: ScoreOptions =
     const partIds = freshIds(doc, 'p', init.parts.length);
     const measureIds = freshIds(doc, 'm', init.measures.length);
     types.meta.set('format', LAYOUT_FORMAT);
-    if (init.title !== undefined) types.meta.set('title', init.title);
+    for (const field of SCORE_TEXT_FIELDS) {
+      const text = init[field];
+      if (text !== undefined && text !== '') types.meta.set(field, text);
+    }
     init.parts.forEach((part, index) => {
       types.parts.set(partIds[index]!, encodePart(part));
     });

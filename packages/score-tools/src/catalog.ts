@@ -17,6 +17,7 @@ import { readMeasuresTool } from './tools/read-measures.ts';
 import { rewriteMeasures } from './tools/rewrite-measures.ts';
 import { getSelectionTool, selectMeasuresTool } from './tools/selection-tools.ts';
 import { setKeySignature } from './tools/set-key-signature.ts';
+import { setScoreInfo } from './tools/set-score-info.ts';
 import { setTimeSignature } from './tools/set-time-signature.ts';
 import { transposeMeasures } from './tools/transpose-measures.ts';
 import { writeMarks } from './tools/write-marks.ts';
@@ -30,6 +31,7 @@ const WRITE_TOOLS = [
   deleteMeasures,
   setTimeSignature,
   setKeySignature,
+  setScoreInfo,
 ];
 
 const WRITE_SPECS = new Map<string, (args: never) => WriteSpec>(

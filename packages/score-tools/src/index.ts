@@ -34,7 +34,9 @@ export {
   type ScoreFileHost,
 } from './export-files.ts';
 export { INSTRUMENT_RANGES, type InstrumentRange, instrumentFor } from './instrument-ranges.ts';
+export { INSTRUMENTS, type Instrument, instrumentNamed } from './instruments.ts';
 export { MAX_WARNINGS, musicalWarnings } from './musical-warnings.ts';
+export { type NewScoreRequest, newScore } from './new-score.ts';
 export {
   type AgentScope,
   NOTHING_SCOPE,

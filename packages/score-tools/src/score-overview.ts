@@ -18,7 +18,7 @@ import {
   unitPlaces,
 } from '@scorelane/score-model';
 import type * as Y from 'yjs';
-import { statsOfContent, synopsisRenderer } from './synopsis.ts';
+import { headedSynopsis, statsOfContent, synopsisRenderer } from './synopsis.ts';
 import { type SynopsisStats, unitStat } from './synopsis-model.ts';
 
 /** The overview of a score as it is now; the revision is not part of it. */
@@ -159,7 +159,7 @@ export function scoreOverview(score: Score): ScoreOverview {
   follower.answer = {
     info: built.info,
     voices: built.voiceCounts.map((counts) => [...counts.keys()].sort((a, b) => a - b)),
-    synopsis: built.synopsis.text(),
+    synopsis: headedSynopsis(built.info, built.synopsis.text()),
   };
   return follower.answer;
 }

@@ -16,13 +16,15 @@
  * - measures inserted before measure `at` (appended: `at` is the measure
  *   count + 1): `at` from the range's start to one past its end, and every
  *   part in the scope;
- * - a measure deleted: in the range, and every part in the scope.
+ * - a measure deleted: in the range, and every part in the scope;
+ * - a score text (title, composer, ...): printed above m1 for every part,
+ *   so in scope only when the range holds m1 and the scope every part.
  *
  * Measure numbers are judged as they are at each call: after an insertion
  * or a deletion, a host that wants the scope to follow the music moves it
  * with `tools.setScope`.
  */
-import type { ScorePlan, UnitChange } from '@scorelane/score-model';
+import type { ScorePlan, ScoreTextField, UnitChange } from '@scorelane/score-model';
 import type { WriteScope } from '@scorelane/tool-contracts';
 
 /**
@@ -57,7 +59,8 @@ export type ScoreTarget =
     }
   | { readonly kind: 'signature'; readonly measure: number }
   | { readonly kind: 'insertion'; readonly at: number; readonly count: number }
-  | { readonly kind: 'deletion'; readonly measure: number };
+  | { readonly kind: 'deletion'; readonly measure: number }
+  | { readonly kind: 'score-text'; readonly field: ScoreTextField };
 
 /**
  * The write scope of `input`, for `createScoreTools({ scope })`,
@@ -91,6 +94,8 @@ export function scoreScope(input: ScoreScopeInput): WriteScope {
           return allParts && inRange(target.measure);
         case 'insertion':
           return allParts && target.at >= start && target.at <= end + 1;
+        case 'score-text':
+          return allParts && inRange(1);
       }
     },
     describe: (target: unknown) =>
@@ -147,6 +152,9 @@ export function planTargets(plan: ScorePlan): ScoreTarget[] {
           add({ kind: 'deletion', measure });
         }
         break;
+      case 'text':
+        add({ kind: 'score-text', field: write.field });
+        break;
     }
   }
   return targets;
@@ -164,6 +172,8 @@ function describeTarget(target: ScoreTarget): string {
       return `inserting ${target.count} measure${target.count === 1 ? '' : 's'} before m${target.at} (every part)`;
     case 'deletion':
       return `deleting m${target.measure} (every part)`;
+    case 'score-text':
+      return `the score's ${target.field} (printed above m1, for every part)`;
   }
 }
 
@@ -199,5 +209,11 @@ function isPositiveInteger(value: unknown): value is number {
 function isScoreTarget(value: unknown): value is ScoreTarget {
   if (typeof value !== 'object' || value === null) return false;
   const kind = (value as { kind?: unknown }).kind;
-  return kind === 'unit' || kind === 'signature' || kind === 'insertion' || kind === 'deletion';
+  return (
+    kind === 'unit' ||
+    kind === 'signature' ||
+    kind === 'insertion' ||
+    kind === 'deletion' ||
+    kind === 'score-text'
+  );
 }

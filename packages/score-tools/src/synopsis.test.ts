@@ -28,7 +28,8 @@ describe('the synopsis of get_score_info', () => {
   it('shows each playing part’s range and density per block for a short score, and who rests', () => {
     const content = generatedScoreInit(24, 3);
     const synopsis = scoreSynopsis(content);
-    const lines = synopsis.split('\n');
+    const [headline, ...lines] = synopsis.split('\n');
+    expect(headline).toBe('Title "Generated 24".');
     expect(lines[0]).toContain('blocks of 4 measures');
     expect(lines).toHaveLength(1 + 6);
     expect(lines[1]).toMatch(/^m1-4 \[A\]m1 "Allegro"m1: P1 [A-G]b?#?\d-[A-G]b?#?\d 4, P2 /);

@@ -9,7 +9,7 @@
  * estimate, so after a change it renders again only the lines of the blocks
  * that changed.
  */
-import type { ScoreInit } from '@scorelane/score-model';
+import { SCORE_TEXT_FIELDS, type ScoreInit, type ScoreTexts } from '@scorelane/score-model';
 import {
   BLOCK_SIZES,
   type Span,
@@ -270,7 +270,7 @@ export function statsOfContent(content: ScoreInit): SynopsisStats {
  * ```
  */
 export function scoreSynopsis(content: ScoreInit): string {
-  return synopsisRenderer(statsOfContent(content)).text();
+  return headedSynopsis(content, synopsisRenderer(statsOfContent(content)).text());
 }
 
 /** Drops whole lines from the end (saying how many) until the text fits the budget. */
@@ -283,4 +283,34 @@ function fitToBudget(text: string): string {
       : `${lines.slice(0, kept).join('\n')}\n… ${lines.length - kept} more lines left out.`;
   while (kept > 1 && estimateTokens(withNote()) > SYNOPSIS_TOKEN_BUDGET) kept--;
   return withNote();
+}
+
+/**
+ * The synopsis `body` under the line of the score's texts, when it has any.
+ *
+ * @example
+ * ```ts
+ * headedSynopsis({ title: 'Sonatina' }, body); // 'Title "Sonatina".\n' + body
+ * ```
+ */
+export function headedSynopsis(texts: ScoreTexts, body: string): string {
+  const headline = synopsisHeadline(texts);
+  return headline === '' ? body : `${headline}\n${body}`;
+}
+
+/**
+ * The synopsis's first line: the score's texts, or `''` when it has none.
+ *
+ * @example
+ * ```ts
+ * synopsisHeadline({ title: 'Sonatina', composer: 'M. Clementi' }); // 'Title "Sonatina"; composer "M. Clementi".'
+ * ```
+ */
+export function synopsisHeadline(texts: ScoreTexts): string {
+  const named = SCORE_TEXT_FIELDS.flatMap((field) =>
+    texts[field] === undefined ? [] : [`${field} ${JSON.stringify(texts[field])}`],
+  );
+  if (named.length === 0) return '';
+  const line = named.join('; ');
+  return `${line[0]!.toUpperCase()}${line.slice(1)}.`;
 }

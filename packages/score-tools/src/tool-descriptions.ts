@@ -22,7 +22,7 @@ const AS_REWRITE = 'A write as rewrite_measures describes.';
  * ```
  */
 export const TOOL_DESCRIPTIONS = {
-  get_score_info: `Describes the score without its notes: title, parts (staves, clefs, voices, likely instrument), measure count, time and key changes, pickups, printed numbers, import warnings, the revision, and a synopsis per block of measures (who plays, range, notes per measure, rests, rehearsal marks, text directions). Call it first. m counts measures from 1 in score order (a pickup is m1), not by printed number; parts count from 1.`,
+  get_score_info: `Describes the score without its notes: title and credits (composer, lyricist, ...), parts (staves, clefs, voices, likely instrument), measure count, time and key changes, pickups, printed numbers, import warnings, the revision, and a synopsis per block of measures (who plays, range, notes per measure, rests, rehearsal marks, text directions). Call it first. m counts measures from 1 in score order (a pickup is m1), not by printed number; parts count from 1.`,
 
   read_measures: `Reads measures start_measure to end_measure (at most ${MAX_READ_MEASURES}; a longer range is refused with the largest that fits) of parts (default all) as lanes-seq (see get_format_guide): % context lines, then one line per voice, staff, part and measure, with marks and lyric lines. Edit the lines and pass them to rewrite_measures with the revision.`,
 
@@ -44,6 +44,8 @@ Every write: planned whole first; if anything is wrong nothing changes, and the 
   undo: `Undoes your own last write and selects what it changed. Refused, saying who changed what, if a person's step is newer or a collaborator changed what it wrote; then read and rewrite.`,
 
   redo: `Redoes what your last undo took back. Refused if the newest undone step is not yours or was changed since.`,
+
+  set_score_info: `Sets the title, subtitle, composer, lyricist, arranger or copyright (one line each; "" removes one; left out stays). ${AS_REWRITE}`,
 
   get_selection: `The measures and parts selected in the editor (or by your last write or select_measures), or null, with the revision.`,
 

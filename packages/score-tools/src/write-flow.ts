@@ -193,7 +193,14 @@ function summarize(
   revision: string,
 ): string {
   const where = `m${range.start_measure}${range.end_measure === range.start_measure ? '' : `-m${range.end_measure}`}, part${range.parts.length === 1 ? '' : 's'} ${range.parts.join(', ')}`;
-  const units = `${plan.changes.length} unit${plan.changes.length === 1 ? '' : 's'}`;
+  const units = plan.texts
+    ? plan.texts
+        .map(
+          (text) =>
+            `the ${text.field} (${text.after ? `"${text.after}"` : 'removed'}, was ${text.before ? `"${text.before}"` : 'none'})`,
+        )
+        .join(', ') || 'no score text'
+    : `${plan.changes.length} unit${plan.changes.length === 1 ? '' : 's'}`;
   const measures =
     plan.addedMeasures > 0
       ? ` ${plan.addedMeasures} measure${plan.addedMeasures === 1 ? '' : 's'} added.`

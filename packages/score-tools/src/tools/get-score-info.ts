@@ -4,7 +4,12 @@
  * (see `score-overview.ts`) so a call does not read the whole score.
  */
 import { formatRational } from '@scorelane/lanes-seq';
-import { currentRevision, describePrintedNumbers, formatKey } from '@scorelane/score-model';
+import {
+  currentRevision,
+  describePrintedNumbers,
+  formatKey,
+  SCORE_TEXT_FIELDS,
+} from '@scorelane/score-model';
 import { defineTool, type ToolRunCall, toolFail, toolOk } from '@scorelane/tool-contracts';
 import * as z from 'zod';
 import { instrumentFor } from '../instrument-ranges.ts';
@@ -16,6 +21,11 @@ import { revisionOutput, writeScopeOf, writeScopeOutput } from '../tool-fields.t
 
 const output = z.object({
   title: z.string().optional(),
+  subtitle: z.string().optional(),
+  composer: z.string().optional(),
+  lyricist: z.string().optional(),
+  arranger: z.string().optional(),
+  copyright: z.string().optional(),
   parts: z.array(
     z.object({
       part: z.number().int(),
@@ -64,7 +74,11 @@ export const getScoreInfoTool = defineTool({
     // Kept up to date from the changes: a call costs what changed since the last one.
     const { info, voices, synopsis } = scoreOverview(context.score);
     return toolOk({
-      ...(info.title === undefined ? {} : { title: info.title }),
+      ...Object.fromEntries(
+        SCORE_TEXT_FIELDS.flatMap((field) =>
+          info[field] === undefined ? [] : [[field, info[field]]],
+        ),
+      ),
       parts: info.parts.map((part) => {
         const instrument = instrumentFor(part.name);
         return {
