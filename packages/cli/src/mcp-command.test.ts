@@ -60,7 +60,7 @@ describe.each(['stdio', 'http'] as const)('scorelane mcp over %s', (kind) => {
     expect(guide.contents[0]).toMatchObject({ text: formatGuide() });
 
     const read = await call(session, 'read_measures', { start_measure: 1, end_measure: 2 });
-    expect(read.lanes_seq).toContain('P1 s1 v1 m1: F5=1/4 E5=1/4 D5=1/4');
+    expect(read.lanes_seq).toContain('P1 s1 v1 m1: F5=1/4 E5 D5');
     await call(session, 'rewrite_measures', rewrite('A5=3/4', { revision: read.revision }));
     expect(await comesToHold(file, 'P1 s1 v1 m1: A5=3/4')).toBe(true);
     expect(await readFile(`${file}.orig`, 'utf8')).toBe(TWO_BARS);
@@ -220,7 +220,7 @@ describe('scorelane mcp --measures (a scoped run)', () => {
     });
     // Reads are not limited.
     const read = await call(session, 'read_measures', { start_measure: 1, end_measure: 2 });
-    expect(read.lanes_seq).toContain('P1 s1 v1 m1: F5=1/4 E5=1/4 D5=1/4');
+    expect(read.lanes_seq).toContain('P1 s1 v1 m1: F5=1/4 E5 D5');
 
     const outside = await session.client.callTool({
       name: 'rewrite_measures',

@@ -104,7 +104,7 @@ describe('scorelane mcp killed mid-save (SIGKILL)', () => {
   it('leaves FILE whole and FILE.orig whole or absent; the next start removes and names the temporary files', async () => {
     const original = largeScore(2000);
     const file = await scoreFile('large.lanes', original);
-    const written = ['P1 s1 v1 m1: C5=1/4 D5=1/4 E5=1/4 F5=1/4'];
+    const written = ['P1 s1 v1 m1: C5=1/4 D5 E5 F5'];
     const pitches = ['G4', 'A4', 'B4', 'C5', 'D5'];
     for (const [round, pitch] of pitches.entries()) {
       const leftBehind = await temporaryFiles(file);

@@ -61,12 +61,12 @@ describe('scorelane read', () => {
       '% key D major from m8, E major from m9',
     ]);
     expect(lines.slice(5)).toEqual([
-      'P2 s1 v1 m8: (A4 C#5)=1/2 (A4 D5)=1/2',
-      'P2 s1 v2 m8: E4=1/2 F#4=1/2',
-      'P2 s2 v1 m8: A2=1/4 A3=1/4 D3=1/2',
-      'P2 s1 v1 m9: (B4 E5)=1/2 (B4 E5)=1/2',
-      'P2 s1 v2 m9: G#4=1/2 G#4=1/2',
-      'P2 s2 v1 m9: E3=1/4 E4=1/4 E3=1/2',
+      'P2 s1 v1 m8: (A4 C#5)=1/2 (A4 D5)',
+      'P2 s1 v2 m8: E4=1/2 F#4',
+      'P2 s2 v1 m8: A2=1/4 A3 D3=1/2',
+      'P2 s1 v1 m9: (B4 E5)=1/2 (B4 E5)',
+      'P2 s1 v2 m9: G#4=1/2 G#4',
+      'P2 s2 v1 m9: E3=1/4 E4 E3=1/2',
       '',
     ]);
   });
@@ -109,7 +109,7 @@ describe('scorelane rewrite', () => {
     expect(await readFile(file, 'utf8')).toBe(SCORE);
     const written = parseScoreFile(await readFile(out, 'utf8'));
     expect(written.ok && serializeScoreFile(written.score)).toBe(
-      SCORE.replace('D5=1/4~', 'D5=1/4').replace(
+      SCORE.replace('F5=1/4 E5=1/4 D5=1/4~', 'F5=1/4 E5 D5').replace(
         'P1 s1 v1 m2: D5=1/2 C5=1/4',
         'P1 s1 v1 m2: C5=3/4',
       ),

@@ -5,6 +5,7 @@
  * Run: npm run bench -w @scorelane/lanes-seq
  */
 
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { measure } from '../../../scripts/bench/measure.ts';
 import { parse, serialize } from '../src/index.ts';
 import { compactJson, generateDocument } from './generate-document.ts';
@@ -41,7 +42,12 @@ const rows: { name: string; ms: number; chars: number }[] = [
 console.log(
   `lanes-seq benchmark: ${document.lanes.length} lanes, ${eventCount} events, ${(mb(text.length)).toFixed(2)} MB of lanes-seq text (${mb(asJson.length).toFixed(2)} MB as document JSON, ${mb(asCompactJson.length).toFixed(2)} MB compact)`,
 );
-console.log(`node ${process.version}\n`);
+console.log(`node ${process.version}`);
+// What a model pays for the notes: o200k tokens of the canonical text per event (the token
+// check on real files, with marks and against MusicXML, is score-tools' bench).
+console.log(
+  `o200k tokens per event of the canonical text (notes only): ${(countTokens(text) / eventCount).toFixed(2)}\n`,
+);
 console.log('operation                              ms     MB/s    Mevents/s');
 for (const row of rows) {
   const seconds = row.ms / 1000;

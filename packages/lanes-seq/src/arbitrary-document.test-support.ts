@@ -26,12 +26,19 @@ export const arbitraryPitch: fc.Arbitrary<Pitch> = fc.record({
   octave: fc.integer({ min: -1, max: 9 }),
 });
 
-export const arbitraryDuration = fc
-  .tuple(
-    fc.integer({ min: 1, max: 64 }),
-    fc.constantFrom(1, 2, 3, 4, 5, 6, 8, 12, 16, 20, 32, 64, 1000),
-  )
-  .map(([num, den]) => rational(num, den));
+/** Any duration, with the common ones often, so that events repeat the duration before them (which the canonical text leaves out). */
+export const arbitraryDuration = fc.oneof(
+  { arbitrary: fc.constantFrom(rational(1, 4), rational(1, 8), rational(1, 2)), weight: 2 },
+  {
+    arbitrary: fc
+      .tuple(
+        fc.integer({ min: 1, max: 64 }),
+        fc.constantFrom(1, 2, 3, 4, 5, 6, 8, 12, 16, 20, 32, 64, 1000),
+      )
+      .map(([num, den]) => rational(num, den)),
+    weight: 1,
+  },
+);
 
 const arbitraryNote: fc.Arbitrary<LaneEvent> = fc.record({
   kind: fc.constant('note' as const),

@@ -52,3 +52,34 @@ export const DOUBLE_FLAT_LOW = 0xdd2b; // U+1D12B
 /** A space or a tab: what separates fields and events. */
 export const isSpace = (code: number): boolean => code === SPACE || code === TAB;
 export const isDigit = (code: number): boolean => code >= DIGIT_0 && code <= DIGIT_9;
+
+/** `%` `,` `;` `|`: what other notations write between events, ending the event before it. */
+export function isSeparatorCode(code: number): boolean {
+  return code === PERCENT || code === COMMA || code === SEMICOLON || code === BAR;
+}
+
+/** `A` to `G`: a pitch starts here, so after a whole pitch or rest it is the next event, written with no space. */
+export function isUpperStep(code: number): boolean {
+  return code >= 65 && code <= 71;
+}
+
+/**
+ * Where an event written without its duration ends though no white space
+ * follows: a separator of another notation, the next pitch or rest, or a space
+ * lanes-seq does not use (each reported by what reads on from there).
+ */
+export function endsEventUnspaced(code: number): boolean {
+  return (
+    isSeparatorCode(code) ||
+    isUpperStep(code) ||
+    code === 114 || // r
+    code === 120 || // x
+    code === 0xa0 ||
+    code === 0xfeff ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200b) ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000
+  );
+}

@@ -10,7 +10,8 @@ import { applyEdits } from './apply-edits.test-support.ts';
 import { arbitraryEvent } from './arbitrary-document.test-support.ts';
 import type { LaneEvent } from './document.ts';
 import { parse } from './parse.ts';
-import { serializeEvent } from './serialize.ts';
+import { equals, formatRational, rational } from './rational.ts';
+import { serialize, serializeEvent } from './serialize.ts';
 
 const HEADER = 'P1 s1 v1 m1: ';
 
@@ -49,7 +50,7 @@ function afterEvent(separator: string): Mistake {
   };
 }
 
-const pitchParts = /^([A-G])(#{1,2}|b{1,2})?(-?\d)(=.*)$/;
+const pitchParts = /^([A-G])(#{1,2}|b{1,2})?(-?\d)(.*)$/;
 const FULL_WIDTH = '０１２３４５６７８９';
 const GERMAN: Record<string, string> = { '#': 'is', '##': 'isis', b: 'es', bb: 'eses' };
 const UNICODE: Record<string, string> = { '#': '♯', '##': '𝄪', b: '♭', bb: '𝄫' };
@@ -103,7 +104,10 @@ const mistakes: Readonly<Record<string, Mistake>> = {
     const [, step, accidental = '', octave, rest] = pitchParts.exec(text) ?? [];
     return octave && !octave.startsWith('-') ? `${step}${accidental}0${octave}${rest}` : undefined;
   }),
-  'octave mark after the octave': inNote((text) => text.replace('=', "'=")),
+  'octave mark after the octave': inNote((text) => {
+    const [, step, accidental = '', octave, rest] = pitchParts.exec(text) ?? [];
+    return octave ? `${step}${accidental}${octave}'${rest}` : undefined;
+  }),
   'grace mark before the pitch': inNote((text, event) =>
     event.grace ? `g${text.replace('=g', '=')}` : undefined,
   ),
@@ -149,6 +153,10 @@ const mistakes: Readonly<Record<string, Mistake>> = {
   'tie doubled on a chord note': inEvent((text, event) =>
     event.kind === 'chord' && /~[ )]/.test(text) ? text.replace(/~([ )])/, '~~$1') : undefined,
   ),
+  'first event without its duration': (events, i, event) =>
+    i === 0 && !event.grace && equals(event.duration, rational(1, 4))
+      ? withEvent(events, 0, events[0]!.replace('=1/4', ''))
+      : undefined,
   'comma between events': afterEvent(', '),
   'comma with no space': afterEvent(','),
   'no space between events': afterEvent(''),
@@ -165,30 +173,64 @@ const mistakes: Readonly<Record<string, Mistake>> = {
 
 const mistakeNames = Object.keys(mistakes);
 
+/** Mistakes made in an event's written duration: on an event that leaves it out they cannot be made. */
+const IN_THE_DURATION = new Set([
+  'Unicode minus before the duration',
+  'decimal duration',
+  'dotted value written with a dot',
+  'tie before the duration',
+  'space before "="',
+  'no "=", a space instead',
+  'numerator with a leading zero',
+  'rest as a grace note',
+  'duration inside a chord',
+]);
+
+/**
+ * The events as the canonical text writes them (section 16.1): a duration
+ * that repeats the one before it, on an event that is not a grace note, left out.
+ */
+function compactTexts(events: readonly LaneEvent[]): string[] {
+  let last: LaneEvent['duration'] | undefined;
+  return events.map((event) => {
+    const text = serializeEvent(event);
+    if (event.grace) return text;
+    const repeats = last !== undefined && equals(last, event.duration);
+    last = event.duration;
+    return repeats ? text.replace(`=${formatRational(event.duration)}`, '') : text;
+  });
+}
+
 describe('hint fixes (property)', () => {
   test.prop(
     [
       fc.array(arbitraryEvent, { minLength: 1, maxLength: 6 }),
       fc.nat(),
       fc.constantFrom(...mistakeNames),
+      fc.boolean(),
     ],
     { numRuns: 1500 },
-  )('applying the edits of a mistake gives back the lane the writer meant', (events, at, name) => {
-    const texts = events.map(serializeEvent);
-    const i = at % events.length;
-    const bad = mistakes[name]!(texts, i, events[i]!);
-    fc.pre(bad !== undefined);
-    const meant = parse(`${HEADER}${texts.join(' ')}`);
-    if (!meant.ok) throw new Error(JSON.stringify(meant.issues));
+  )(
+    'applying the edits of a mistake gives back the lane the writer meant',
+    (events, at, name, compact) => {
+      const texts = compact ? compactTexts(events) : events.map((event) => serializeEvent(event));
+      const i = at % events.length;
+      fc.pre(!compact || texts[i]!.includes('=') || !IN_THE_DURATION.has(name));
+      const bad = mistakes[name]!(texts, i, events[i]!);
+      fc.pre(bad !== undefined);
+      const meant = parse(`${HEADER}${texts.join(' ')}`);
+      if (!meant.ok) throw new Error(JSON.stringify(meant.issues));
+      if (compact) expect(serialize(meant.document)).toBe(`${HEADER}${texts.join(' ')}\n`);
 
-    const result = parse(bad!);
-    expect(result.ok).toBe(false);
-    expect(result.issues.some((issue) => issue.edit !== undefined)).toBe(true);
-    const repaired = parse(applyEdits(bad!, result.issues));
-    expect(repaired.issues).toEqual([]);
-    if (!repaired.ok) return;
-    expect(repaired.document).toEqual(meant.document);
-  });
+      const result = parse(bad!);
+      expect(result.ok).toBe(false);
+      expect(result.issues.some((issue) => issue.edit !== undefined)).toBe(true);
+      const repaired = parse(applyEdits(bad!, result.issues));
+      expect(repaired.issues).toEqual([]);
+      if (!repaired.ok) return;
+      expect(repaired.document).toEqual(meant.document);
+    },
+  );
 
   it('can make every mistake of the corpus in some event', () => {
     const samples = [
@@ -318,24 +360,28 @@ describe('hint fixes of marks (property)', () => {
       fc.array(arbitraryEvent, { minLength: 1, maxLength: 6 }),
       fc.nat(),
       fc.constantFrom(...markMistakeNames),
+      fc.boolean(),
     ],
     { numRuns: 1500 },
-  )('applying the edits of a mistake in marks gives back the lane meant', (events, at, name) => {
-    const texts = events.map(serializeEvent);
-    const i = at % events.length;
-    const made = markMistakes[name]!(texts, i, events[i]!);
-    fc.pre(made !== undefined);
-    const meant = parse(made!.meant);
-    if (!meant.ok) throw new Error(`${name}: ${JSON.stringify(meant.issues)}`);
+  )(
+    'applying the edits of a mistake in marks gives back the lane meant',
+    (events, at, name, compact) => {
+      const texts = compact ? compactTexts(events) : events.map((event) => serializeEvent(event));
+      const i = at % events.length;
+      const made = markMistakes[name]!(texts, i, events[i]!);
+      fc.pre(made !== undefined);
+      const meant = parse(made!.meant);
+      if (!meant.ok) throw new Error(`${name}: ${JSON.stringify(meant.issues)}`);
 
-    const result = parse(made!.bad);
-    expect(result.ok).toBe(false);
-    expect(result.issues.some((issue) => issue.edit !== undefined)).toBe(true);
-    const repaired = parse(applyEdits(made!.bad, result.issues));
-    expect(repaired.issues).toEqual([]);
-    if (!repaired.ok) return;
-    expect(repaired.document).toEqual(meant.document);
-  });
+      const result = parse(made!.bad);
+      expect(result.ok).toBe(false);
+      expect(result.issues.some((issue) => issue.edit !== undefined)).toBe(true);
+      const repaired = parse(applyEdits(made!.bad, result.issues));
+      expect(repaired.issues).toEqual([]);
+      if (!repaired.ok) return;
+      expect(repaired.document).toEqual(meant.document);
+    },
+  );
 
   it('can make every mistake of marks in some event', () => {
     const samples = ['F#4=1/4~', 'Bb3=g1/16', 'r=1/4', '(C4 E4)=1/2', 'C4=1/4'];

@@ -30,7 +30,8 @@ export const ISSUE_CODES = {
   'missing-octave': 'A pitch without its octave number.',
   'octave-out-of-range': 'An octave outside -1 to 9.',
   'missing-equals': 'An event without `=` between what sounds and its duration.',
-  'missing-duration': 'Nothing after `=`.',
+  'missing-duration':
+    'Nothing after `=`, or no duration on the first event of a line that is not a grace note.',
   'invalid-duration': 'A duration that is not a whole number or a fraction of whole numbers.',
   'zero-duration': 'A duration of 0, or a fraction with 0 above the line.',
   'zero-denominator': 'A fraction with 0 below the line.',

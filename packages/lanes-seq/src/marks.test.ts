@@ -90,8 +90,8 @@ describe('parse: marks, with where each stands', () => {
   });
 
   it('reads a megabyte-long lane of marks in one pass, and writes it back the same', () => {
-    const events = Array.from({ length: 40_000 }, (_, i) =>
-      i % 2 === 0 ? 'C4=1/64-.\\p(' : 'D4=1/64)^"é"',
+    const events = Array.from({ length: 64_000 }, (_, i) =>
+      i === 0 ? 'C4=1/64-.\\p(' : i % 2 === 0 ? 'C4-.\\p(' : 'D4)^"é"',
     );
     const text = `${H}${events.join(' ')}\n`;
     expect(text.length).toBeGreaterThan(500_000);

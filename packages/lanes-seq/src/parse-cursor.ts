@@ -66,6 +66,13 @@ export interface Cursor {
   onsetCount: number;
   /** Reading a marks document (`parseMarks`): events are `*`, each standing for the event already there. */
   readonly marksOnly: boolean;
+  /**
+   * The duration of the last event of this line that is not a grace note,
+   * which an event written without one takes (section 5.2); undefined before
+   * the first, null when that event's duration was reported as wrong (so the
+   * events after it are not reported again).
+   */
+  lastDuration: Rational | undefined | null;
 }
 
 /**

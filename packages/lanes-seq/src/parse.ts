@@ -170,6 +170,7 @@ export function readText(text: string, marksOnly = false): TextRead {
     onsetLocations: [],
     onsetCount: 0,
     marksOnly,
+    lastDuration: undefined,
   };
   const read: LinesRead = {
     lanes: [],

@@ -9,6 +9,7 @@ import {
   DIGIT_9,
   DOT,
   EQUALS,
+  endsEventUnspaced,
   isDigit,
   isSpace,
   LOWER_G,
@@ -54,9 +55,10 @@ export function durationOf(num: number, den: number): Rational {
 }
 
 /**
- * Reads `=duration` with an optional grace `g` and tie `~`. Returns
- * undefined when the `=` is missing (reported); `duration` is undefined when
- * the duration was reported.
+ * Reads `=duration` with an optional grace `g` and tie `~`, or, when the
+ * event ends without `=`, takes the line's last duration (section 5.2).
+ * Returns undefined when the `=` is missing (reported); `duration` is
+ * undefined when the duration was reported.
  */
 export function readEquals(cursor: Cursor, eventStart: number): EventValue | undefined {
   const { text } = cursor;
@@ -67,7 +69,8 @@ export function readEquals(cursor: Cursor, eventStart: number): EventValue | und
   value.subjectEnd = cursor.pos;
   value.subjectOk = cursor.tally.count === value.problemsBefore;
   let failed = false;
-  while (text.charCodeAt(cursor.pos) === CLOSE) {
+  // `C4)` stops a slur on C4 (its duration left out); `C4)=1/4` is a stray parenthesis.
+  while (text.charCodeAt(cursor.pos) === CLOSE && closesBeforeEquals(cursor)) {
     report(
       cursor,
       'unexpected-closing-parenthesis',
@@ -86,8 +89,13 @@ export function readEquals(cursor: Cursor, eventStart: number): EventValue | und
     cursor.pos++;
   }
   if (text.charCodeAt(cursor.pos) !== EQUALS) {
-    if (readDetachedDuration(cursor, eventStart)) return undefined;
+    if (readDetachedDuration(cursor, eventStart)) {
+      if (cursor.lastDuration === undefined) cursor.lastDuration = null;
+      return undefined;
+    }
+    if (endsEventWithoutDuration(cursor)) return readLeftOutDuration(cursor);
     skipToken(cursor);
+    if (cursor.lastDuration === undefined) cursor.lastDuration = null;
     report(
       cursor,
       'missing-equals',
@@ -107,25 +115,8 @@ export function readEquals(cursor: Cursor, eventStart: number): EventValue | und
   value.durationStart = cursor.pos;
   value.duration = readDuration(cursor);
   value.durationEnd = cursor.pos;
-  value.tie = false;
-  if (text.charCodeAt(cursor.pos) === TILDE) {
-    value.tie = true;
-    cursor.pos++;
-    if (text.charCodeAt(cursor.pos) === TILDE) {
-      const tildeStart = cursor.pos;
-      while (text.charCodeAt(cursor.pos) === TILDE) cursor.pos++;
-      report(
-        cursor,
-        'invalid-tie',
-        tildeStart - 1,
-        cursor.pos,
-        'More than one "~" after a duration.',
-        `a tie is one "~": ${hintSubjectOf(cursor)}=${durationText(cursor)}~`,
-        { start: tildeStart, end: cursor.pos, text: '' },
-      );
-      value.duration = undefined;
-    }
-  }
+  if (!value.grace) cursor.lastDuration = value.duration ?? null;
+  readTie(cursor);
   if (tieBefore >= 0) {
     const duration = durationText(cursor);
     report(
@@ -145,6 +136,87 @@ export function readEquals(cursor: Cursor, eventStart: number): EventValue | und
   value.marksStart = cursor.pos;
   value.markCount = readMarks(cursor);
   return value;
+}
+
+/** Reads the event's `~`, reporting a doubled one (the event's duration is then dropped). */
+function readTie(cursor: Cursor): void {
+  const { text, value } = cursor;
+  value.tie = false;
+  if (text.charCodeAt(cursor.pos) !== TILDE) return;
+  value.tie = true;
+  cursor.pos++;
+  if (text.charCodeAt(cursor.pos) !== TILDE) return;
+  const tildeStart = cursor.pos;
+  while (text.charCodeAt(cursor.pos) === TILDE) cursor.pos++;
+  report(
+    cursor,
+    'invalid-tie',
+    tildeStart - 1,
+    cursor.pos,
+    `More than one "~" after ${value.durationEnd > value.durationStart ? 'a duration' : 'an event'}.`,
+    `a tie is one "~": ${hintSubjectOf(cursor)}${writtenDuration(cursor)}~`,
+    { start: tildeStart, end: cursor.pos, text: '' },
+  );
+  value.duration = undefined;
+}
+
+/** Whether a run of `)` at the cursor is followed by `=` (or `~=`): stray parentheses, not slur stops. */
+function closesBeforeEquals(cursor: Cursor): boolean {
+  const { text } = cursor;
+  let at = cursor.pos;
+  while (text.charCodeAt(at) === CLOSE) at++;
+  if (text.charCodeAt(at) === TILDE) at++;
+  return text.charCodeAt(at) === EQUALS;
+}
+
+/** Whether the event's subject ends here with no `=`: at a space, the line's end, a `~` or a mark. */
+function endsEventWithoutDuration(cursor: Cursor): boolean {
+  const code = cursor.text.charCodeAt(cursor.pos);
+  return (
+    cursor.pos >= cursor.contentEnd ||
+    isSpace(code) ||
+    code === TILDE ||
+    startsMark(code) ||
+    endsEventUnspaced(code)
+  );
+}
+
+/**
+ * An event written without its duration (`D4`, `C4~`, `E4-.`): it lasts as
+ * long as the last event before it on the line that is not a grace note.
+ * The first such event of a line has none to take: `missing-duration`, with
+ * the fix that writes a quarter.
+ */
+function readLeftOutDuration(cursor: Cursor): EventValue {
+  const { value } = cursor;
+  value.grace = false;
+  value.durationStart = cursor.pos;
+  value.durationEnd = cursor.pos;
+  const last = cursor.lastDuration;
+  value.duration = last ?? undefined;
+  if (last === undefined) {
+    const subject = hintSubjectOf(cursor);
+    report(
+      cursor,
+      'missing-duration',
+      value.subjectStart,
+      value.subjectEnd,
+      `The event ${quoteSource(subjectOf(cursor))} has no duration, and no event before it on its line has one to take.`,
+      `the first event of a line writes its duration (later ones may leave it out to repeat it): ${subject}=1/4 for a quarter`,
+      { start: value.subjectEnd, end: value.subjectEnd, text: '=1/4' },
+    );
+    cursor.lastDuration = null;
+  }
+  readTie(cursor);
+  value.marksStart = cursor.pos;
+  value.markCount = readMarks(cursor);
+  return value;
+}
+
+/** The event's duration as written, with its `=`: `=1/4`, `=g1/16`, or nothing when it was left out. */
+export function writtenDuration(cursor: Cursor): string {
+  const { value } = cursor;
+  return value.durationEnd > value.durationStart || value.grace ? `=${durationText(cursor)}` : '';
 }
 
 /** The duration of the event being read as written, with its grace `g`: `1/4`, `g1/16`. */
@@ -204,7 +276,9 @@ export function readDetachedDuration(cursor: Cursor, eventStart: number): boolea
     next++;
     while (next < cursor.contentEnd && isSpace(text.charCodeAt(next))) next++;
   }
-  const startsDuration = isDigit(text.charCodeAt(next)) || text.charCodeAt(next) === LOWER_G;
+  const startsDuration =
+    isDigit(text.charCodeAt(next)) ||
+    (text.charCodeAt(next) === LOWER_G && isDigit(text.charCodeAt(next + 1)));
   if (!hasEquals && !startsDuration) return false;
   cursor.pos = next;
   skipToken(cursor);

@@ -9,7 +9,9 @@ import {
   COMMA,
   CR,
   EQUALS,
+  endsEventUnspaced,
   HASH,
+  isSeparatorCode,
   isSpace,
   LF,
   LOWER_G,
@@ -36,6 +38,7 @@ import { STEP_INDEX } from './pitch-draft.ts';
 import { pitchAt } from './pitch-table.ts';
 import { readChord } from './read-chord.ts';
 import { readEquals } from './read-duration.ts';
+import { startsMark } from './read-mark.ts';
 import { AT, readOnset } from './read-onset.ts';
 import { NOT_A_PITCH, readPitch } from './read-pitch.ts';
 import { readStarItem } from './read-star.ts';
@@ -50,6 +53,7 @@ export function readEvents(cursor: Cursor, headerOk: boolean): number {
   const { text, events, eventStarts, eventEnds, eventMarks } = cursor;
   let count = 0;
   cursor.onsetCount = 0;
+  cursor.lastDuration = undefined;
   skipSpaces(cursor);
   if (cursor.pos >= cursor.contentEnd) {
     if (headerOk) {
@@ -88,7 +92,12 @@ export function readEvents(cursor: Cursor, headerOk: boolean): number {
         count++;
       }
     } else {
+      const problemsBefore = cursor.tally.count;
       const event = readEvent(cursor);
+      // An event reported as wrong gives the events after it no second problem for its duration.
+      if (cursor.tally.count > problemsBefore && cursor.lastDuration === undefined) {
+        cursor.lastDuration = null;
+      }
       if (event !== undefined) {
         events[count] = event;
         eventStarts[count] = start;
@@ -107,7 +116,7 @@ export function readEvents(cursor: Cursor, headerOk: boolean): number {
 
 /** A character that, where an event should start, means the writer took lanes-seq for another notation. */
 export function isSeparatorMistake(code: number): boolean {
-  return code === PERCENT || code === COMMA || code === SEMICOLON || code === BAR;
+  return isSeparatorCode(code);
 }
 
 /** Where an event should start: a comment in the manner of another language, `# ...` or `// ...`. */
@@ -357,7 +366,11 @@ export function readGraceBeforePitch(cursor: Cursor): undefined {
   cursor.pos++;
   const pitch = readPitch(cursor);
   const value = readEquals(cursor, start + 1);
-  const movable = value !== undefined && value.duration !== undefined && pitch >= 0;
+  const movable =
+    value !== undefined &&
+    value.duration !== undefined &&
+    value.durationEnd > value.durationStart &&
+    pitch >= 0;
   const subject = cursor.text.slice(start + 1, value?.subjectEnd ?? start + 1);
   const fixed = movable
     ? `${subject}=g${cursor.text.slice(value.durationStart, value.durationEnd)}${value.tie ? '~' : ''}${cursor.text.slice(value.marksStart, cursor.pos)}`
@@ -376,11 +389,13 @@ export function readGraceBeforePitch(cursor: Cursor): undefined {
   return undefined;
 }
 
-/** After `r` or `x`: whether the subject ends there (so `rx=1` is not read as a rest). */
+/** After `r` or `x`: whether the subject ends there (so `rx=1` is not read as a rest, and `r\fermata` is). */
 export function isSubjectEnd(code: number): boolean {
   return (
     code === EQUALS ||
     code === TILDE ||
+    startsMark(code) ||
+    (endsEventUnspaced(code) && code !== LOWER_R && code !== LOWER_X) ||
     Number.isNaN(code) ||
     isSpace(code) ||
     code === CR ||

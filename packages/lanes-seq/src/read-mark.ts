@@ -512,13 +512,16 @@ function readTieAfterMarks(cursor: Cursor, count: number): boolean {
   const at = cursor.pos;
   cursor.pos++;
   const marksText = text.slice(value.durationEnd, at);
+  const duration = text.slice(value.durationStart, value.durationEnd);
   report(
     cursor,
     'invalid-tie',
     at,
     at + 1,
     'The tie "~" stands after the marks.',
-    `a tie goes right after the duration, before the marks: =${text.slice(value.durationStart, value.durationEnd)}~${marksText}`,
+    duration === ''
+      ? `a tie goes right after the event, before the marks: ~${marksText}`
+      : `a tie goes right after the duration, before the marks: =${duration}~${marksText}`,
     { start: value.durationEnd, end: at + 1, text: `~${marksText}` },
   );
   return true;

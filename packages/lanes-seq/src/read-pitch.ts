@@ -7,9 +7,9 @@
 
 import {
   APOSTROPHE,
-  CLOSE,
   DIGIT_0,
   EQUALS,
+  endsEventUnspaced,
   FULLWIDTH_DIGIT_0,
   FULLWIDTH_DIGIT_9,
   HASH,
@@ -35,6 +35,7 @@ import {
   unicodeAccidental,
 } from './pitch-draft.ts';
 import { pitchIndex } from './pitch-table.ts';
+import { startsMark } from './read-mark.ts';
 import { reportNotAPitch, reportPitchProblems } from './report-pitch.ts';
 
 /** `readPitch` found nothing that starts like a pitch. */
@@ -114,8 +115,8 @@ export function readPlainPitch(cursor: Cursor, stepIndex: number): number {
     pos + 1 < cursor.contentEnd &&
     after !== EQUALS &&
     after !== TILDE &&
-    after !== CLOSE &&
-    after !== MINUS &&
+    !startsMark(after) &&
+    !endsEventUnspaced(after) &&
     !isSpace(after)
   ) {
     return -1;
@@ -266,11 +267,16 @@ export function readOctave(cursor: Cursor, draft: PitchDraft): void {
   }
 }
 
-/** Whether the code ends the subject of an event: `=`, `~`, `)`, a space or the line's end. */
+/** Whether the code ends the subject of an event: `=`, `~`, a mark (its duration left out), a space or the line's end. */
 function endsSubject(cursor: Cursor, at: number): boolean {
   const code = cursor.text.charCodeAt(at);
   return (
-    at >= cursor.contentEnd || code === EQUALS || code === TILDE || code === CLOSE || isSpace(code)
+    at >= cursor.contentEnd ||
+    code === EQUALS ||
+    code === TILDE ||
+    startsMark(code) ||
+    endsEventUnspaced(code) ||
+    isSpace(code)
   );
 }
 

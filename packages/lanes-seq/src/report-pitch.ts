@@ -296,15 +296,20 @@ function reportRestWithOctave(cursor: Cursor, start: number, end: number): void 
   let durationEnd = digitsEnd;
   while (durationEnd < cursor.contentEnd && !isSpace(text.charCodeAt(durationEnd))) durationEnd++;
   const duration = text.slice(digitsEnd, durationEnd);
+  // `r4` with its duration left out: dropping the digits leaves `r`, valid once the line has a duration to repeat.
+  const repeats =
+    durationEnd === digitsEnd &&
+    typeof cursor.lastDuration === 'object' &&
+    cursor.lastDuration !== null;
   report(
     cursor,
     'invalid-pitch',
     start,
     end,
     `${letter === 'r' ? 'A rest' : 'An invisible rest'} has no octave: ${quoteSource(text.slice(start, end))}.`,
-    hasDuration
+    hasDuration || repeats
       ? `write it with its duration only: ${letter}${duration}`
       : `write it with its duration only, as in ${letter}=1/4`,
-    hasDuration ? { start: start + 1, end: digitsEnd, text: '' } : undefined,
+    hasDuration || repeats ? { start: start + 1, end: digitsEnd, text: '' } : undefined,
   );
 }

@@ -1,9 +1,9 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { arbitraryDocument } from './arbitrary-document.test-support.ts';
-import { canonicalDocument } from './document.ts';
+import { canonicalDocument, laneKey } from './document.ts';
 import { parse } from './parse.ts';
-import { serialize } from './serialize.ts';
+import { serialize, serializeEvent } from './serialize.ts';
 
 describe('round trip (property)', () => {
   test.prop([arbitraryDocument], { numRuns: 300 })(
@@ -24,6 +24,24 @@ describe('round trip (property)', () => {
       const again = parse(serialize(parsed.document));
       if (!again.ok) throw new Error(JSON.stringify(again.issues));
       expect(again.document).toEqual(parsed.document);
+    },
+  );
+
+  test.prop([arbitraryDocument], { numRuns: 300 })(
+    'every duration written out (1.0 text) reads as the canonical text that leaves repeats out',
+    (document) => {
+      const notesOnly = { lanes: document.lanes.map(({ onsetMarks: _, ...lane }) => lane) };
+      const written = notesOnly.lanes
+        .map(
+          (lane) =>
+            `${laneKey(lane)}: ${lane.events.map((event) => serializeEvent(event)).join(' ')}\n`,
+        )
+        .join('');
+      const full = parse(written);
+      const compact = parse(serialize(notesOnly));
+      if (!full.ok) throw new Error(JSON.stringify(full.issues));
+      expect(compact.ok && compact.document).toEqual(full.document);
+      expect(serialize(full.document).length).toBeLessThanOrEqual(written.length);
     },
   );
 

@@ -14,7 +14,7 @@ import {
 import { compareMarks, formatMark } from './mark-text.ts';
 import type { LaneMark, LyricLine, OnsetMarks } from './marks.ts';
 import { formatPitch } from './pitch.ts';
-import { add, compare, formatRational, ZERO } from './rational.ts';
+import { add, compare, equals, formatRational, ZERO } from './rational.ts';
 
 /**
  * Writes one event in canonical form: reduced fraction, chord pitches from
@@ -27,7 +27,14 @@ import { add, compare, formatRational, ZERO } from './rational.ts';
  * ```
  */
 export function serializeEvent(event: LaneEvent): string {
-  const duration = `=${event.grace ? 'g' : ''}${formatRational(event.duration)}`;
+  return writeEvent(event, false);
+}
+
+/** One event, its duration left out when `leaveOutDuration` (the line's last duration is the same). */
+function writeEvent(event: LaneEvent, leaveOutDuration: boolean): string {
+  const duration = leaveOutDuration
+    ? ''
+    : `=${event.grace ? 'g' : ''}${formatRational(event.duration)}`;
   const marks = event.marks === undefined ? '' : serializeMarks(event.marks);
   switch (event.kind) {
     case 'note':
@@ -78,11 +85,13 @@ export function serializeOnsetMarks(item: OnsetMarks): string {
 
 /**
  * Writes one lane as a line without its line break: `P1 s1 v1 m1: C4=1/4 ...`,
- * each `@` item right after the event during which it falls, in time order.
+ * each `@` item right after the event during which it falls, in time order,
+ * and each duration left out that repeats the one before it (never on the
+ * first event, never on a grace note).
  *
  * @example
  * ```ts
- * serializeLane(document.lanes[0]); // "P1 s1 v1 m1: E4=1/4 E4=1/4 F4=1/4 G4=1/4"
+ * serializeLane(document.lanes[0]); // "P1 s1 v1 m1: E4=1/4 E4 F4 G4"
  * ```
  */
 export function serializeLane(lane: Lane): string {
@@ -93,9 +102,12 @@ export function serializeLane(lane: Lane): string {
       : [...lane.onsetMarks].sort((a, b) => compare(a.onset, b.onset));
   let next = 0;
   let time = ZERO;
+  let last: LaneEvent['duration'] | undefined;
   for (const event of lane.events) {
-    line += ` ${serializeEvent(event)}`;
+    const repeats = !event.grace && last !== undefined && equals(last, event.duration);
+    line += ` ${writeEvent(event, repeats)}`;
     if (event.grace) continue;
+    last = event.duration;
     time = add(time, event.duration);
     while (next < items.length && compare(items[next]!.onset, time) < 0) {
       line += ` ${serializeOnsetMarks(items[next++]!)}`;

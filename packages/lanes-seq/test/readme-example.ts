@@ -2,7 +2,7 @@ import { formatGuide, formatIssue, parse, serialize } from '@scorelane/lanes-seq
 
 const result = parse('P1 s1 v1 m1: (G4 C4 E4)=2/4 r=1/2\n');
 if (result.ok) {
-  console.log(serialize(result.document)); // "P1 s1 v1 m1: (C4 E4 G4)=1/2 r=1/2\n"
+  console.log(serialize(result.document)); // "P1 s1 v1 m1: (C4 E4 G4)=1/2 r\n" (a repeated duration is left out)
 }
 
 const bad = parse('P1 v1 m2: c4=1/4 F♯4=0.25');

@@ -57,7 +57,7 @@ describe('concurrent edits', () => {
     if (!read.ok) throw new Error('read failed');
     const staff1 = read.lanes.split('\n').filter((line) => line.startsWith('P2 s1'));
     expect([
-      ['P2 s1 v1 m1: C4=1/2 D4=1/2', 'P2 s1 v2 m1: G3=1'],
+      ['P2 s1 v1 m1: C4=1/2 D4', 'P2 s1 v2 m1: G3=1'],
       ['P2 s1 v1 m1: (E4 G4)=1/4 r=3/4'],
     ]).toContainEqual(staff1);
     expect(lanesOf(scores[1]!)).toBe(lanesOf(scores[0]!));

@@ -32,7 +32,7 @@ describe('planWriteMarks', () => {
   it('adds marks to the events its * items stand for, leaving the rest and the notes alone', () => {
     const score = scoreOf(SCORE);
     written(score, 'P1 s1 v1 m2: *-.( *-. *-. *-.)\n');
-    expect(lanes(score, 2)).toBe('P1 s1 v1 m2: E5=1/8-.( D5=1/8-. C5=1/8-. D5=1/8)-. E5=1/2\n');
+    expect(lanes(score, 2)).toBe('P1 s1 v1 m2: E5=1/8-.( D5-. C5-. D5)-. E5=1/2\n');
     // The same mark again is not doubled.
     const again = planWriteMarks(score, { text: 'P1 s1 v1 m2: *-.\n' });
     expect(again.ok && again.plan.changes[0]?.unchanged).toBe(true);
@@ -44,29 +44,27 @@ describe('planWriteMarks', () => {
     expect(plan.dropped.map((drop) => drop.message)).toEqual([
       'P1 s1 v1 m1: event 1 lost the dynamic f.',
     ]);
-    expect(lanes(score, 1)).toBe('P1 s1 v1 m1: C5=1/4\\p D5=1/4 E5=1/4 r=1/4\n');
+    expect(lanes(score, 1)).toBe('P1 s1 v1 m1: C5=1/4\\p D5 E5 r\n');
   });
 
   it('puts marks at an onset without an event, and lyrics on the slots', () => {
     const score = scoreOf(SCORE);
     written(score, 'P1 s1 v1 m3: *"C" @1/2"G7"\nP1 s1 v1 m1 w1: la li lo\n');
     expect(lanes(score, 3)).toBe('P1 s1 v1 m3: C5=1"C" @1/2"G7"\n');
-    expect(lanes(score, 1)).toBe(
-      'P1 s1 v1 m1: C5=1/4\\f D5=1/4 E5=1/4 r=1/4\nP1 s1 v1 m1 w1: la li lo\n',
-    );
+    expect(lanes(score, 1)).toBe('P1 s1 v1 m1: C5=1/4\\f D5 E5 r\nP1 s1 v1 m1 w1: la li lo\n');
   });
 
   it('removes marks, and replace sets the listed events exactly', () => {
     const score = scoreOf(SCORE);
     written(score, 'P1 s1 v1 m1: *\\f\n', 'remove');
-    expect(lanes(score, 1)).toBe('P1 s1 v1 m1: C5=1/4 D5=1/4 E5=1/4 r=1/4\n');
+    expect(lanes(score, 1)).toBe('P1 s1 v1 m1: C5=1/4 D5 E5 r\n');
     written(score, 'P1 s1 v1 m2: *-> *->\n');
     const plan = written(score, 'P1 s1 v1 m2: * *--\n', 'replace');
     expect(plan.dropped.map((drop) => drop.message)).toEqual([
       'P1 s1 v1 m2: event 1 lost an accent.',
       'P1 s1 v1 m2: event 2 lost an accent.',
     ]);
-    expect(lanes(score, 2)).toBe('P1 s1 v1 m2: E5=1/8 D5=1/8-- C5=1/8 D5=1/8 E5=1/2\n');
+    expect(lanes(score, 2)).toBe('P1 s1 v1 m2: E5=1/8 D5-- C5 D5 E5=1/2\n');
   });
 
   it('refuses, changing nothing, a removal that finds nothing, too many *, and a mark a rest cannot take', () => {

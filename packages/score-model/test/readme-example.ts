@@ -25,8 +25,8 @@ const score = scoreFromLanes(file.score.header, file.score.document, { doc, orig
 const read = readMeasures(score, { start: 1, end: 2 });
 if (!read.ok) throw new Error(formatProblems(read.problems));
 console.log(read.lanes);
-// P1 s1 v1 m1: F#4=1/4 F#4=1/4 G4=1/4 A4=1/4
-// P1 s1 v1 m2: A4=1/4 G4=1/4 F#4=1/4 E4=1/4
+// P1 s1 v1 m1: F#4=1/4 F#4 G4 A4
+// P1 s1 v1 m2: A4=1/4 G4 F#4 E4
 
 // A voice that does not fill its measure is refused, with where and how to fix it.
 const short = plan(score, { start: 2, parts: [1], text: 'P1 s1 v1 m2: A4=3/8 G4=1/8 G4=1/4\n' });
@@ -39,7 +39,7 @@ if (!short.ok) console.log(formatProblems(short.problems));
 const planned = plan(score, {
   start: 1,
   parts: [1],
-  text: read.lanes.replace('E4=1/4', 'E4=1/8 D4=1/8'),
+  text: read.lanes.replace(' E4\n', ' E4=1/8 D4\n'),
   revision: read.revision,
 });
 if (planned.ok) {
@@ -56,11 +56,11 @@ const marked = planWriteMarks(score, {
 if (marked.ok) apply(score, marked.plan);
 const withMarks = readMeasures(score, { start: 1, end: 1 });
 if (withMarks.ok) console.log(withMarks.lanes);
-// P1 s1 v1 m1: F#4=1/4\p( F#4=1/4 G4=1/4 A4=1/4)
+// P1 s1 v1 m1: F#4=1/4\p( F#4 G4 A4)
 // P1 s1 v1 m1 w1: Freu- de schö- ner
 const notesOnly = readMeasures(score, { start: 1, end: 1, marks: false });
 if (notesOnly.ok) console.log(notesOnly.lanes);
-// P1 s1 v1 m1: F#4=1/4 F#4=1/4 G4=1/4 A4=1/4
+// P1 s1 v1 m1: F#4=1/4 F#4 G4 A4
 
 const checked = validate(score);
 console.log(

@@ -41,8 +41,8 @@ describe('the reference behaviour', () => {
 
     const undone = await tools.invoke('undo', {});
     expect(undone.ok).toBe(true);
-    expect(await lanesOf(tools, 2, 2, [1])).toBe('P1 s1 v1 m2: A4=1/4 G4=1/4 F#4=1/4 E4=1/4');
-    expect(await lanesOf(tools, 6, 6, [1])).toBe('P1 s1 v1 m6: A4=1/2 B4=1/2');
+    expect(await lanesOf(tools, 2, 2, [1])).toBe('P1 s1 v1 m2: A4=1/4 G4 F#4 E4');
+    expect(await lanesOf(tools, 6, 6, [1])).toBe('P1 s1 v1 m6: A4=1/2 B4');
 
     const theirs = readMeasures(openScore(person), { start: 1, end: 8 });
     const ours = readMeasures(openScore(doc), { start: 1, end: 8 });

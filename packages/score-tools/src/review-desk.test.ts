@@ -18,7 +18,7 @@ describe('review mode', () => {
       changes: [
         {
           unit: 'P1 s1 m2',
-          before: 'P1 s1 v1 m2: A4=1/4 G4=1/4 F#4=1/4 E4=1/4\n',
+          before: 'P1 s1 v1 m2: A4=1/4 G4 F#4 E4\n',
           after: M2.lanes_seq,
         },
       ],
@@ -40,7 +40,7 @@ describe('review mode', () => {
     expect(undo.peekUndo()?.meta.actor).toBe('agent');
     const undone = await tools.invoke('undo', {});
     expect(undone.ok).toBe(true);
-    expect(await lanesOf(tools, 2, 2, [1])).toBe('P1 s1 v1 m2: A4=1/4 G4=1/4 F#4=1/4 E4=1/4');
+    expect(await lanesOf(tools, 2, 2, [1])).toBe('P1 s1 v1 m2: A4=1/4 G4 F#4 E4');
   });
 
   it('reject never writes', async () => {

@@ -15,7 +15,7 @@ import { OVERSIGHT_ORIGIN, OVERSIGHT_ROOT, openOversightSettings } from './overs
 import { openProposalStore, PROPOSALS_ROOT } from './proposal-store.ts';
 
 const M2 = { start_measure: 2, parts: [1], lanes_seq: 'P1 s1 v1 m2: A4=3/8 G4=1/8 G4=1/2\n' };
-const ORIGINAL_M2 = 'P1 s1 v1 m2: A4=1/4 G4=1/4 F#4=1/4 E4=1/4';
+const ORIGINAL_M2 = 'P1 s1 v1 m2: A4=1/4 G4 F#4 E4';
 const AGENT = { kind: 'agent', via: 'mcp', name: 'claude-code' } as const;
 const ADA = { kind: 'person', via: 'editor', name: 'Ada' } as const;
 

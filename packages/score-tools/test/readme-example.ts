@@ -29,8 +29,8 @@ console.log(read.output.lanes_seq);
 // % time 4/4 from m1
 // % key D major from m1
 // % revision r1.…
-// P1 s1 v1 m1: F#4=1/4 F#4=1/4 G4=1/4 A4=1/4
-// P1 s1 v1 m2: A4=1/4 G4=1/4 F#4=1/4 E4=1/4
+// P1 s1 v1 m1: F#4=1/4 F#4 G4 A4
+// P1 s1 v1 m2: A4=1/4 G4 F#4 E4
 
 const refused = await tools.invoke('rewrite_measures', {
   start_measure: 2,
@@ -66,4 +66,4 @@ const marked = await tools.invoke('write_marks', { lanes_seq: 'P1 s1 v1 m1: *\\p
 if (!marked.ok) throw new Error(marked.result.content[0]?.text);
 const bar1 = await tools.invoke('read_measures', { start_measure: 1, end_measure: 1 });
 console.log(bar1.ok && String(bar1.output.lanes_seq).split('\n').at(-2));
-// P1 s1 v1 m1: F#4=1/4\p( F#4=1/4 G4=1/4 A4=1/4)
+// P1 s1 v1 m1: F#4=1/4\p( F#4 G4 A4)

@@ -20,8 +20,8 @@ describe('README', () => {
     ]);
     expect(read[4]).toMatch(/^% revision r1\./);
     expect(read.slice(5, 7)).toEqual([
-      'P1 s1 v1 m1: F#4=1/4 F#4=1/4 G4=1/4 A4=1/4',
-      'P1 s1 v1 m2: A4=1/4 G4=1/4 F#4=1/4 E4=1/4',
+      'P1 s1 v1 m1: F#4=1/4 F#4 G4 A4',
+      'P1 s1 v1 m2: A4=1/4 G4 F#4 E4',
     ]);
     const refused = String(printed[1]?.[0]).split('\n');
     expect(refused.slice(0, 2)).toEqual([
@@ -46,7 +46,7 @@ describe('README', () => {
         'export_score',
       ],
     ]);
-    expect(printed[5]).toEqual(['P1 s1 v1 m1: F#4=1/4\\p( F#4=1/4 G4=1/4 A4=1/4)']);
+    expect(printed[5]).toEqual(['P1 s1 v1 m1: F#4=1/4\\p( F#4 G4 A4)']);
   });
 
   it('documents every tool of the catalog', async () => {

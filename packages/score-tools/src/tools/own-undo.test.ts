@@ -79,7 +79,7 @@ describe('undo and redo', () => {
     collaboratorRewrites(peer, 6, 'P1 s1 v1 m6: D5=1\n');
     const undone = await tools.invoke('undo', {});
     expect(undone.ok).toBe(true);
-    expect(await lanesOf(tools, 2, 2, [1])).toBe('P1 s1 v1 m2: A4=1/4 G4=1/4 F#4=1/4 E4=1/4');
+    expect(await lanesOf(tools, 2, 2, [1])).toBe('P1 s1 v1 m2: A4=1/4 G4 F#4 E4');
     expect(await lanesOf(tools, 6, 6, [1])).toBe('P1 s1 v1 m6: D5=1');
   });
 
