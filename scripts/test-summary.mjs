@@ -15,6 +15,9 @@
 //   --browser (with any form above)
 //       reads the browser tests' results instead: `test-results.browser.json`
 //       of each package with a `test:browser` script (`npm run test:browser`).
+//   --packages-only (with any form above)
+//       counts the libraries under packages/ alone (the Node 24 run of
+//       .ci/run tests only them).
 //   --packed (with any form above)
 //       reads the packaging tests' results instead (`npm run test:packed`),
 //       which the repository's root writes to scripts/test/packed/.
@@ -43,7 +46,7 @@ function addResults(totals, file) {
 }
 
 /** This checkout's results: counts, and the packages that wrote none. */
-function collectResults(kind) {
+function collectResults(kind, groups) {
   const totals = { passed: 0, failed: 0, skipped: 0 };
   const missing = [];
   if (kind.root) {
@@ -52,7 +55,7 @@ function collectResults(kind) {
     totals.failed += missing.length;
     return { totals, missing };
   }
-  for (const group of ['packages', 'examples']) {
+  for (const group of groups) {
     if (!existsSync(group)) continue;
     for (const name of readdirSync(group)) {
       const manifest = join(group, name, 'package.json');
@@ -79,7 +82,7 @@ const counts = ({ passed, failed, skipped }) =>
 const isGreen = ({ passed, failed }) => failed === 0 && passed > 0;
 
 function recordRun(runsFile, label, kind) {
-  const { totals, missing } = collectResults(kind);
+  const { totals, missing } = collectResults(kind, groups);
   for (const where of missing) console.log(`${label}: no test results from ${where}`);
   console.log(`${label}: ${counts(totals)}`);
   appendFileSync(runsFile, `${JSON.stringify({ label, ...totals })}\n`);
@@ -105,7 +108,7 @@ function printTotal(runsFile) {
 }
 
 function printThisCheckout(kind) {
-  const { totals, missing } = collectResults(kind);
+  const { totals, missing } = collectResults(kind, groups);
   for (const where of missing) console.log(`no test results from ${where}`);
   console.log(`tests: ${counts(totals)}`);
   return isGreen(totals);
@@ -118,9 +121,11 @@ const { values } = parseArgs({
     total: { type: 'string' },
     browser: { type: 'boolean' },
     packed: { type: 'boolean' },
+    'packages-only': { type: 'boolean' },
   },
 });
 const kind = values.browser ? KINDS.browser : values.packed ? KINDS.packed : KINDS.unit;
+const groups = values['packages-only'] ? ['packages'] : ['packages', 'examples'];
 let green;
 if (values.record !== undefined) green = recordRun(values.record, values.label ?? 'tests', kind);
 else if (values.total !== undefined) green = printTotal(values.total);

@@ -49,7 +49,7 @@ describe('the agent endpoint on the live document', () => {
     });
     expect(read.isError).toBe(false);
     const before = violinBar2((read.structuredContent as { lanes_seq: string }).lanes_seq);
-    expect(before).toBe('P1 s1 v1 m2: A5=1/4 G5=1/4 F#5=1/4 E5=1/4');
+    expect(before).toBe('P1 s1 v1 m2: A5=1/4 G5 F#5 E5');
 
     const unitKeys = new Set(units(person.doc).keys());
     const changed = new Promise<string>((resolve) =>

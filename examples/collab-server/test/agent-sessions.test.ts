@@ -80,7 +80,7 @@ describe('one session per MCP agent', () => {
     await two.call('rewrite_measures', rewrite(3, 'E5=1'));
     const undone = await one.call('undo', {});
     expect(undone.summary).toMatch(/^Undid your step "rewrite_measures from m2/);
-    expect(await violinBar(one, 2)).toBe('P1 s1 v1 m2: A5=1/4 G5=1/4 F#5=1/4 E5=1/4');
+    expect(await violinBar(one, 2)).toBe('P1 s1 v1 m2: A5=1/4 G5 F#5 E5');
     expect(await violinBar(one, 3)).toBe('P1 s1 v1 m3: E5=1');
     // Agent 1 has nothing of its own left to undo; agent 2's step stays.
     const again = await one.client.callTool({ name: 'undo', arguments: {} });

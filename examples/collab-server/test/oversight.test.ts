@@ -101,7 +101,7 @@ describe('the document’s oversight, for MCP agents on the server', () => {
       name: 'read_measures',
       arguments: { start_measure: 2, end_measure: 2, parts: [1] },
     });
-    expect(String(structured(read).lanes_seq)).toContain('P1 s1 v1 m2: D5=1/2 D5=1/2');
+    expect(String(structured(read).lanes_seq)).toContain('P1 s1 v1 m2: D5=1/2 D5\n');
   });
 
   it('the agents’ scope a person set refuses an MCP write outside it with out_of_scope', async () => {
