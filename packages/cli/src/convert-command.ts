@@ -4,7 +4,8 @@
 import type { ExportLimit } from '@scorelane/musicxml';
 import { expectArguments, type ParsedArguments, UsageError } from './arguments.ts';
 import type { CommandIo } from './io.ts';
-import { checkWritable, loadFile, saveScore, warningLines } from './score-file-io.ts';
+import { saveAndReport } from './save-and-report.ts';
+import { checkWritable, loadFile, warningLines } from './score-file-io.ts';
 
 /**
  * Reads IN and writes OUT in the format its extension names: `.lanes`
@@ -38,12 +39,8 @@ export async function convertCommand(
     return 1;
   }
   io.err(warningLines(input, loaded.warnings, args.flags.get('verbose') === true));
-  const saved = await saveScore(output, loaded.score, limit);
-  if (!saved.ok) {
-    io.err(`${saved.message}\n`);
-    return 1;
-  }
-  io.err(warningLines(output, saved.warnings, args.flags.get('verbose') === true));
+  const verbose = args.flags.get('verbose') === true;
+  if (!(await saveAndReport(io, output, loaded.score, verbose, limit))) return 1;
   io.out(`Wrote ${output}.\n`);
   return 0;
 }

@@ -14,7 +14,8 @@ import {
 import { expectArguments, type ParsedArguments, UsageError } from './arguments.ts';
 import { exampleScorePath } from './example-score.ts';
 import type { CommandIo } from './io.ts';
-import { checkWritable, loadFile, saveScore, warningLines } from './score-file-io.ts';
+import { saveAndReport } from './save-and-report.ts';
+import { checkWritable, loadFile, warningLines } from './score-file-io.ts';
 
 /** The lines `info` prints: one per text the score has. */
 function textLines(texts: { readonly [K in ScoreTextField]?: string }): string {
@@ -79,13 +80,7 @@ export async function infoCommand(args: ParsedArguments, io: CommandIo): Promise
     io.out(formatProblems(applied.problems));
     return 1;
   }
-  const saved = await saveScore(out, score);
-  if (!saved.ok) {
-    io.err(`${saved.message}\n`);
-    return 1;
-  }
-  const { warnings } = saved;
+  if (!(await saveAndReport(io, out, score, verbose))) return 1;
   io.out(`Wrote ${out}:\n${textLines(scoreInfo(score))}`);
-  io.err(warningLines(out, warnings, verbose));
   return 0;
 }

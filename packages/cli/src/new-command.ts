@@ -8,7 +8,8 @@ import { newScore } from '@scorelane/score-tools';
 import * as Y from 'yjs';
 import { expectArguments, type ParsedArguments, UsageError } from './arguments.ts';
 import type { CommandIo } from './io.ts';
-import { checkWritable, fileExists, saveScore, warningLines } from './score-file-io.ts';
+import { saveAndReport } from './save-and-report.ts';
+import { checkWritable, fileExists } from './score-file-io.ts';
 
 /**
  * The command line that creates FILE, for a message about a missing score.
@@ -82,14 +83,8 @@ export async function newCommand(args: ParsedArguments, io: CommandIo): Promise<
     return 1;
   }
   const score = createScore(new Y.Doc(), made.init, { origin: 'scorelane-cli' });
-  const saved = await saveScore(file, score);
-  if (!saved.ok) {
-    io.err(`${saved.message}\n`);
-    return 1;
-  }
-  const { warnings } = saved;
+  if (!(await saveAndReport(io, file, score, args.flags.get('verbose') === true))) return 1;
   const names = made.init.parts.map((part) => part.name).join(', ');
   io.out(`Wrote ${file}: ${made.init.measures.length} measures for ${names}.\n`);
-  io.err(warningLines(file, warnings, args.flags.get('verbose') === true));
   return 0;
 }
