@@ -248,7 +248,7 @@ describe('the editor on the collaboration server, in Chromium with native WebMCP
           end_measure: 4,
           parts: [1],
         });
-        expect(String(read.structuredContent?.lanes_seq)).toContain('P1 s1 v1 m4: B4=1/2 B4=1/2');
+        expect(String(read.structuredContent?.lanes_seq)).toContain('P1 s1 v1 m4: B4=1/2 B4\n');
       } finally {
         forged.destroy();
       }

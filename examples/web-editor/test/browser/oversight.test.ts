@@ -38,7 +38,7 @@ import { measureShape, renders, waitForShape, waitUntil } from './score-probe.ts
 const DOC = 'oversight';
 const OUTPUT = fileURLToPath(new URL('../../test-output/', import.meta.url));
 const README_SCREENSHOT = fileURLToPath(new URL('../../docs/review.png', import.meta.url));
-const ORIGINAL_M2 = 'P1 s1 v1 m2: A5=1/4 G5=1/4 F#5=1/4 E5=1/4';
+const ORIGINAL_M2 = 'P1 s1 v1 m2: A5=1/4 G5 F#5 E5';
 const AGENT_M2 = 'P1 s1 v1 m2: A5=3/8 G5=1/8 G5=1/2\n';
 
 const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
