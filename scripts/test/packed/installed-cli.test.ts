@@ -127,7 +127,7 @@ describe('the cli installed beside the oldest supported peers', () => {
         revision: string;
         lanes_seq: string;
       };
-      expect(lanes_seq).toContain('P1 s1 v1 m1: C4=1/4 D4=1/4');
+      expect(lanes_seq).toContain('P1 s1 v1 m1: C4=1/4 D4\n');
       const written = await client.callTool({
         name: 'rewrite_measures',
         arguments: { start_measure: 1, parts: [1], lanes_seq: 'P1 s1 v1 m1: E4=1/2\n', revision },
