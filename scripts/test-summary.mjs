@@ -46,7 +46,7 @@ function addResults(totals, file) {
 }
 
 /** This checkout's results: counts, and the packages that wrote none. */
-function collectResults(kind, groups) {
+function collectResults(kind) {
   const totals = { passed: 0, failed: 0, skipped: 0 };
   const missing = [];
   if (kind.root) {
@@ -82,7 +82,7 @@ const counts = ({ passed, failed, skipped }) =>
 const isGreen = ({ passed, failed }) => failed === 0 && passed > 0;
 
 function recordRun(runsFile, label, kind) {
-  const { totals, missing } = collectResults(kind, groups);
+  const { totals, missing } = collectResults(kind);
   for (const where of missing) console.log(`${label}: no test results from ${where}`);
   console.log(`${label}: ${counts(totals)}`);
   appendFileSync(runsFile, `${JSON.stringify({ label, ...totals })}\n`);
@@ -108,7 +108,7 @@ function printTotal(runsFile) {
 }
 
 function printThisCheckout(kind) {
-  const { totals, missing } = collectResults(kind, groups);
+  const { totals, missing } = collectResults(kind);
   for (const where of missing) console.log(`no test results from ${where}`);
   console.log(`tests: ${counts(totals)}`);
   return isGreen(totals);

@@ -12,7 +12,7 @@
  * document, which any person with the edit role accepts or rejects.
  */
 import type { Hocuspocus } from '@hocuspocus/server';
-import { exportMusicXmlWithinLimit } from '@scorelane/musicxml';
+import { exportMusicXmlWithinLimit, exportMxlWithinLimit } from '@scorelane/musicxml';
 import { openScore } from '@scorelane/score-model';
 import {
   createScoreTools,
@@ -82,7 +82,7 @@ export async function openAgentSession(
     undo,
     selection: presence,
     actor: 'agent',
-    exporters: { musicxml: exportMusicXmlWithinLimit },
+    exporters: { musicxml: exportMusicXmlWithinLimit, mxl: exportMxlWithinLimit },
     activity: {
       log: openActivityLog(document),
       by: { kind: 'agent', via: 'mcp', name: agent.name },

@@ -25,6 +25,7 @@ import {
   type beforeHandleMessagePayload,
   Connection,
   type Extension,
+  MessageType,
   type onLoadDocumentPayload,
   type onStoreDocumentPayload,
 } from '@hocuspocus/server';
@@ -32,6 +33,8 @@ import * as decoding from 'lib0/decoding';
 import * as Y from 'yjs';
 import type { DocumentStore } from './document-store.ts';
 import { exampleScoreUpdate } from './example-score.ts';
+import { reasonOf } from './failure-reason.ts';
+import { frameHeader } from './hocuspocus-frame.ts';
 
 /**
  * The WebSocket close code a client gets when its update could not be
@@ -51,8 +54,7 @@ const COMPACT_AFTER_ROWS = 200;
 /** The origin of updates read back from the store. */
 const LOADED = Symbol('loaded from the document store');
 
-/** Hocuspocus's message types of a Yjs sync message (Sync, SyncReply), and y-protocols' sync step 2 and update. */
-const SYNC_MESSAGES = new Set([0, 4]);
+/** y-protocols' sync step 2 and update, the sync messages that carry a Yjs update. */
 const SYNC_STEP_2 = 1;
 const SYNC_UPDATE = 2;
 
@@ -125,7 +127,7 @@ export function documentPersistence(
       } catch (error) {
         entry.error = error;
         warn(
-          `Could not store an update of "${name}" (${messageOf(error)}); it is tried again with the next write.`,
+          `Could not store an update of "${name}" (${reasonOf(error)}); it is tried again with the next write.`,
         );
       }
     });
@@ -133,7 +135,7 @@ export function documentPersistence(
   };
   const compactNow = (name: string) =>
     store.compact(name).catch((error: unknown) => {
-      warn(`Could not compact "${name}" (${messageOf(error)}); its rows stay as they are.`);
+      warn(`Could not compact "${name}" (${reasonOf(error)}); its rows stay as they are.`);
       return 0;
     });
 
@@ -162,8 +164,10 @@ export function documentPersistence(
       document,
       update,
     }: beforeHandleMessagePayload) {
+      // Hocuspocus refuses a read-only connection's updates itself: nothing to store, nor to decode.
+      if (connection.readOnly) return;
       const carried = carriedUpdate(update);
-      if (carried === undefined || connection.readOnly) return;
+      if (carried === undefined) return;
       if (
         carried.type === SYNC_STEP_2 &&
         Y.snapshotContainsUpdate(Y.snapshot(document), carried.update)
@@ -172,7 +176,7 @@ export function documentPersistence(
       try {
         await store.append(documentName, carried.update);
       } catch (error) {
-        warn(`Refused an update of "${documentName}": the store failed (${messageOf(error)}).`);
+        warn(`Refused an update of "${documentName}": the store failed (${reasonOf(error)}).`);
         connection.webSocket.close(
           CLOSE_STORAGE_UNAVAILABLE,
           'The database is unreachable: this change was not stored. Reconnect to send it again.',
@@ -205,10 +209,11 @@ export function documentPersistence(
 
 /** The Yjs update a client's message carries (sync step 2 or update), or undefined for any other message or a malformed one. */
 function carriedUpdate(message: Uint8Array): { type: number; update: Uint8Array } | undefined {
+  const header = frameHeader(message);
+  if (header === undefined) return undefined;
+  if (header.type !== MessageType.Sync && header.type !== MessageType.SyncReply) return undefined;
   try {
-    const decoder = decoding.createDecoder(message);
-    decoding.readVarString(decoder);
-    if (!SYNC_MESSAGES.has(decoding.readVarUint(decoder))) return undefined;
+    const decoder = decoding.createDecoder(message.subarray(header.body));
     const type = decoding.readVarUint(decoder);
     if (type !== SYNC_STEP_2 && type !== SYNC_UPDATE) return undefined;
     const update = decoding.readVarUint8Array(decoder);
@@ -227,9 +232,4 @@ function applyStored(doc: Y.Doc, update: Uint8Array, onSkipped: () => void): voi
   } catch {
     onSkipped();
   }
-}
-
-function messageOf(error: unknown): string {
-  const { message, code } = error as { message?: string; code?: string };
-  return message || code || String(error);
 }

@@ -54,8 +54,6 @@ export interface DocumentStoreOptions {
  * ```
  */
 export interface DocumentStore {
-  /** `sqlite` or `postgres`. */
-  readonly kind: 'sqlite' | 'postgres';
   /**
    * The document's tokens; when it does not exist yet, creates it in one
    * transaction (tokens and `seed()`'s update), so of two instances or

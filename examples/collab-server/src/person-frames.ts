@@ -20,30 +20,31 @@
  * editor's does. Each connection's first drop is logged, one line through
  * the bounded refusal log; later drops on it are not.
  */
-import type { Document } from '@hocuspocus/server';
+import { type Document, MessageType } from '@hocuspocus/server';
 import type { WebSocket } from 'ws';
-import type { AccessRole } from './access-role.ts';
 import {
   type AwarenessEntry,
   awarenessEntries,
   awarenessFrame,
-  frameHeader,
-  MESSAGE_TYPE,
+  type FrameHeader,
 } from './hocuspocus-frame.ts';
 import type { RefusalLog } from './refusal-log.ts';
 
 /**
- * A frame of an authenticated document, with who sent it.
+ * A frame of an authenticated document, with who sent it and its header
+ * (parsed once, by the socket guard).
  *
  * @example
  * ```ts
- * screen({ ws, role: 'viewer', frame }); // undefined for a viewer's stateless message
+ * screen({ ws, readOnly: true, frame, header: frameHeader(frame) }); // undefined for a viewer's stateless message
  * ```
  */
 export interface ScreenedFrame {
   readonly ws: WebSocket;
-  readonly role: AccessRole | undefined;
+  /** Whether the connection is read-only (a view token's). */
+  readonly readOnly: boolean;
   readonly frame: Uint8Array;
+  readonly header: FrameHeader;
 }
 
 /**
@@ -101,16 +102,14 @@ export function personFrames(options: PersonFramesOptions): FrameScreen {
     logged.add(ws);
     options.log.refused('frames', `Dropped ${why}.`);
   };
-  return ({ ws, role, frame }) => {
-    const header = frameHeader(frame);
-    if (header === undefined) return undefined;
+  return ({ ws, readOnly, frame, header }) => {
     const { type, document: name } = header;
-    if (type === MESSAGE_TYPE.stateless || type === MESSAGE_TYPE.broadcastStateless) {
-      if (role !== 'viewer') return frame;
+    if (type === MessageType.Stateless || type === MessageType.BroadcastStateless) {
+      if (!readOnly) return frame;
       refuse(ws, 'a stateless message from a view-only connection (viewers send none)');
       return undefined;
     }
-    if (type !== MESSAGE_TYPE.awareness) return frame;
+    if (type !== MessageType.Awareness) return frame;
     const document = options.documentOf(name);
     const entries = awarenessEntries(frame, header.body);
     if (entries === undefined) {

@@ -11,6 +11,7 @@
 import pg from 'pg';
 import { newAccessToken } from './access-token.ts';
 import type { DocumentStore, DocumentTokens } from './document-store.ts';
+import { reasonOf } from './failure-reason.ts';
 import { storedSnapshot } from './stored-snapshot.ts';
 
 /**
@@ -105,7 +106,6 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   };
 
   return {
-    kind: 'postgres',
     tokens,
     async ensureDocument(name, seed) {
       const existing = await tokens(name);
@@ -198,16 +198,4 @@ function serverOf(url: string): string {
   } catch {
     return 'DATABASE_URL';
   }
-}
-
-/** What went wrong, in a few words (a refused connection has no message of its own on some Node versions). */
-function reasonOf(error: unknown): string {
-  const { code, message, errors } = error as {
-    code?: string;
-    message?: string;
-    errors?: unknown[];
-  };
-  if (message) return message;
-  if (errors !== undefined && errors.length > 0) return reasonOf(errors[0]);
-  return code ?? String(error);
 }

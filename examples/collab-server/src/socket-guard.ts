@@ -15,13 +15,18 @@
  * - a frame that does not begin with a document name and a message type is
  *   dropped and its socket closed (`4400`), logged as one line;
  * - a frame of an authenticated document goes through `screen` (see
- *   `person-frames.ts`), with the role its authentication gave.
+ *   `person-frames.ts`), with its parsed header and whether its
+ *   authentication made the connection read-only.
  */
 import type { IncomingMessage } from 'node:http';
-import type { Extension, onAuthenticatePayload, onDisconnectPayload } from '@hocuspocus/server';
+import {
+  type Extension,
+  MessageType,
+  type onAuthenticatePayload,
+  type onDisconnectPayload,
+} from '@hocuspocus/server';
 import type { WebSocket } from 'ws';
-import type { AccessRole } from './access-role.ts';
-import { frameHeader, MESSAGE_TYPE } from './hocuspocus-frame.ts';
+import { frameHeader } from './hocuspocus-frame.ts';
 import type { FrameScreen } from './person-frames.ts';
 import type { RefusalLog } from './refusal-log.ts';
 
@@ -83,8 +88,8 @@ export interface SocketGuard {
 
 interface Watched {
   readonly ws: WebSocket;
-  /** Documents authenticated on the socket, with the role each gave (`context.role`). */
-  readonly documents: Map<string, AccessRole | undefined>;
+  /** Documents authenticated on the socket, with whether each connection is read-only (`connectionConfig.readOnly`). */
+  readonly documents: Map<string, boolean>;
   /** Bytes and timers of documents that have frames but no authentication yet. */
   readonly pending: Map<string, { bytes: number; timer: NodeJS.Timeout | undefined }>;
   bytes: number;
@@ -132,9 +137,10 @@ export function socketGuard(options: SocketGuardOptions): SocketGuard {
       return undefined;
     }
     const { document } = header;
-    if (watched.documents.has(document)) {
-      const role = watched.documents.get(document);
-      return options.screen === undefined ? data : options.screen({ ws: watched.ws, role, frame });
+    const readOnly = watched.documents.get(document);
+    if (readOnly !== undefined) {
+      if (options.screen === undefined) return data;
+      return options.screen({ ws: watched.ws, readOnly, frame, header });
     }
     if (watched.ws.readyState > 1) return undefined;
     let pending = watched.pending.get(document);
@@ -143,7 +149,7 @@ export function socketGuard(options: SocketGuardOptions): SocketGuard {
       watched.pending.set(document, pending);
     }
     // An authentication is answered at once; anything else starts the document's clock.
-    if (pending.timer === undefined && header.type !== MESSAGE_TYPE.auth) {
+    if (pending.timer === undefined && header.type !== MessageType.Auth) {
       pending.timer = setTimeout(() => {
         if (!watched.documents.has(document))
           shut(
@@ -186,7 +192,8 @@ export function socketGuard(options: SocketGuardOptions): SocketGuard {
           try {
             const result = await check.call(access, payload);
             if (watched !== undefined) {
-              watched.documents.set(payload.documentName, roleOf(result));
+              // Set by the access extension (a view token's connection is read-only).
+              watched.documents.set(payload.documentName, payload.connectionConfig.readOnly);
               settle(watched, payload.documentName);
             }
             return result;
@@ -246,10 +253,4 @@ function bytesOf(data: unknown): Uint8Array | undefined {
   if (Array.isArray(data) && data.every((part) => part instanceof Uint8Array))
     return Buffer.concat(data);
   return undefined;
-}
-
-/** The role an access extension's `onAuthenticate` gave (its result is the connection's context). */
-function roleOf(result: unknown): AccessRole | undefined {
-  const role = (result as { role?: unknown } | undefined)?.role;
-  return role === 'editor' || role === 'viewer' ? role : undefined;
 }

@@ -107,7 +107,6 @@ export function openSqliteStore(options: SqliteStoreOptions): DocumentStore {
   });
 
   return {
-    kind: 'sqlite',
     // IMMEDIATE: the write lock is taken before the read, so two processes never both seed.
     ensureDocument: async (name, seed) => ensure.immediate(name, seed),
     tokens: async (name) => tokensOf(name),

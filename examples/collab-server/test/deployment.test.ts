@@ -5,8 +5,7 @@
  * their writes converge and are stored, and SIGTERM stops both after saving.
  */
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, inject, it } from 'vitest';
 import * as Y from 'yjs';
 import { openDocumentStore } from '../src/index.ts';
@@ -14,17 +13,17 @@ import { tokenOf, units } from './fixtures.ts';
 import { createDatabase, POSTGRES_MISSING } from './postgres-process.ts';
 import { connectClient, until } from './provider-client.ts';
 import { startRedis } from './redis-process.ts';
+import { serverCommand } from './server-process.ts';
+import { postgresLeftOut } from './store-backends.ts';
 
 const packageDir = new URL('..', import.meta.url);
 
-describe('deploy/instances.sh (the README deployment example)', () => {
+describe.skipIf(postgresLeftOut())('deploy/instances.sh (the README deployment example)', () => {
   it('runs two instances on one PostgreSQL and one Redis whose people converge, and stops both on SIGTERM', async () => {
     const adminUrl = inject('postgresAdminUrl');
     if (adminUrl === '') throw new Error(POSTGRES_MISSING);
     const database = await createDatabase(adminUrl);
     const redis = await startRedis();
-    const tsx = pathToFileURL(createRequire(packageDir).resolve('tsx')).href;
-    const main = fileURLToPath(new URL('src/main.ts', packageDir));
     const script = spawn('sh', [fileURLToPath(new URL('deploy/instances.sh', packageDir))], {
       env: {
         ...process.env,
@@ -32,7 +31,7 @@ describe('deploy/instances.sh (the README deployment example)', () => {
         REDIS_URL: redis.url,
         FIRST_PORT: '0',
         DOC: 'deployed',
-        SERVER: `${process.execPath} --import ${tsx} ${main}`,
+        SERVER: serverCommand().join(' '),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

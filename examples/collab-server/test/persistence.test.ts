@@ -176,24 +176,33 @@ describe.each(storeBackends())('persistence in $name', (backend) => {
     expect(measureIds(reader.doc)).toHaveLength(16);
   });
 
-  it('keeps an update appended while a compaction runs', async () => {
-    const database = await fresh();
-    const one = await openDocumentStore({ database });
-    const two = await openDocumentStore({ database });
-    cleanups.push(one.close, two.close);
-    await one.ensureDocument('busy', exampleScoreUpdate);
-    const [seed] = await one.updates('busy');
-    const updates = manyUpdates(seed!, 600);
-    for (const update of updates.slice(0, 300)) await one.append('busy', update);
-    await Promise.all([
-      one.compact('busy'),
-      inBatches(updates.slice(300), 8, (update) => two.append('busy', update)),
-    ]);
-    const doc = new Y.Doc();
-    for (const update of await two.updates('busy')) Y.applyUpdate(doc, update);
-    for (let key = 0; key < 500; key++) {
-      const last = key < 100 ? 500 + key : key;
-      expect((units(doc).get(`long-${key}`) as { seq: number }).seq).toBe(last);
-    }
-  });
+  // SQLite's compaction is one synchronous transaction, done before the first append starts:
+  // only PostgreSQL's overlaps, so only there is this a case.
+  if (backend.name === 'PostgreSQL') {
+    it('keeps an update appended while a compaction runs', async () => {
+      const database = await fresh();
+      const one = await openDocumentStore({ database });
+      const two = await openDocumentStore({ database });
+      cleanups.push(one.close, two.close);
+      await one.ensureDocument('busy', exampleScoreUpdate);
+      const [seed] = await one.updates('busy');
+      const updates = manyUpdates(seed!, 600);
+      for (const update of updates.slice(0, 300)) await one.append('busy', update);
+      const [merged] = await Promise.all([
+        one.compact('busy'),
+        inBatches(updates.slice(300), 8, (update) => two.append('busy', update)),
+      ]);
+      // The seed and 600 updates; the compaction merged what was stored when it read, some appends came after.
+      const total = 1 + updates.length;
+      expect(merged).toBeLessThan(total);
+      const rows = await two.updates('busy');
+      expect(rows).toHaveLength(1 + (total - merged));
+      const doc = new Y.Doc();
+      for (const update of rows) Y.applyUpdate(doc, update);
+      for (let key = 0; key < 500; key++) {
+        const last = key < 100 ? 500 + key : key;
+        expect((units(doc).get(`long-${key}`) as { seq: number }).seq).toBe(last);
+      }
+    });
+  }
 });

@@ -21,7 +21,6 @@ const run = promisify(execFile);
 export interface PostgresProcess {
   /** The superuser's URL of the `postgres` database. */
   readonly adminUrl: string;
-  readonly port: number;
   /** Creates an empty database and resolves with its URL. */
   createDatabase(): Promise<string>;
   /** Stops the server (fast shutdown: sessions are cut, committed data stays). */
@@ -93,7 +92,6 @@ export async function startPostgres(): Promise<PostgresProcess> {
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
     adminUrl,
-    port,
     createDatabase: () => createDatabase(adminUrl),
     stop,
     restart: async () => {

@@ -20,6 +20,14 @@ export function databaseEnv(database: string): Record<string, string> {
   return isPostgresUrl(database) ? { DATABASE_URL: database } : { DATABASE: database };
 }
 
+/** The command that runs `src/main.ts` through tsx, as `npm start` runs the built server: the program, then its arguments. */
+export function serverCommand(): [string, ...string[]] {
+  const packageDir = new URL('..', import.meta.url);
+  const tsx = pathToFileURL(createRequire(packageDir).resolve('tsx')).href;
+  const main = fileURLToPath(new URL('src/main.ts', packageDir));
+  return [process.execPath, '--import', tsx, main];
+}
+
 /**
  * `src/main.ts` in a child process, as `npm start` runs it; resolves with
  * what it printed. `cwd` is its working folder (default this package's).
@@ -29,10 +37,8 @@ export function spawnServer(
   env: Record<string, string> = {},
   cwd: string = fileURLToPath(new URL('..', import.meta.url)),
 ): Promise<ServerProcess> {
-  const packageDir = new URL('..', import.meta.url);
-  const tsx = pathToFileURL(createRequire(packageDir).resolve('tsx')).href;
-  const main = fileURLToPath(new URL('src/main.ts', packageDir));
-  const child = spawn(process.execPath, ['--import', tsx, main], {
+  const [program, ...args] = serverCommand();
+  const child = spawn(program, args, {
     cwd,
     env: { ...process.env, PORT: '0', ...databaseEnv(database), DOC: 'example', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -23,10 +23,18 @@ const sqlite: StoreBackend = {
   },
 };
 
+/**
+ * Whether this run leaves PostgreSQL out: it is not installed, and the run
+ * is not CI (where a missing PostgreSQL fails every test that needs it).
+ */
+export function postgresLeftOut(): boolean {
+  return inject('postgresAdminUrl') === '' && !postgresRequired();
+}
+
 /** The stores of this run. */
 export function storeBackends(): StoreBackend[] {
   const adminUrl = inject('postgresAdminUrl');
-  if (adminUrl === '' && !postgresRequired()) return [sqlite];
+  if (postgresLeftOut()) return [sqlite];
   const postgres: StoreBackend = {
     name: 'PostgreSQL',
     fresh: async () => {

@@ -8,14 +8,13 @@
  * nothing, so they are never written to the document.
  */
 import type { ActivityEntry, ActivityLog, ScoreSelection } from '@scorelane/score-tools';
-import type { ToolInvocation } from '@scorelane/tool-contracts';
 import { timeOf, whoDid } from './activity-who.ts';
 import { changeWords, rangeWords } from './person-words.ts';
-import { refusalReason } from './refusal-words.ts';
+import { type RefusedInvocation, refusalReason } from './refusal-words.ts';
 
 /** The panel: `refused` lists a refusal of this page's agents (never in the document). */
 export interface ActivityPanel {
-  refused(invocation: ToolInvocation): void;
+  refused(invocation: RefusedInvocation): void;
 }
 
 /** How many refusals the panel keeps. */
@@ -41,9 +40,10 @@ export function bindActivityPanel(
   const refusals: LocalRefusal[] = [];
   const render = () => {
     const own = log.doc.clientID;
+    const partNames = words.partNames();
     const shared = log.entries().map((entry) => ({
       at: entry.at,
-      item: entryItem(entry, own, select, words.partNames()),
+      item: entryItem(entry, own, select, partNames),
     }));
     const local = refusals.map((refusal) => ({ at: refusal.at, item: refusalItem(refusal) }));
     const items = [...shared, ...local].sort((a, b) => b.at.localeCompare(a.at));
@@ -57,7 +57,6 @@ export function bindActivityPanel(
   render();
   return {
     refused(invocation) {
-      if (invocation.ok) return;
       refusals.push({ at: new Date().toISOString(), reason: refusalReason(invocation) });
       if (refusals.length > LOCAL_REFUSALS) refusals.shift();
       render();

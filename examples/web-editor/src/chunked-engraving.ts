@@ -42,8 +42,6 @@ export interface ChunkedEngraving {
   update(
     changed: ChangedMeasures,
   ): Promise<{ readonly ok: true } | { readonly ok: false; message: string }>;
-  /** Whether ranges are being engraved now. */
-  busy(): boolean;
   /** Verovio's timemap of the score as engraved (each range's, as its engraving brought it), quarter stamps from the score's start, ids those of the engraved notes. */
   timemap(): readonly TimemapEntry[];
 }
@@ -243,7 +241,6 @@ export function chunkedEngraving(
       const message = failure as string | null;
       return message === null ? { ok: true } : { ok: false, message };
     },
-    busy: () => running !== null,
     timemap() {
       const whole = scoreContent(score);
       const starts = quarterStarts(whole);

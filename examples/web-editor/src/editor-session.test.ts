@@ -8,7 +8,7 @@ import { scoreInfo } from '@scorelane/score-model';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { changedRange } from './changed-range.ts';
-import { openExample } from './example-editor.test-support.ts';
+import { openExample, refusedCall } from './example-editor.test-support.ts';
 import { seedExampleScore } from './example-score.ts';
 import { refusalForPerson } from './refusal-words.ts';
 
@@ -51,11 +51,13 @@ describe('the editor over the example score', () => {
 
   it('highlights nothing for a refused rewrite and lists its problems in a person’s words', async () => {
     const { tools } = openExample();
-    const refused = await tools.invoke('rewrite_measures', {
-      start_measure: 2,
-      parts: [1],
-      lanes_seq: 'P1 s1 v1 m2: A5=1/4\n',
-    });
+    const refused = refusedCall(
+      await tools.invoke('rewrite_measures', {
+        start_measure: 2,
+        parts: [1],
+        lanes_seq: 'P1 s1 v1 m2: A5=1/4\n',
+      }),
+    );
     expect(changedRange(refused)).toBeNull();
     const words = refusalForPerson(refused, [
       { name: 'Violin', staves: 1 },

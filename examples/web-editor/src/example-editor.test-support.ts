@@ -6,9 +6,11 @@
 import { exportMusicXml } from '@scorelane/musicxml';
 import { openScore } from '@scorelane/score-model';
 import { createScoreTools, type ScoreToolsOptions } from '@scorelane/score-tools';
+import type { ToolInvocation } from '@scorelane/tool-contracts';
 import { createUndoController } from '@scorelane/undo';
 import * as Y from 'yjs';
 import { seedExampleScore } from './example-score.ts';
+import type { RefusedInvocation } from './refusal-words.ts';
 import { createSelectionStore } from './selection-store.ts';
 
 /**
@@ -29,4 +31,11 @@ export function openExample(options: Partial<ScoreToolsOptions> = {}, doc: Y.Doc
     ...options,
   });
   return { doc, score, undo, selection, tools };
+}
+
+/** `invocation` as the refusal a test expects; throws when the call succeeded. */
+export function refusedCall(invocation: ToolInvocation): RefusedInvocation {
+  if (invocation.ok)
+    throw new Error(`${invocation.tool} succeeded where a test expected a refusal`);
+  return invocation;
 }

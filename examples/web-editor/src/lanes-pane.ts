@@ -14,7 +14,14 @@
 import type { ScoreSelection } from '@scorelane/score-tools';
 import type { ToolInvocation } from '@scorelane/tool-contracts';
 import { mergeLanes } from './lanes-merge.ts';
-import { type PartWords, type PersonProblem, refusalForPerson } from './refusal-words.ts';
+import { measuresPhrase } from './person-words.ts';
+import {
+  type PartWords,
+  type PersonProblem,
+  placeOf,
+  type RefusedInvocation,
+  refusalForPerson,
+} from './refusal-words.ts';
 
 /** The elements of the pane. */
 export interface LanesPaneElements {
@@ -98,7 +105,7 @@ export function createLanesPane(elements: LanesPaneElements, options: LanesPaneO
     elements.apply.disabled = !canWrite;
   };
 
-  const refuse = (invocation: ToolInvocation) => {
+  const refuse = (invocation: RefusedInvocation) => {
     const refusal = refusalForPerson(invocation, options.parts());
     showRefusal(elements, refusal.summary, refusal.problems, refusal.details);
   };
@@ -141,6 +148,7 @@ export function createLanesPane(elements: LanesPaneElements, options: LanesPaneO
     if (withoutComments(read.lanes_seq) === withoutComments(base.lanes_seq)) {
       // Only the revision moved (a change elsewhere): the edit's base holds as it is now.
       base = { ...read, lanes_seq: base.lanes_seq };
+      elements.text.dataset.revision = read.revision;
       return;
     }
     newer = read;
@@ -214,8 +222,9 @@ function emptyTitle(canWrite: boolean): string {
 }
 
 /** The title over the text: `Measure 2` or `Measures 2-4`. */
-export function rangeTitle(start: number, end: number): string {
-  return start === end ? `Measure ${start}` : `Measures ${start}-${end}`;
+function rangeTitle(start: number, end: number): string {
+  const phrase = measuresPhrase(start, end);
+  return phrase[0]!.toUpperCase() + phrase.slice(1);
 }
 
 /** Whether `selection` is the range `read` was read for. */
@@ -238,12 +247,8 @@ function withoutComments(text: string): string {
 
 /** A lane both sides changed, as a problem for the person. */
 function conflictProblem(lane: string, parts: readonly PartWords[]): PersonProblem {
-  const match = /^P(\d+) s(\d+)(?: v(\d+))? m(\d+)/.exec(lane);
-  const info = match ? parts[Number(match[1]) - 1] : undefined;
-  const staff = info !== undefined && info.staves === 1 ? '' : match ? `, staff ${match[2]}` : '';
-  const place = match ? `Measure ${match[4]}, ${info?.name ?? `Part ${match[1]}`}${staff}` : lane;
   return {
-    place,
+    place: placeOf(lane, parts) || lane,
     message: 'Someone else changed this music too.',
     hint: 'Reload to see their version, then make your change again.',
   };

@@ -3,7 +3,7 @@
  * person select measures and edit their lanes-seq, and offers the score tools
  * of their role to the page's agents, all on one undo history.
  */
-import { exportMusicXml } from '@scorelane/musicxml';
+import { exportMusicXmlWithinLimit, exportMxlWithinLimit } from '@scorelane/musicxml';
 import { openScore, type Score, scoreInfo } from '@scorelane/score-model';
 import {
   createScoreTools,
@@ -37,7 +37,7 @@ import { createLanesPane, type LanesPane } from './lanes-pane.ts';
 import { selectionAfterArrow, selectionAfterClick } from './measure-range.ts';
 import { openDocument } from './open-document.ts';
 import { createOversight } from './oversight.ts';
-import { changeWords, rangeWords } from './person-words.ts';
+import { changeWords, partNamesOf, rangeWords } from './person-words.ts';
 import { bindPlaybackControls } from './playback-controls.ts';
 import { presenceOf } from './presence.ts';
 import { renderOnChange } from './render-on-change.ts';
@@ -85,7 +85,7 @@ async function startEditor(page: EditorPage): Promise<void> {
     side: bindSidePanel(page.editor),
   };
   const { score, undo, role, selection } = editor;
-  const exporters = { musicxml: exportMusicXml };
+  const exporters = { musicxml: exportMusicXmlWithinLimit, mxl: exportMxlWithinLimit };
   const player = createWebAudioPlayer({ score });
   // Agent oversight: the shared activity log, review mode, the agents' scope.
   const oversight = createOversight({
@@ -156,13 +156,11 @@ function showEngraving(
 ): { engraving: ChunkedEngraving; engraved: Promise<void> } {
   const { page, score, selection } = editor;
   let renders = 0;
-  const staves = () => scoreInfo(score).parts.map((part) => part.staves);
   const engraving = chunkedEngraving(
     page.score,
     score,
     engraver,
     () => {
-      setStaffParts(page.score, staves());
       markMeasures(page.score, selection.get(), selection.highlighted());
       page.score.dispatchEvent(new Event('engraved'));
     },
@@ -170,6 +168,11 @@ function showEngraving(
   );
   const changes = followChangedMeasures(score);
   const render = async (changedAt: number, changed: ChangedMeasures) => {
+    // The staves change only with the score: once per update, not after every engraved range.
+    setStaffParts(
+      page.score,
+      scoreInfo(score).parts.map((part) => part.staves),
+    );
     const result = await engraving.update(changed);
     if (!result.ok) {
       showStatus(page, result.message, true);
@@ -198,18 +201,17 @@ function showChange(editor: Editor, who: string, invocation: ToolInvocation): vo
   const range = changedRange(invocation);
   if (range === null) return;
   editor.selection.showChange(range);
-  showStatus(editor.page, `${who} ${changeWords(invocation.tool, range, partNames(editor))}.`);
+  showStatus(
+    editor.page,
+    `${who} ${changeWords(invocation.tool, range, partNamesOf(editor.score))}.`,
+  );
 }
 
 /** Selects and highlights what an accepted proposal changed, and says so in the status line. */
 function showAccepted(editor: Editor, _proposal: Proposal, range: ScoreSelection | null): void {
   if (range !== null) editor.selection.showChange(range);
-  const where = range ? ` to ${rangeWords(range, partNames(editor))}` : '';
+  const where = range ? ` to ${rangeWords(range, partNamesOf(editor.score))}` : '';
   showStatus(editor.page, `You accepted an agent’s change${where}.`);
-}
-
-function partNames({ score }: Editor): string[] {
-  return scoreInfo(score).parts.map((part) => part.name);
 }
 
 /** Clicks select measures; the selection is marked and loaded into the lanes-seq pane. */

@@ -7,7 +7,7 @@
  * score tools (which record into its log and take its settings) and starts
  * it once the tools exist and the agents' tools are registered.
  */
-import { type Score, scoreInfo } from '@scorelane/score-model';
+import type { Score } from '@scorelane/score-model';
 import {
   type ActivityActor,
   type ActivityEntry,
@@ -26,7 +26,7 @@ import { type ActivityPanel, bindActivityPanel } from './activity-panel.ts';
 import { historyChange } from './history-activity.ts';
 import { bindKeyboardHelp } from './keyboard-help.ts';
 import { oversightPage } from './oversight-page.ts';
-import { rangeWords } from './person-words.ts';
+import { partNamesOf, rangeWords } from './person-words.ts';
 import type { RangeEngraver } from './range-engraver.ts';
 import { onRemoteChange, remoteChangeMessage } from './remote-changes.ts';
 import { renderOnChange } from './render-on-change.ts';
@@ -96,7 +96,7 @@ export function createOversight(options: OversightOptions): Oversight {
     options.selection.set(range);
     scope?.follow();
   };
-  const partNames = () => scoreInfo(options.score).parts.map((part) => part.name);
+  const partNames = () => partNamesOf(options.score);
   const activityPanel: ActivityPanel = bindActivityPanel(page.activity, log, select, {
     partNames,
     empty: page.activityEmpty,
@@ -135,7 +135,7 @@ export function createOversight(options: OversightOptions): Oversight {
       if (change !== null) log.record(change);
     },
     agentCalled(invocation) {
-      activityPanel.refused(invocation);
+      if (!invocation.ok) activityPanel.refused(invocation);
       const proposed = proposalRange(invocation);
       if (proposed !== null) {
         options.say(

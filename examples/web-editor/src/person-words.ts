@@ -3,6 +3,7 @@
  * ("rewrote", "transposed"), the measures ("measure 2", "measures 2-4") and
  * the parts by their names, never a tool's name, a code or a unit count.
  */
+import { type Score, scoreInfo } from '@scorelane/score-model';
 import type { ScoreSelection } from '@scorelane/score-tools';
 
 /** What each writing tool does, as a verb in the past. */
@@ -14,21 +15,24 @@ const VERBS: Readonly<Record<string, string>> = {
   set_key_signature: 'changed the key of',
   set_time_signature: 'changed the time of',
   write_marks: 'marked',
-  undo: 'undid a step in',
-  redo: 'redid a step in',
+};
+
+/** What undo and redo do, with or without a range. */
+const STEPS: Readonly<Record<string, string>> = {
+  undo: 'undid a step',
+  redo: 'redid a step',
 };
 
 /**
- * The past-tense verb of a writing tool: `rewrote` for `rewrite_measures`,
- * `changed` for a tool without a word of its own.
+ * The names of the score's parts, part 1's first, for {@link rangeWords}.
  *
  * @example
  * ```ts
- * actionVerb('transpose_measures'); // 'transposed'
+ * partNamesOf(score); // ['Violin', 'Piano']
  * ```
  */
-export function actionVerb(tool: string): string {
-  return VERBS[tool] ?? 'changed';
+export function partNamesOf(score: Score): string[] {
+  return scoreInfo(score).parts.map((part) => part.name);
 }
 
 /**
@@ -62,7 +66,7 @@ export function rangeWords(range: ScoreSelection, partNames: readonly string[] =
 
 /**
  * A change in words: `rewrote measure 2`, `undid a step in measures 2-3`;
- * `changed the score` when it has no range.
+ * `undid a step` or `changed the score` when it has no range.
  *
  * @example
  * ```ts
@@ -74,9 +78,9 @@ export function changeWords(
   range: ScoreSelection | null,
   partNames: readonly string[] = [],
 ): string {
-  if (range === null)
-    return tool === 'undo' || tool === 'redo'
-      ? `${tool === 'undo' ? 'undid' : 'redid'} a step`
-      : 'changed the score';
-  return `${actionVerb(tool)} ${rangeWords(range, partNames)}`;
+  const step = STEPS[tool];
+  if (step !== undefined)
+    return range === null ? step : `${step} in ${rangeWords(range, partNames)}`;
+  if (range === null) return 'changed the score';
+  return `${VERBS[tool] ?? 'changed'} ${rangeWords(range, partNames)}`;
 }

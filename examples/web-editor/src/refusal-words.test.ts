@@ -4,7 +4,7 @@
  * tool names, codes or revisions outside the details.
  */
 import { describe, expect, it } from 'vitest';
-import { openExample } from './example-editor.test-support.ts';
+import { openExample, refusedCall } from './example-editor.test-support.ts';
 import { refusalForPerson, refusalReason } from './refusal-words.ts';
 
 const PARTS = [
@@ -15,25 +15,45 @@ const PARTS = [
 describe('refusal words', () => {
   it('names the piano’s staff and keeps the text’s own durations', async () => {
     const { tools } = openExample();
-    const refused = await tools.invoke('rewrite_measures', {
-      start_measure: 4,
-      parts: [2],
-      lanes_seq: 'P2 s2 v1 m4: D3=1/2\n',
-    });
+    const refused = refusedCall(
+      await tools.invoke('rewrite_measures', {
+        start_measure: 4,
+        parts: [2],
+        lanes_seq: 'P2 s2 v1 m4: D3=1/2\n',
+      }),
+    );
     const words = refusalForPerson(refused, PARTS);
     expect(words.problems[0]?.place).toBe('Measure 4, Piano, staff 2');
     expect(words.problems[0]?.message).toContain('a half note is missing');
+    expect(words.problems[0]?.hint).toContain('for example r=1/2 at its end');
     expect(words.summary).toBe('One thing needs fixing:');
+  });
+
+  it('names a double-dotted value and a sixty-fourth note by their fractions', async () => {
+    const { tools } = openExample();
+    const missing = async (lanes: string) => {
+      const refused = refusedCall(
+        await tools.invoke('rewrite_measures', { start_measure: 2, parts: [1], lanes_seq: lanes }),
+      );
+      return refusalForPerson(refused, PARTS).problems[0];
+    };
+    const doubleDotted = await missing('P1 s1 v1 m2: D5=9/16\n');
+    expect(doubleDotted?.message).toContain('a double-dotted quarter note is missing');
+    expect(doubleDotted?.hint).toContain('r=7/16');
+    const shortest = await missing('P1 s1 v1 m2: D5=1/2 E5=1/4 F5=1/8 G5=1/16 A5=1/32 B5=1/64\n');
+    expect(shortest?.message).toContain('a sixty-fourth note is missing');
   });
 
   it('says a revision the score does not know in words, and why in the activity list', async () => {
     const { tools } = openExample();
-    const refused = await tools.invoke('rewrite_measures', {
-      start_measure: 2,
-      parts: [1],
-      lanes_seq: 'P1 s1 v1 m2: D5=1\n',
-      revision: 'r0.unknown',
-    });
+    const refused = refusedCall(
+      await tools.invoke('rewrite_measures', {
+        start_measure: 2,
+        parts: [1],
+        lanes_seq: 'P1 s1 v1 m2: D5=1\n',
+        revision: 'r0.unknown',
+      }),
+    );
     const words = refusalForPerson(refused, PARTS);
     expect(words.problems[0]?.message).toBe(
       'The text was read from a version of the score this page does not know.',
@@ -58,12 +78,14 @@ describe('refusal words', () => {
       parts: [1],
       lanes_seq: 'P1 s1 v1 m2: E5=1\n',
     });
-    const stale = await tools.invoke('rewrite_measures', {
-      start_measure: 2,
-      parts: [1],
-      lanes_seq: 'P1 s1 v1 m2: D5=1\n',
-      revision,
-    });
+    const stale = refusedCall(
+      await tools.invoke('rewrite_measures', {
+        start_measure: 2,
+        parts: [1],
+        lanes_seq: 'P1 s1 v1 m2: D5=1\n',
+        revision,
+      }),
+    );
     expect(refusalForPerson(stale, PARTS).summary).toBe(
       'These measures changed after you read them.',
     );

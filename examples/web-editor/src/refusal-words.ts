@@ -5,7 +5,11 @@
  * not `P1 s1 v1 m3`). The agent's own text (tool names, codes, the
  * revision) is kept for a details element the person may open.
  */
-import type { ToolInvocation } from '@scorelane/tool-contracts';
+import { noteValueOf, rational } from '@scorelane/lanes-seq';
+import type { ToolErrorCode, ToolInvocation } from '@scorelane/tool-contracts';
+
+/** A call that was refused: what the words are made from. */
+export type RefusedInvocation = Extract<ToolInvocation, { readonly ok: false }>;
 
 /** A part of the score as the words need it. */
 export interface PartWords {
@@ -32,21 +36,29 @@ export interface PersonRefusal {
   readonly details: string;
 }
 
-/** Durations as a musician names them, by their fraction of a whole note. */
-const DURATIONS: Readonly<Record<string, string>> = {
-  '1': 'a whole note',
-  '1/1': 'a whole note',
-  '3/2': 'a dotted whole note',
-  '1/2': 'a half note',
-  '3/4': 'a dotted half note',
-  '1/4': 'a quarter note',
-  '3/8': 'a dotted quarter note',
-  '1/8': 'an eighth note',
-  '3/16': 'a dotted eighth note',
-  '1/16': 'a sixteenth note',
-  '1/32': 'a thirty-second note',
-  '2': 'two whole notes',
+/** Each printed base value's name, by the power of two below a whole note (`1/4` is 2). */
+const VALUE_NAMES = [
+  'whole',
+  'half',
+  'quarter',
+  'eighth',
+  'sixteenth',
+  'thirty-second',
+  'sixty-fourth',
+  '128th',
+  '256th',
+  '512th',
+  '1024th',
+];
+
+/** The names of the values longer than a whole note, by how many whole notes they last. */
+const LONG_VALUE_NAMES: Readonly<Record<number, string>> = {
+  2: 'double whole',
+  4: 'quadruple whole',
 };
+
+/** The dots before a value's name. */
+const DOT_WORDS = ['', 'dotted ', 'double-dotted ', 'triple-dotted '];
 
 /** What a problem code means to a person, where the model's own words would not do. */
 const CODE_WORDS: Readonly<Record<string, { message: string; hint: string }>> = {
@@ -60,15 +72,42 @@ const CODE_WORDS: Readonly<Record<string, { message: string; hint: string }>> = 
   },
 };
 
-/** The sentence for each tool error code. */
-const SUMMARIES: Readonly<Record<string, string>> = {
-  stale_revision: 'These measures changed after you read them.',
-  limit_exceeded: 'That is too many measures at once.',
-  permission_denied: 'This link may only view the score.',
-  out_of_scope: 'That is outside the measures agents may edit.',
-  invalid_arguments: 'The request was not understood.',
-  not_found: 'Those measures are not in the score.',
-  internal: 'Something went wrong in the editor.',
+/**
+ * Each tool error code in words: the sentence over a refusal's problems
+ * (`null`: count the problems instead) and the phrase for the activity list.
+ */
+const ERROR_WORDS: Readonly<
+  Record<ToolErrorCode, { readonly summary: string | null; readonly reason: string }>
+> = {
+  permission_denied: {
+    summary: 'This link may only view the score.',
+    reason: 'it is not allowed on this link',
+  },
+  not_found: {
+    summary: 'Those measures are not in the score.',
+    reason: 'those measures are not in the score',
+  },
+  invalid_arguments: {
+    summary: 'The request was not understood.',
+    reason: 'its request was not valid',
+  },
+  out_of_scope: {
+    summary: 'That is outside the measures agents may edit.',
+    reason: 'it was outside the measures agents may edit',
+  },
+  stale_revision: {
+    summary: 'These measures changed after you read them.',
+    reason: 'the measures had changed since it read them',
+  },
+  limit_exceeded: {
+    summary: 'That is too many measures at once.',
+    reason: 'it asked for too many measures at once',
+  },
+  nothing_changed: { summary: null, reason: 'what it wrote did not fit the score' },
+  internal: {
+    summary: 'Something went wrong in the editor.',
+    reason: 'something went wrong in the editor',
+  },
 };
 
 /**
@@ -81,20 +120,17 @@ const SUMMARIES: Readonly<Record<string, string>> = {
  * ```
  */
 export function refusalForPerson(
-  invocation: ToolInvocation,
+  invocation: RefusedInvocation,
   parts: readonly PartWords[],
 ): PersonRefusal {
   const details = invocation.result.content
     .map((block) => ('text' in block ? String(block.text) : ''))
     .join('\n');
-  if (invocation.ok) {
-    return { headline: 'Nothing was changed.', summary: '', problems: [], details };
-  }
   const { error } = invocation;
   const problems = (error.problems ?? []).map((problem) => personProblem(problem, parts));
   const count = problems.length;
   const summary =
-    SUMMARIES[error.code] ??
+    ERROR_WORDS[error.code].summary ??
     (count === 1 ? 'One thing needs fixing:' : `${count} things need fixing:`);
   return { headline: 'Nothing was changed.', summary, problems, details };
 }
@@ -108,20 +144,14 @@ export function refusalForPerson(
  * refusalReason(staleInvocation); // 'the measures had changed since it read them'
  * ```
  */
-export function refusalReason(invocation: ToolInvocation): string {
-  if (invocation.ok) return '';
+export function refusalReason(invocation: RefusedInvocation): string {
   const { code, problems = [] } = invocation.error;
-  const codes = problems.map((problem) => codeOf(problem.message));
-  if (code === 'stale_revision' || codes.includes('stale'))
-    return 'the measures had changed since it read them';
-  if (codes.includes('invalid-revision'))
+  const unknownRevision = problems.some(
+    (problem) => codeOf(problem.message) === 'invalid-revision',
+  );
+  if (code !== 'stale_revision' && unknownRevision)
     return 'it was based on a version of the score this page does not know';
-  if (code === 'out_of_scope') return 'it was outside the measures agents may edit';
-  if (code === 'permission_denied') return 'it is not allowed on this link';
-  if (code === 'limit_exceeded') return 'it asked for too many measures at once';
-  if (code === 'invalid_arguments') return 'its request was not valid';
-  if (code === 'not_found') return 'those measures are not in the score';
-  return 'what it wrote did not fit the score';
+  return ERROR_WORDS[code].reason;
 }
 
 function personProblem(
@@ -141,8 +171,19 @@ function codeOf(message: string): string | null {
   return /^\[([a-z-]+)\]/.exec(message)?.[1] ?? null;
 }
 
-/** `Measure 3, Violin` (a part of one staff) or `Measure 4, Piano, staff 2`, from a lane such as `P2 s2 v1 m4`. */
-function placeOf(text: string, parts: readonly PartWords[]): string {
+/**
+ * The place a lane such as `P2 s2 v1 m4` names, for a person: `Measure 3,
+ * Violin` (a part of one staff) or `Measure 4, Piano, staff 2`; a part
+ * without a name is `Part 2`; `Measure 4` for a bare `m4`; empty when
+ * `text` names no place.
+ *
+ * @example
+ * ```ts
+ * placeOf('P2 s2 v1 m4 (line 1, column 1)', [{ name: 'Violin', staves: 1 }, { name: 'Piano', staves: 2 }]);
+ * // 'Measure 4, Piano, staff 2'
+ * ```
+ */
+export function placeOf(text: string, parts: readonly PartWords[]): string {
   const lane = /\bP(\d+) s(\d+)(?: v\d+)? m(\d+)/.exec(text);
   if (lane === null) {
     const measure = /\bm(\d+)\b/.exec(text);
@@ -156,6 +197,23 @@ function placeOf(text: string, parts: readonly PartWords[]): string {
 }
 
 /**
+ * A duration of `num/den` whole notes as a musician names a single printed
+ * value of it (`a dotted half note` for 3/4, `a double-dotted quarter note`
+ * for 7/16), from lanes-seq's {@link noteValueOf}; `undefined` when no
+ * single value lasts that long (a tie, a tuplet).
+ */
+function durationWords(num: number, den: number): string | undefined {
+  if (den === 0 || !Number.isSafeInteger(num) || !Number.isSafeInteger(den)) return undefined;
+  const value = noteValueOf(rational(num, den));
+  if (value === undefined) return undefined;
+  const { base } = value;
+  const name = base.num === 1 ? VALUE_NAMES[Math.log2(base.den)] : LONG_VALUE_NAMES[base.num];
+  if (name === undefined) return undefined;
+  const words = `${DOT_WORDS[value.dots]}${name} note`;
+  return `${/^[aeiou]/.test(words) ? 'an' : 'a'} ${words}`;
+}
+
+/**
  * The model's words with the notation taken out: lanes become "the voice",
  * `m3` "measure 3", durations their names (a `=3/4` written in the text stays).
  */
@@ -165,12 +223,15 @@ function musicalWords(text: string): string {
     .replace(/\bP\d+ s\d+ m\d+\b/g, 'the staff')
     .replace(/\bm(\d+)\b/g, 'measure $1')
     .replace(/\blasts (\d+)\b(?![/\d])/g, (whole, count: string) => {
-      const name = DURATIONS[count];
-      return name === undefined ? whole : `lasts ${name}`;
+      const wholes = Number(count);
+      if (wholes === 1) return `lasts ${durationWords(1, 1)}`;
+      return wholes > 1 ? `lasts ${count} whole notes` : whole;
     })
     .replace(
-      /(?<![=\d/])(?<!time )(\d+\/\d+)(?![\d/])/g,
-      (fraction) => DURATIONS[fraction] ?? fraction,
+      /(?<![=\d/])(?<!time )(\d+)\/(\d+)(?![\d/])/g,
+      (fraction, num: string, den: string) => {
+        return durationWords(Number(num), Number(den)) ?? fraction;
+      },
     )
     .replace(/\blanes?\b/g, 'voice')
     .replace(/\bevents\b/g, 'notes');

@@ -9,10 +9,10 @@
  * who may edit. A proposal whose measures someone changed meanwhile shows
  * stale at once, on every page; a decision made on one page shows on all.
  */
-import { type Score, scoreInfo } from '@scorelane/score-model';
+import type { Score } from '@scorelane/score-model';
 import type { Proposal, ProposalStore, SharedReview } from '@scorelane/score-tools';
 import { whoActed } from './activity-who.ts';
-import { rangeWords } from './person-words.ts';
+import { partNamesOf, rangeWords } from './person-words.ts';
 import { type ProposalPreview, previewProposal } from './proposal-preview.ts';
 import { PROPOSAL_STATUS_TEXT, proposalStatus } from './proposal-status.ts';
 import type { RangeEngraver } from './range-engraver.ts';
@@ -78,7 +78,7 @@ function createCard(proposal: Proposal, options: ReviewPanelOptions): HTMLElemen
   card.tabIndex = -1;
   const title = element('h3', 'proposal-title');
   const who = whoActed(proposal.proposed_by, proposal.client, options.store.doc.clientID);
-  title.textContent = `${who} proposes a change to ${rangeWords(proposal.range, partNames(options.score))}`;
+  title.textContent = `${who} proposes a change to ${rangeWords(proposal.range, partNamesOf(options.score))}`;
   const status = element('p', 'proposal-status');
   status.setAttribute('role', 'status');
   const engravings = element('div', 'proposal-engravings');
@@ -193,8 +193,4 @@ function element<K extends keyof HTMLElementTagNameMap>(
   const made = document.createElement(tag);
   if (className !== '') made.className = className;
   return made;
-}
-
-function partNames(score: Score): string[] {
-  return scoreInfo(score).parts.map((part) => part.name);
 }

@@ -6,6 +6,7 @@
 import {
   apply,
   formatProblems,
+  pickTexts,
   planSetTexts,
   SCORE_TEXT_FIELDS,
   type ScoreTextField,
@@ -40,11 +41,7 @@ export async function infoCommand(args: ParsedArguments, io: CommandIo): Promise
   expectArguments(args, 'info', { positional: ['FILE'], flags: [...SCORE_TEXT_FIELDS, 'output'] });
   const [file] = args.positional;
   if (!file) throw new UsageError('info needs a FILE.');
-  const texts: { [K in ScoreTextField]?: string } = {};
-  for (const field of SCORE_TEXT_FIELDS) {
-    const value = args.flags.get(field);
-    if (typeof value === 'string') texts[field] = value;
-  }
+  const texts = pickTexts(Object.fromEntries(args.flags));
   const setting = Object.keys(texts).length > 0;
   const outFlag = args.flags.get('output');
   if (setting && typeof outFlag !== 'string' && file === exampleScorePath()) {

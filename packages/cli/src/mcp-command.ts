@@ -120,7 +120,7 @@ function describeStale(stale: StaleTemporaryFiles): string {
 
 /** What an agent is told when a result is too large for one stdio message (an export of a large score). */
 const OVERSIZED_RESULT_HINT =
-  'To get a large score as a file, run `scorelane convert FILE OUT.musicxml` (or OUT.mxl, OUT.mid) outside MCP; read_measures reads it in ranges.';
+  'To get a large score as a file, call export_score: it keeps the file and answers a link; read_measures reads the score in ranges.';
 
 /** The score FILE holds, or undefined after saying on the error stream why it holds none. */
 async function loadScore(

@@ -107,6 +107,25 @@ describe('scorelane new', () => {
     });
   });
 
+  it('refuses a title that set_score_info would refuse (a line break, over 300 characters), writing nothing', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'scorelane-cli-'));
+    const file = join(dir, 'never.musicxml');
+    const refused = await scorelane(
+      'new',
+      file,
+      '--parts',
+      'Violin',
+      '--title',
+      'Op.\n28',
+      '--composer',
+      'x'.repeat(301),
+    );
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain('- The title holds a line break or another control character');
+    expect(refused.out).toContain('- The composer is 301 characters long, over 300');
+    await expect(stat(file)).rejects.toThrow();
+  });
+
   it('scorelane mcp on a missing file says in one line how to create it, and exits 1', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'scorelane-cli-'));
     const file = join(dir, 'missing.musicxml');

@@ -3,7 +3,7 @@
  * [--tempo 96] [--measures 16] [--title T] [--composer T] ...`: a new, empty
  * score, written as `.musicxml`, `.mxl` or `.lanes` by FILE's extension.
  */
-import { createScore, SCORE_TEXT_FIELDS, type ScoreTextField } from '@scorelane/score-model';
+import { createScore, pickTexts, SCORE_TEXT_FIELDS } from '@scorelane/score-model';
 import { newScore } from '@scorelane/score-tools';
 import * as Y from 'yjs';
 import { expectArguments, type ParsedArguments, UsageError } from './arguments.ts';
@@ -57,11 +57,7 @@ export async function newCommand(args: ParsedArguments, io: CommandIo): Promise<
       throw new UsageError(`--${name} takes a whole number, not "${value}".`);
     return Number(value);
   };
-  const texts: { [K in ScoreTextField]?: string } = {};
-  for (const field of SCORE_TEXT_FIELDS) {
-    const value = text(field);
-    if (value !== undefined) texts[field] = value;
-  }
+  const texts = pickTexts(Object.fromEntries(args.flags));
   const time = text('time');
   const key = text('key');
   const tempo = number('tempo');

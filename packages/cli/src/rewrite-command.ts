@@ -13,7 +13,8 @@ import {
 import { inCommandLineWords } from './command-line-wording.ts';
 import { exampleScorePath } from './example-score.ts';
 import type { CommandIo } from './io.ts';
-import { checkWritable, loadFile, readTextFile, saveScore, warningLines } from './score-file-io.ts';
+import { saveAndReport } from './save-and-report.ts';
+import { checkWritable, loadFile, readTextFile, warningLines } from './score-file-io.ts';
 
 /**
  * Plans the rewrite against the score file and, when it is accepted, writes
@@ -76,12 +77,7 @@ export async function rewriteCommand(args: ParsedArguments, io: CommandIo): Prom
     io.out(formatProblems(inCommandLineWords(applied.problems)));
     return 1;
   }
-  const saved = await saveScore(out, score);
-  if (!saved.ok) {
-    io.err(`${saved.message}\n`);
-    return 1;
-  }
-  const { warnings } = saved;
+  if (!(await saveAndReport(io, out, score, args.flags.get('verbose') === true))) return 1;
   const { range, changes, repairs, addedMeasures } = planned.plan;
   const units = changes.length;
   const added =
@@ -91,7 +87,6 @@ export async function rewriteCommand(args: ParsedArguments, io: CommandIo): Prom
   );
   for (const repair of repairs) io.out(`Repaired: ${repair.message}\n`);
   for (const dropped of planned.plan.dropped) io.out(`Dropped: ${dropped.message}\n`);
-  io.err(warningLines(out, warnings, args.flags.get('verbose') === true));
   for (const split of planned.plan.splits) {
     io.out(
       `Note: ${split.lane} event ${split.event} is printed as ${split.values.length} tied values.\n`,

@@ -18,7 +18,16 @@ import {
   TECHNIQUES,
 } from './marks.ts';
 import { type Alter, type Pitch, STEPS, samePitch } from './pitch.ts';
-import { add, formatRational, multiply, type Rational, rational, ZERO } from './rational.ts';
+import {
+  add,
+  equals,
+  formatRational,
+  multiply,
+  type Rational,
+  rational,
+  ZERO,
+} from './rational.ts';
+import { serializeEvent } from './serialize.ts';
 
 export const arbitraryPitch: fc.Arbitrary<Pitch> = fc.record({
   step: fc.constantFrom(...STEPS),
@@ -291,3 +300,18 @@ export const arbitraryDocument: fc.Arbitrary<LanesDocument> = fc
     }),
   )
   .map(([lanes, lyrics]) => (lyrics.length === 0 ? { lanes } : { lanes, lyrics }));
+
+/**
+ * The events as the canonical text writes them (section 16.1): a duration
+ * that repeats the one before it, on an event that is not a grace note, left out.
+ */
+export function compactTexts(events: readonly LaneEvent[]): string[] {
+  let last: LaneEvent['duration'] | undefined;
+  return events.map((event) => {
+    const text = serializeEvent(event);
+    if (event.grace) return text;
+    const repeats = last !== undefined && equals(last, event.duration);
+    last = event.duration;
+    return repeats ? text.replace(`=${formatRational(event.duration)}`, '') : text;
+  });
+}

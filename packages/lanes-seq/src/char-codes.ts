@@ -1,6 +1,8 @@
 /**
  * The character codes the lanes-seq parser looks at, by name.
  */
+
+import { isUnicodeSpace } from './source-text.ts';
 export const TAB = 9;
 export const LF = 10;
 export const CR = 13;
@@ -72,14 +74,9 @@ export function endsEventUnspaced(code: number): boolean {
   return (
     isSeparatorCode(code) ||
     isUpperStep(code) ||
-    code === 114 || // r
-    code === 120 || // x
-    code === 0xa0 ||
-    code === 0xfeff ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200b) ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000
+    code === LOWER_R ||
+    code === LOWER_X ||
+    code === BYTE_ORDER_MARK ||
+    isUnicodeSpace(code)
   );
 }

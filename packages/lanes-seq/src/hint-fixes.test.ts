@@ -7,10 +7,10 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { applyEdits } from './apply-edits.test-support.ts';
-import { arbitraryEvent } from './arbitrary-document.test-support.ts';
+import { arbitraryEvent, compactTexts } from './arbitrary-document.test-support.ts';
 import type { LaneEvent } from './document.ts';
 import { parse } from './parse.ts';
-import { equals, formatRational, rational } from './rational.ts';
+import { equals, rational } from './rational.ts';
 import { serialize, serializeEvent } from './serialize.ts';
 
 const HEADER = 'P1 s1 v1 m1: ';
@@ -185,21 +185,6 @@ const IN_THE_DURATION = new Set([
   'rest as a grace note',
   'duration inside a chord',
 ]);
-
-/**
- * The events as the canonical text writes them (section 16.1): a duration
- * that repeats the one before it, on an event that is not a grace note, left out.
- */
-function compactTexts(events: readonly LaneEvent[]): string[] {
-  let last: LaneEvent['duration'] | undefined;
-  return events.map((event) => {
-    const text = serializeEvent(event);
-    if (event.grace) return text;
-    const repeats = last !== undefined && equals(last, event.duration);
-    last = event.duration;
-    return repeats ? text.replace(`=${formatRational(event.duration)}`, '') : text;
-  });
-}
 
 describe('hint fixes (property)', () => {
   test.prop(

@@ -102,7 +102,7 @@ export function readEquals(cursor: Cursor, eventStart: number): EventValue | und
       eventStart,
       cursor.pos,
       `The event ${quote(cursor, eventStart, cursor.pos)} has no "=" before its duration.`,
-      `give every event a duration after "=", as in ${hintSubjectOf(cursor)}=1/4 for a quarter`,
+      `write "=" between the event and its duration, as in ${hintSubjectOf(cursor)}=1/4 for a quarter (or leave the duration out to repeat the one before)`,
     );
     return undefined;
   }

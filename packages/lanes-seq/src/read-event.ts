@@ -75,7 +75,7 @@ export function readEvents(cursor: Cursor, headerOk: boolean): number {
       reportCommentInLane(cursor, start);
       continue;
     }
-    if (isSeparatorMistake(code)) {
+    if (isSeparatorCode(code)) {
       reportAfterEvent(cursor, code);
       skipSpaces(cursor);
       continue;
@@ -112,11 +112,6 @@ export function readEvents(cursor: Cursor, headerOk: boolean): number {
     skipSpaces(cursor);
   }
   return count;
-}
-
-/** A character that, where an event should start, means the writer took lanes-seq for another notation. */
-export function isSeparatorMistake(code: number): boolean {
-  return isSeparatorCode(code);
 }
 
 /** Where an event should start: a comment in the manner of another language, `# ...` or `// ...`. */

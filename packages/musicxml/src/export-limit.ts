@@ -69,9 +69,8 @@ export function exportMxlWithinLimit(
   score: Score,
   limit: ExportLimit = {},
 ): LimitedExport<Uint8Array> {
-  const text = exportMusicXml(score);
-  const problem = sizeProblem(text, limit.maxBytes ?? MAX_SCORE_BYTES);
-  return problem ? { ok: false, problems: [problem] } : { ok: true, content: mxlOf(text) };
+  const checked = exportMusicXmlWithinLimit(score, limit);
+  return checked.ok ? { ok: true, content: mxlOf(checked.content) } : checked;
 }
 
 function sizeProblem(text: string, maxBytes: number): MusicXmlProblem | undefined {

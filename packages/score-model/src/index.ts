@@ -42,7 +42,7 @@ export type {
   UnitChange,
 } from './plan-types.ts';
 export { planWriteMarks, type WriteMarksRequest } from './plan-write-marks.ts';
-export { describePrintedNumbers, MAX_NUMBER_EXCEPTIONS } from './printed-number-phrase.ts';
+export { describePrintedNumbers } from './printed-number-phrase.ts';
 export { deliberateNumbers, printedNumbersOf } from './printed-numbers.ts';
 export {
   type FormatProblemsOptions,
@@ -80,9 +80,11 @@ export {
 } from './score-limits.ts';
 export {
   MAX_SCORE_TEXT,
+  pickTexts,
   SCORE_TEXT_FIELDS,
   type ScoreTextField,
   type ScoreTexts,
+  scoreTextProblem,
 } from './score-texts.ts';
 export type {
   KeySignature,

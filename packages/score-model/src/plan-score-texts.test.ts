@@ -5,6 +5,7 @@ import { apply } from './apply-plan.ts';
 import { PROPERTY_SCORE } from './arbitrary-rewrite.test-support.ts';
 import { scoreOf } from './fixtures.test-support.ts';
 import { planSetTexts } from './plan-score-texts.ts';
+import { currentRevision } from './revision.ts';
 import { scoreContent } from './score-content.ts';
 import { scoreInfo } from './score-info.ts';
 
@@ -28,6 +29,31 @@ describe('planSetTexts', () => {
       'Heine',
     ]);
     expect(scoreContent(score)).toMatchObject({ composer: 'Clara Schumann', lyricist: 'Heine' });
+  });
+
+  it('refuses, as stale, a text someone set after the given revision, and sets the others', () => {
+    const score = scoreOf(PROPERTY_SCORE);
+    const read = currentRevision(score);
+    const theirs = planSetTexts(score, { texts: { title: 'Their title' } });
+    if (!theirs.ok) throw new Error(theirs.problems[0]?.message);
+    expect(apply(score, theirs.plan).ok).toBe(true);
+    const mine = planSetTexts(score, { texts: { title: 'My title' }, revision: read });
+    expect(mine.ok).toBe(false);
+    expect(!mine.ok && mine.problems.map((problem) => problem.code)).toEqual(['stale']);
+    expect(!mine.ok && mine.problems[0]?.message).toContain('The title changed after revision');
+    const other = planSetTexts(score, { texts: { composer: 'Clara Schumann' }, revision: read });
+    expect(other.ok).toBe(true);
+  });
+
+  it('a plan applied after someone else set the same text is refused and writes nothing', () => {
+    const score = scoreOf(PROPERTY_SCORE);
+    const mine = planSetTexts(score, { texts: { title: 'My title' } });
+    const theirs = planSetTexts(score, { texts: { title: 'Their title' } });
+    if (!mine.ok || !theirs.ok) throw new Error('both plans should plan');
+    expect(apply(score, theirs.plan).ok).toBe(true);
+    const applied = apply(score, mine.plan);
+    expect(!applied.ok && applied.problems.map((problem) => problem.code)).toEqual(['stale']);
+    expect(scoreInfo(score).title).toBe('Their title');
   });
 
   it('a text set to what it is already is not written', () => {

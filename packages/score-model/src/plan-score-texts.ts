@@ -64,7 +64,8 @@ export function planSetTexts(score: Score, request: SetTextsRequest): Result<{ p
     }
   }
   if (problems.length > 0) return { ok: false, problems };
-  const stale = revisionProblems(view, request.revision, { units: [], measures: [], lastIndex: 0 });
+  const targets = { units: [], measures: [], lastIndex: 0, texts: given };
+  const stale = revisionProblems(view, request.revision, targets);
   if (stale.length > 0) return { ok: false, problems: stale };
   const now = view.texts;
   const texts = given
@@ -91,7 +92,7 @@ export function planSetTexts(score: Score, request: SetTextsRequest): Result<{ p
       splits: [],
       dropped: [],
       writes,
-      targets: { units: [], measures: [], lastIndex: 0 },
+      targets,
       texts,
     },
   };

@@ -39,15 +39,18 @@ export function numberAfter(before: number, measure: Numbered): { printed: strin
 }
 
 /**
- * The printed number of every measure, in order.
+ * The printed number of every measure, in order, counting on from `count`
+ * (left out: from the start of a score, 0 before a pickup at m1).
  *
  * @example
  * ```ts
  * printedNumbersOf([{ pickup: rational(1, 4) }, {}, { number: 'X1' }, {}]); // ['0', '1', 'X1', '2']
  * ```
  */
-export function printedNumbersOf(measures: readonly Numbered[]): string[] {
-  let count = countBefore(measures[0]);
+export function printedNumbersOf(
+  measures: readonly Numbered[],
+  count = countBefore(measures[0]),
+): string[] {
   return measures.map((measure) => {
     const next = numberAfter(count, measure);
     count = next.count;
@@ -90,19 +93,19 @@ export function deliberateNumbers<T extends Numbered>(measures: readonly T[]): T
  * ```
  */
 export function printedNumbersIn(view: ScoreView, start: number, end: number): string[] {
+  // Back to the nearest measure before the range that prints a whole number: counting goes on from it.
   let from = start;
-  while (from > 1 && wholeNumber(view.measure(from - 1)?.info.number) === undefined) from--;
-  let count =
-    from === 1
-      ? countBefore(view.measure(1)?.info)
-      : wholeNumber(view.measure(from - 1)!.info.number)!;
-  const printed: string[] = [];
+  let count: number | undefined;
+  while (from > 1) {
+    count = wholeNumber(view.measure(from - 1)?.info.number);
+    if (count !== undefined) break;
+    from--;
+  }
+  const infos: Numbered[] = [];
   for (let index = from; index <= end; index++) {
     const info = view.measure(index)?.info;
     if (!info) break;
-    const next = numberAfter(count, info);
-    count = next.count;
-    if (index >= start) printed.push(next.printed);
+    infos.push(info);
   }
-  return printed;
+  return printedNumbersOf(infos, count).slice(start - from);
 }

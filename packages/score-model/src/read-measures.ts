@@ -22,6 +22,7 @@ import { describePrintedNumbers } from './printed-number-phrase.ts';
 import { printedNumbersIn } from './printed-numbers.ts';
 import type { Problem, Result } from './problem.ts';
 import { currentRevision } from './revision.ts';
+import { sameKey, sameTime } from './same-signature.ts';
 import type { Score } from './score.ts';
 import type { KeySignature, TimeSignature } from './score-types.ts';
 import { type ScoreView, viewScore } from './score-view.ts';
@@ -108,14 +109,6 @@ export interface ReadOutput {
   readonly document: LanesDocument;
   readonly context: ReadContext;
   readonly revision: string;
-}
-
-function sameTime(a: TimeSignature, b: TimeSignature): boolean {
-  return a.beats === b.beats && a.beatType === b.beatType;
-}
-
-function sameKey(a: KeySignature, b: KeySignature): boolean {
-  return a.tonic.step === b.tonic.step && a.tonic.alter === b.tonic.alter && a.mode === b.mode;
 }
 
 /** Checks a range request against the score, returning the selected part numbers. */
@@ -214,7 +207,7 @@ export function readContext(
       }
     }
   }
-  const title = view.title;
+  const title = view.texts.title;
   return {
     ...(title !== undefined ? { title } : {}),
     measureCount: view.measureCount,

@@ -1,9 +1,10 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
 import { apply } from './apply-plan.ts';
 import { SMALL, scoreOf } from './fixtures.test-support.ts';
 import { plan } from './plan-rewrite.ts';
-import { currentRevision, decodeRevision } from './revision.ts';
+import { currentRevision, decodeRevision, scoreIdentity } from './revision.ts';
 
 const PITCHES = ['C5', 'D5', 'E5', 'F5', 'G5'];
 
@@ -42,7 +43,9 @@ describe('revisions', () => {
   it('reads back exactly, and a token whose count does not match its state is no revision', () => {
     const score = scoreOf(SMALL);
     const revision = currentRevision(score);
-    expect(decodeRevision(revision)).toBeDefined();
+    const seen = decodeRevision(revision);
+    expect(seen?.clocks).toEqual(Y.decodeStateVector(Y.encodeStateVector(score.doc)));
+    expect(seen?.score).toEqual(scoreIdentity(score.doc));
     const count = countOf(revision);
     const tampered = revision.replace(`r1.${count}-`, `r1.${count + 1}-`);
     expect(decodeRevision(tampered)).toBeUndefined();

@@ -4,6 +4,7 @@
 import type { Clef, Rational } from '@scorelane/lanes-seq';
 import { printedNumbersIn } from './printed-numbers.ts';
 import { currentRevision } from './revision.ts';
+import { sameKey, sameTime } from './same-signature.ts';
 import type { Score } from './score.ts';
 import type { ScoreTexts } from './score-texts.ts';
 import type { KeySignature, TimeSignature } from './score-types.ts';
@@ -57,16 +58,11 @@ export function scoreInfo(score: Score): ScoreInfo {
   for (let measure = 1; measure <= view.measureCount; measure++) {
     const info = view.measure(measure)!.info;
     const last = times.at(-1);
-    if (!last || last.beats !== info.time.beats || last.beatType !== info.time.beatType) {
+    if (!last || !sameTime(last, info.time)) {
       times.push({ measure, ...info.time });
     }
     const key = keys.at(-1);
-    if (
-      !key ||
-      key.tonic.step !== info.key.tonic.step ||
-      key.tonic.alter !== info.key.tonic.alter ||
-      key.mode !== info.key.mode
-    ) {
+    if (!key || !sameKey(key, info.key)) {
       keys.push({ measure, ...info.key });
     }
     if (info.pickup) pickups.push({ measure, length: info.pickup });

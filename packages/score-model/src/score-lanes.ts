@@ -203,7 +203,7 @@ export function scoreToLanes(score: Score): ScoreFile {
     }
     previous = info;
   }
-  const title = view.title;
+  const title = view.texts.title;
   return {
     header: {
       ...(title !== undefined ? { title: oneLine(title) } : {}),

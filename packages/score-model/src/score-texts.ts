@@ -61,6 +61,24 @@ export function scoreTextProblem(text: string): string | undefined {
 }
 
 /**
+ * The score texts of `source` that are strings, in `SCORE_TEXT_FIELDS` order:
+ * a tool's arguments, a command's flags or a score's info read as texts.
+ *
+ * @example
+ * ```ts
+ * pickTexts({ title: 'Ode', composer: undefined, parts: 2 }); // { title: 'Ode' }
+ * ```
+ */
+export function pickTexts(source: { readonly [K in ScoreTextField]?: unknown }): ScoreTexts {
+  const texts: { [K in ScoreTextField]?: string } = {};
+  for (const field of SCORE_TEXT_FIELDS) {
+    const value = source[field];
+    if (typeof value === 'string') texts[field] = value;
+  }
+  return texts;
+}
+
+/**
  * The score texts stored in a score's meta map.
  *
  * @example

@@ -43,7 +43,6 @@ export interface UnitEntry {
 /** A read-only view of a score, caching what it decodes. */
 export interface ScoreView {
   readonly types: ScoreTypes;
-  readonly title: string | undefined;
   /** Every score text the score has (title, subtitle, composer, ...). */
   readonly texts: ScoreTexts;
   readonly measureCount: number;
@@ -63,10 +62,6 @@ export function viewScore(score: Score): ScoreView {
   let parts: PartEntry[] | undefined;
   const view: ScoreView = {
     types,
-    get title() {
-      const title = types.meta.get('title');
-      return typeof title === 'string' ? title : undefined;
-    },
     get texts() {
       return storedTexts(types.meta);
     },

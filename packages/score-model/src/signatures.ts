@@ -10,6 +10,7 @@ import type { PlannedWrite, ScorePlan, UnitChange } from './plan-types.ts';
 import type { Problem, Result } from './problem.ts';
 import { limitProblems } from './problem-list.ts';
 import { currentRevision } from './revision.ts';
+import { sameKey, sameTime } from './same-signature.ts';
 import type { Score } from './score.ts';
 import { scoreLimitProblems } from './score-limits.ts';
 import type {
@@ -157,18 +158,14 @@ export function planSetTime(score: Score, request: SetTimeRequest): Result<{ pla
   }
   if (problems.length > 0) return { ok: false, problems };
   const start = request.measure;
-  const end = extent(
-    view,
-    start,
-    (a, b) => a.time.beats === b.time.beats && a.time.beatType === b.time.beatType,
-  );
+  const end = extent(view, start, (a, b) => sameTime(a.time, b.time));
   const writes: PlannedWrite[] = [];
   const changes: UnitChange[] = [];
   const label = `${beats}/${beatType}`;
   for (let measure = start; measure <= end; measure++) {
     const entry = view.measure(measure)!;
     // A time already in force is not written again: no empty undo step, no revision moved.
-    if (entry.info.time.beats === beats && entry.info.time.beatType === beatType) continue;
+    if (sameTime(entry.info.time, { beats, beatType })) continue;
     const info: MeasureInfo = { ...entry.info, time: { beats, beatType } };
     writes.push({ op: 'measure', measure, info });
     const oldLength = measureLength(entry.info);
@@ -246,17 +243,10 @@ export function planSetKey(score: Score, request: SetKeyRequest): Result<{ plan:
   }
   if (problems.length > 0 || !key) return { ok: false, problems };
   const start = request.measure;
-  const end = extent(
-    view,
-    start,
-    (a, b) =>
-      a.key.tonic.step === b.key.tonic.step &&
-      a.key.tonic.alter === b.key.tonic.alter &&
-      a.key.mode === b.key.mode,
-  );
+  const end = extent(view, start, (a, b) => sameKey(a.key, b.key));
   // A key already in force is not written again: no empty undo step, no revision moved.
   const writes: PlannedWrite[] = span(start, end)
-    .filter((measure) => !sameKeyAs(view.measure(measure)!.info.key, key))
+    .filter((measure) => !sameKey(view.measure(measure)!.info.key, key))
     .map((measure) => ({
       op: 'measure',
       measure,
@@ -270,14 +260,4 @@ export function planSetKey(score: Score, request: SetKeyRequest): Result<{ plan:
   if (stale.length > 0) return { ok: false, problems: stale };
   // Pitches are absolute, so no unit's content depends on the key.
   return { ok: true, plan: signaturePlan('set-key', score, view, start, end, writes, [], []) };
-}
-
-/** Whether two keys are the same signature, tonic and mode. */
-function sameKeyAs(a: KeySignature, b: KeySignature): boolean {
-  return (
-    a.fifths === b.fifths &&
-    a.mode === b.mode &&
-    a.tonic.step === b.tonic.step &&
-    a.tonic.alter === b.tonic.alter
-  );
 }

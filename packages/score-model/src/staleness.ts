@@ -4,6 +4,7 @@
  * and whether measures were inserted or deleted where they would move its
  * measure indexes.
  */
+import { entryId } from './layout.ts';
 import type { Problem } from './problem.ts';
 import { hasSeen, type Seen, wasDeleted } from './revision.ts';
 import type { ScoreView } from './score-view.ts';
@@ -23,6 +24,8 @@ export interface StaleTargets {
   readonly measures: readonly number[];
   /** The last measure index the write touches; insertions or deletions at or before it move it. */
   readonly lastIndex: number;
+  /** Score texts (keys of the meta map: `title`, `composer`, ...) the write replaces. */
+  readonly texts?: readonly string[];
 }
 
 /**
@@ -77,6 +80,15 @@ export function findStale(
         lane: `m${measure}`,
         message: `The time, key or pickup of m${measure} changed after revision ${revision}.`,
         fix: `Read m${measure} again and base the write on the new revision.`,
+      });
+    }
+  }
+  for (const field of targets.texts ?? []) {
+    if (!hasSeen(seen, entryId(view.types.meta, field))) {
+      problems.push({
+        code: 'stale',
+        message: `The ${field} changed after revision ${revision}.`,
+        fix: 'Read the score info again and base the write on the new revision.',
       });
     }
   }

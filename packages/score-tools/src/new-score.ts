@@ -6,11 +6,15 @@ import { type Alter, rational, type Step } from '@scorelane/lanes-seq';
 import {
   keySignature,
   MAX_SCORE_MEASURES,
+  MAX_SCORE_TEXT,
   type MeasureInfo,
   type PartInfo,
+  pickTexts,
   restUnit,
+  SCORE_TEXT_FIELDS,
   type ScoreInit,
   type ScoreTexts,
+  scoreTextProblem,
   type UnitInit,
 } from '@scorelane/score-model';
 import { INSTRUMENTS, instrumentNamed } from './instruments.ts';
@@ -111,6 +115,12 @@ export function newScore(
       `A tempo of ${tempo}: give quarter notes per minute, a whole number from 10 to 400.`,
     );
   }
+  const texts = pickTexts(request);
+  for (const field of SCORE_TEXT_FIELDS) {
+    const why = texts[field] === undefined ? undefined : scoreTextProblem(texts[field]);
+    if (why)
+      problems.push(`The ${field} ${why}: give one line of at most ${MAX_SCORE_TEXT} characters.`);
+  }
   if (problems.length > 0 || !time || !key) return { ok: false, problems };
   const measures: MeasureInfo[] = Array.from({ length: count }, () => ({ time, key }));
   const units: UnitInit[] = [];
@@ -124,13 +134,5 @@ export function newScore(
       content: { voices: [{ voice: 1, events: [{ ...rest, marks }] }] },
     });
   }
-  const {
-    parts: _parts,
-    time: _time,
-    key: _key,
-    tempo: _tempo,
-    measures: _count,
-    ...texts
-  } = request;
   return { ok: true, init: { ...texts, parts, measures, units } };
 }

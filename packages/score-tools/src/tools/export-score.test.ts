@@ -120,6 +120,14 @@ describe('export_score', () => {
     expect(String(exported.output.summary)).toContain(link!.uri);
   });
 
+  it('on a host that keeps no files, answers the content even with inline: false, since it has nowhere else to go', async () => {
+    const { tools } = odeFixture();
+    const exported = await tools.invoke('export_score', { format: 'lanes', inline: false });
+    if (!exported.ok) throw new Error(exported.result.content[0]?.text);
+    expect(exported.output.resource_links).toBeUndefined();
+    expect(String(exported.output.content)).toContain('P1 s1 v1 m8: E4=3/8 D4=1/8 D4=1/2');
+  });
+
   it('puts the content inline too on request, below the limit; above it, only the link', async () => {
     const files = await folderHost();
     const { tools } = odeFixture({ files });

@@ -177,7 +177,8 @@ async function runExport(
       return toolFail(toolError('internal', `The host could not keep ${file.name}: ${reason}`));
     }
   }
-  const wantsInline = inline === true || (kept === undefined && inline !== false);
+  // A host that keeps no files has nowhere else to put it: inline, whatever `inline` says.
+  const wantsInline = inline === true || kept === undefined;
   if (wantsInline && size > limit && kept === undefined)
     return toolFail(tooLargeInline(file, limit));
   const inlined = wantsInline && size <= limit;

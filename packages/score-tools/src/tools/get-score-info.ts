@@ -8,7 +8,7 @@ import {
   currentRevision,
   describePrintedNumbers,
   formatKey,
-  SCORE_TEXT_FIELDS,
+  pickTexts,
 } from '@scorelane/score-model';
 import { defineTool, type ToolRunCall, toolFail, toolOk } from '@scorelane/tool-contracts';
 import * as z from 'zod';
@@ -74,11 +74,7 @@ export const getScoreInfoTool = defineTool({
     // Kept up to date from the changes: a call costs what changed since the last one.
     const { info, voices, synopsis } = scoreOverview(context.score);
     return toolOk({
-      ...Object.fromEntries(
-        SCORE_TEXT_FIELDS.flatMap((field) =>
-          info[field] === undefined ? [] : [[field, info[field]]],
-        ),
-      ),
+      ...pickTexts(info),
       parts: info.parts.map((part) => {
         const instrument = instrumentFor(part.name);
         return {

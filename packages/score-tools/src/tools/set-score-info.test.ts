@@ -78,5 +78,9 @@ describe('set_score_info', () => {
     const waiting = await tools.invoke('set_score_info', { composer: 'Beethoven' });
     expect(waiting.ok && waiting.output.status).toBe('awaiting_review');
     expect((await info(tools)).composer).toBeUndefined();
+    const id = waiting.ok ? (waiting.output.review as { id: string }).id : '';
+    const accepted = await tools.reviews!.accept(id);
+    expect(accepted.session.state).toBe('applied');
+    expect((await info(tools)).composer).toBe('Beethoven');
   });
 });

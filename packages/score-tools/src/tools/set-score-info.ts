@@ -2,10 +2,10 @@
  * `set_score_info`: the texts at the head of the score (title, subtitle,
  * composer, lyricist, arranger, copyright).
  */
-import { planSetTexts, SCORE_TEXT_FIELDS } from '@scorelane/score-model';
-import { writeFields } from '@scorelane/tool-contracts';
+import { pickTexts, planSetTexts } from '@scorelane/score-model';
 import * as z from 'zod';
 import { TOOL_DESCRIPTIONS } from '../tool-descriptions.ts';
+import { writeArguments } from '../tool-fields.ts';
 import { defineWriteTool } from '../write-tool.ts';
 
 // One line of at most MAX_SCORE_TEXT characters: the planner checks it and says how to fix it.
@@ -30,15 +30,11 @@ export const setScoreInfo = defineWriteTool({
     lyricist: text,
     arranger: text,
     copyright: text,
-    ...writeFields,
+    ...writeArguments,
   }),
   example: { title: 'Sonatina in C', composer: 'M. Clementi' },
   spec: (args) => {
-    const texts = Object.fromEntries(
-      SCORE_TEXT_FIELDS.flatMap((field) =>
-        args[field] === undefined ? [] : [[field, args[field]]],
-      ),
-    );
+    const texts = pickTexts(args);
     return {
       label: `set_score_info ${Object.keys(texts).join(', ') || '(nothing)'}`,
       plan: (score, revision) =>
