@@ -31,7 +31,11 @@ import {
   MCP_PATH,
   refuseBatches,
 } from '@scorelane/mcp-server';
-import { FORMAT_GUIDE_URI, scoreToolsInstructions } from '@scorelane/score-tools';
+import {
+  FORMAT_GUIDE_URI,
+  type ScoreFileHost,
+  scoreToolsInstructions,
+} from '@scorelane/score-tools';
 import type { ToolPipeline } from '@scorelane/tool-contracts';
 import { type AccessRole, roleOfToken } from './access-role.ts';
 import { agentNameOf } from './agent-name.ts';
@@ -76,6 +80,8 @@ export interface AgentEndpointOptions {
   readonly maxSessionsPerDocument?: number;
   /** Told about refused requests, without their token. */
   readonly onRefused?: (message: string) => void;
+  /** Where the agents' exports are kept (answered as links); without it, inline. */
+  readonly files?: ScoreFileHost;
 }
 
 type NodeHandler = (
@@ -128,7 +134,12 @@ export function createAgentEndpoint(options: AgentEndpointOptions): AgentEndpoin
     const names = new Set(onDocument(name).map((entry) => entry.session.agent.name));
     let unique = agentName;
     for (let n = 2; names.has(unique); n++) unique = `${agentName} ${n}`;
-    const session = await openAgentSession(options.hocuspocus, name, { name: unique, color });
+    const session = await openAgentSession(
+      options.hocuspocus,
+      name,
+      { name: unique, color },
+      options.files,
+    );
     let queue = queues.get(name);
     if (queue === undefined) {
       queue = createCallQueue();

@@ -19,6 +19,7 @@ import {
   openActivityLog,
   openOversightSettings,
   openProposalStore,
+  type ScoreFileHost,
   type ScoreTools,
 } from '@scorelane/score-tools';
 import { createUndoController } from '@scorelane/undo';
@@ -61,7 +62,8 @@ export interface AgentSession {
 }
 
 /**
- * Opens the live document `name` (loading it if no one has it open) for one agent.
+ * Opens the live document `name` (loading it if no one has it open) for one
+ * agent; with `files`, its exports are kept there and answered as links.
  *
  * @example
  * ```ts
@@ -72,6 +74,7 @@ export async function openAgentSession(
   hocuspocus: Hocuspocus,
   name: string,
   agent: AgentIdentity = { name: 'MCP agent', color: AGENT_COLORS[0] },
+  files?: ScoreFileHost,
 ): Promise<AgentSession> {
   const connection = await hocuspocus.openDirectConnection(name, { agent: true });
   const document = connection.document!;
@@ -83,6 +86,7 @@ export async function openAgentSession(
     selection: presence,
     actor: 'agent',
     exporters: { musicxml: exportMusicXmlWithinLimit, mxl: exportMxlWithinLimit },
+    ...(files === undefined ? {} : { files }),
     activity: {
       log: openActivityLog(document),
       by: { kind: 'agent', via: 'mcp', name: agent.name },

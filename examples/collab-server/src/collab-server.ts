@@ -16,6 +16,7 @@ import { type DocumentLinks, documentLinks } from './document-links.ts';
 import { documentPersistence } from './document-persistence.ts';
 import { type DocumentStore, type Durability, openDocumentStore } from './document-store.ts';
 import { exampleScoreUpdate } from './example-score.ts';
+import { type ExportDownloads, exportDownloads } from './export-downloads.ts';
 import { personFrames } from './person-frames.ts';
 import { redisScaleOut } from './redis-scale-out.ts';
 import { refusalLog } from './refusal-log.ts';
@@ -133,9 +134,12 @@ export async function startCollabServer(options: CollabServerOptions): Promise<C
     debounce: options.compactDebounceMs ?? 2000,
     extensions,
   });
+  let httpUrl = '';
+  const downloads = exportDownloads(() => httpUrl);
   const agents: AgentEndpoint = createAgentEndpoint({
     hocuspocus,
     store,
+    files: downloads.files,
     stored: (name) => persistence.stored(name),
     onRefused: (message) => refusals.refused('requests', message),
     ...(options.agentIdleMs === undefined ? {} : { idleMs: options.agentIdleMs }),
@@ -144,7 +148,7 @@ export async function startCollabServer(options: CollabServerOptions): Promise<C
       : { maxSessionsPerDocument: options.maxAgentSessionsPerDocument }),
   });
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
-  const http = createServer((req, res) => handleRequest(agents, files, req, res));
+  const http = createServer((req, res) => handleRequest(agents, downloads, files, req, res));
   // Longer than any client reuses an idle connection, so none is closed under a request.
   http.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -157,7 +161,7 @@ export async function startCollabServer(options: CollabServerOptions): Promise<C
   const host = options.host ?? '127.0.0.1';
   const port = await listen(http, host, options.port ?? 0);
   const origin = `${hostForUrl(host)}:${port}`;
-  const httpUrl = `http://${origin}`;
+  httpUrl = `http://${origin}`;
   return {
     url: `ws://${origin}`,
     httpUrl,
@@ -181,6 +185,7 @@ export async function startCollabServer(options: CollabServerOptions): Promise<C
 
 function handleRequest(
   agents: AgentEndpoint,
+  downloads: ExportDownloads,
   files: StaticFiles | undefined,
   req: IncomingMessage,
   res: ServerResponse,
@@ -189,13 +194,17 @@ function handleRequest(
     agents.handle(req, res).catch(() => failed(res));
     return;
   }
+  if (downloads.handles(req)) {
+    downloads.handle(req, res);
+    return;
+  }
   if (files !== undefined) {
     files.handle(req, res);
     return;
   }
   res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
   res.end(
-    'Scorelane collaboration server: open a document with its edit or view link; agents POST to /mcp.\n',
+    'Scorelane collaboration server: open a document with its edit or view link; agents POST to /mcp; exports download from the link export_score answered.\n',
   );
 }
 
