@@ -3,6 +3,7 @@
  * person select measures and edit their lanes-seq, and offers the score tools
  * of their role to the page's agents, all on one undo history.
  */
+
 import { exportMusicXmlWithinLimit, exportMxlWithinLimit } from '@scorelane/musicxml';
 import { openScore, type Score, scoreInfo } from '@scorelane/score-model';
 import {
@@ -15,6 +16,7 @@ import {
 import type { ToolInvocation } from '@scorelane/tool-contracts';
 import { createUndoController, type UndoController, type UndoResult } from '@scorelane/undo';
 import { offerAgentTools } from './agent-tools.ts';
+import { blobExports } from './blob-exports.ts';
 import { followChangedMeasures } from './changed-measures.ts';
 import { changedRange } from './changed-range.ts';
 import {
@@ -121,6 +123,8 @@ async function startEditor(page: EditorPage): Promise<void> {
   const agentTools = tools('agent', {
     activity: oversight.activity('agent'),
     oversight: oversight.tools('agent'),
+    // A browser agent's export is a blob: link of this page, not the file in its context.
+    files: blobExports(),
   });
   const offered = await offerAgentTools(agentTools, editor.role, (invocation) => {
     showChange(editor, 'An agent in this browser', invocation);

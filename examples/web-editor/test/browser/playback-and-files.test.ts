@@ -234,6 +234,27 @@ describe('playback and files in the web editor on the collaboration server, in C
     expect(midi.bytes.subarray(0, 4).toString('latin1')).toBe('MThd');
   });
 
+  it('answers a browser agent’s export with a blob: link of the page (its resource_links), which holds the whole MusicXML', async () => {
+    const exported = await editor.call('export_score', { format: 'musicxml' });
+    expect(exported.isError).toBe(false);
+    const output = exported.structuredContent as {
+      bytes: number;
+      content?: string;
+      resource_links: { type: string; uri: string; size: number }[];
+    };
+    expect(output.content).toBeUndefined();
+    // WebMCP results carry no resource_link blocks: the link is in the structured answer.
+    const link = output.resource_links.find((block) => block.type === 'resource_link');
+    expect(link?.uri).toMatch(/^blob:http:\/\/127\.0\.0\.1:\d+\//);
+    expect(link?.size).toBe(output.bytes);
+    const text = await editor.evaluate<string>(
+      `fetch(${JSON.stringify(link?.uri)}).then((response) => response.text())`,
+    );
+    expect(new TextEncoder().encode(text).length).toBe(output.bytes);
+    const reimported = importMusicXml(text);
+    expect(reimported.ok && scoreInfo(reimported.score).measureCount).toBe(16);
+  });
+
   it('refuses a file that is not MusicXML, and one whose zip is broken, keeping the shared score', async () => {
     await editor.page.setInputFiles('#file-open', {
       name: 'notes.txt',
