@@ -109,33 +109,43 @@ export function generateDocument(
   return { lanes };
 }
 
-/** The same events in a compact JSON shape a hand-rolled format might use. */
+/** One event as compact JSON: pitch (`"r"`, `"x"`, or chord pitches), duration, and flags only when set. */
+interface JsonEvent {
+  readonly p: string | readonly string[];
+  readonly d: string;
+  readonly g?: 1;
+  readonly t?: 1;
+}
+
+const PITCH_SIGNS: Record<number, string> = { [-2]: 'bb', [-1]: 'b', 0: '', 1: '#', 2: '##' };
+
+/**
+ * The same events as the compact JSON a hand-rolled format would use, the
+ * baseline issue 26 names: a lane is `{"h":[part,staff,voice,measure],"e":[...]}`,
+ * an event `{"p":"C4","d":"1/4"}` (a chord's `p` a list, a rest `"r"`, a
+ * grace note `"g":1`, a tie `"t":1`).
+ */
 export function compactJson(document: LanesDocument): unknown {
-  return document.lanes.map((lane) => [
-    lane.part,
-    lane.staff,
-    lane.voice,
-    lane.measure,
-    lane.events.map((event) => {
-      const duration = [event.duration.num, event.duration.den];
+  const pitch = (p: { step: string; alter: number; octave: number }) =>
+    `${p.step}${PITCH_SIGNS[p.alter]}${p.octave}`;
+  return document.lanes.map((lane) => ({
+    h: [lane.part, lane.staff, lane.voice, lane.measure],
+    e: lane.events.map((event): JsonEvent => {
+      const d = `${event.duration.num}/${event.duration.den}`;
+      const flags = {
+        ...(event.grace ? { g: 1 as const } : {}),
+        ...('tie' in event && event.tie ? { t: 1 as const } : {}),
+      };
       switch (event.kind) {
         case 'note':
-          return [
-            `${event.pitch.step}${event.pitch.alter}${event.pitch.octave}`,
-            duration,
-            event.grace,
-            event.tie,
-          ];
+          return { p: pitch(event.pitch), d, ...flags };
         case 'chord':
-          return [
-            event.notes.map((n) => `${n.pitch.step}${n.pitch.alter}${n.pitch.octave}`),
-            duration,
-            event.grace,
-            event.tie,
-          ];
+          return { p: event.notes.map((note) => pitch(note.pitch)), d, ...flags };
+        case 'rest':
+          return { p: 'r', d, ...flags };
         default:
-          return [event.kind, duration];
+          return { p: 'x', d, ...flags };
       }
     }),
-  ]);
+  }));
 }

@@ -1,71 +1,83 @@
 /**
- * lanes-seq parse and serialize throughput, against JSON.parse and
- * JSON.stringify of the same events in the same process.
+ * lanes-seq parse and serialize against JSON.parse and JSON.stringify of
+ * the same events as compact JSON, at 10 KB, 1 MB and 10 MB of text, in the
+ * same process, interleaved round by round (min/median/max of the ratios).
  *
  * Run: npm run bench -w @scorelane/lanes-seq
  */
 
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { measure } from '../../../scripts/bench/measure.ts';
-import { parse, serialize } from '../src/index.ts';
+import { type LanesDocument, parse, serialize } from '../src/index.ts';
 import { compactJson, generateDocument } from './generate-document.ts';
 
-const document = generateDocument(2000, 8);
-const text = serialize(document);
-const eventCount = document.lanes.reduce((count, lane) => count + lane.events.length, 0);
-const asJson = JSON.stringify(document);
-const asCompactJson = JSON.stringify(compactJson(document));
-const check = parse(text);
-if (!check.ok) throw new Error(`generated text does not parse: ${check.issues[0]?.message}`);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
+interface Size {
+  readonly label: string;
+  readonly document: LanesDocument;
+  readonly text: string;
+  readonly json: string;
+  readonly jsonValue: unknown;
+  readonly events: number;
+}
+
+/** A generated document of about `bytes` of canonical text, with its compact JSON. */
+function sized(label: string, bytes: number): Size {
+  // About 55 bytes of text a lane at 8 lanes a measure: 440 bytes a measure.
+  const document = generateDocument(Math.max(1, Math.round(bytes / 440)), 8);
+  const text = serialize(document);
+  const check = parse(text);
+  if (!check.ok) throw new Error(`generated text does not parse: ${check.issues[0]?.message}`);
+  const jsonValue = compactJson(document);
+  const events = document.lanes.reduce((count, lane) => count + lane.events.length, 0);
+  return { label, document, text, json: JSON.stringify(jsonValue), jsonValue, events };
+}
+
+const sizes = [sized('10 KB', 10_000), sized('1 MB', 1_000_000), sized('10 MB', 10_000_000)];
 const mb = (chars: number) => chars / 1e6;
-const rows: { name: string; ms: number; chars: number }[] = [
-  { name: 'lanes-seq parse', ms: measure(() => parse(text)), chars: text.length },
-  {
-    name: 'JSON.parse (document as JSON)',
-    ms: measure(() => JSON.parse(asJson)),
-    chars: asJson.length,
-  },
-  {
-    name: 'JSON.parse (compact JSON)',
-    ms: measure(() => JSON.parse(asCompactJson)),
-    chars: asCompactJson.length,
-  },
-  { name: 'lanes-seq serialize', ms: measure(() => serialize(document)), chars: text.length },
-  {
-    name: 'JSON.stringify (document as JSON)',
-    ms: measure(() => JSON.stringify(document)),
-    chars: asJson.length,
-  },
-];
 
-console.log(
-  `lanes-seq benchmark: ${document.lanes.length} lanes, ${eventCount} events, ${(mb(text.length)).toFixed(2)} MB of lanes-seq text (${mb(asJson.length).toFixed(2)} MB as document JSON, ${mb(asCompactJson.length).toFixed(2)} MB compact)`,
-);
-console.log(`node ${process.version}`);
+console.log(`lanes-seq benchmark, node ${process.version}; ${ROUNDS} rounds, interleaved`);
+for (const size of sizes) {
+  console.log(
+    `  ${size.label}: ${size.document.lanes.length} lanes, ${size.events} events, ${mb(size.text.length).toFixed(2)} MB of lanes-seq, ${mb(size.json.length).toFixed(2)} MB of the same events as compact JSON ([{"p":"C4","d":"1/4"}...])`,
+  );
+}
+const midSize = sizes[1]!;
 // What a model pays for the notes: o200k tokens of the canonical text per event (the token
 // check on real files, with marks and against MusicXML, is score-tools' bench).
 console.log(
-  `o200k tokens per event of the canonical text (notes only): ${(countTokens(text) / eventCount).toFixed(2)}\n`,
+  `o200k tokens per event of the canonical text (notes only, ${midSize.label}): ${(countTokens(midSize.text) / midSize.events).toFixed(2)}\n`,
 );
-console.log('operation                              ms     MB/s    Mevents/s');
-for (const row of rows) {
-  const seconds = row.ms / 1000;
-  console.log(
-    `${row.name.padEnd(36)} ${row.ms.toFixed(1).padStart(6)} ${(mb(row.chars) / seconds).toFixed(1).padStart(8)} ${(eventCount / seconds / 1e6).toFixed(2).padStart(10)}`,
-  );
+
+// Each round times every row once (a row: median of repeated runs for ~0.4 s), the rows
+// of a size one after the other, so a busy moment of the machine falls on both sides of a ratio.
+const ratios = new Map<string, { parse: number[]; serialize: number[] }>();
+for (let round = 0; round < ROUNDS; round++) {
+  for (const size of sizes) {
+    const seconds = size.text.length > 5e6 ? 2 : 0.4;
+    const parseMs = measure(() => parse(size.text), seconds);
+    const jsonParseMs = measure(() => JSON.parse(size.json), seconds);
+    const serializeMs = measure(() => serialize(size.document), seconds);
+    const stringifyMs = measure(() => JSON.stringify(size.jsonValue), seconds);
+    const entry = ratios.get(size.label) ?? { parse: [], serialize: [] };
+    entry.parse.push(jsonParseMs / parseMs);
+    entry.serialize.push(stringifyMs / serializeMs);
+    ratios.set(size.label, entry);
+  }
 }
-const byName = (name: string) => rows.find((row) => row.name === name)!.ms;
-console.log('\nratios on the same events (above 1 means lanes-seq is faster):');
-console.log(
-  `  parse vs JSON.parse (document as JSON):     ${(byName('JSON.parse (document as JSON)') / byName('lanes-seq parse')).toFixed(2)}x`,
-);
-console.log(
-  `  parse vs JSON.parse (compact JSON):         ${(byName('JSON.parse (compact JSON)') / byName('lanes-seq parse')).toFixed(2)}x`,
-);
-console.log(
-  `  serialize vs JSON.stringify (document):     ${(byName('JSON.stringify (document as JSON)') / byName('lanes-seq serialize')).toFixed(2)}x`,
-);
+
+const spread = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (index: number) => `${sorted[index]!.toFixed(2)}x`;
+  return `min ${at(0)}  median ${at(Math.floor(sorted.length / 2))}  max ${at(sorted.length - 1)}`;
+};
+console.log('ratios on the same events (above 1 means lanes-seq is faster; goal at least 1x):');
+for (const size of sizes) {
+  const entry = ratios.get(size.label)!;
+  console.log(`  ${size.label.padEnd(6)} parse vs JSON.parse:         ${spread(entry.parse)}`);
+  console.log(`  ${size.label.padEnd(6)} serialize vs JSON.stringify: ${spread(entry.serialize)}`);
+}
 
 // Linear time: malformed text of every shape costs in proportion to its length.
 const pathological: Record<string, (size: number) => string> = {
