@@ -30,19 +30,19 @@ describe('planSetTime', () => {
         code: 'content-does-not-fit',
         lane: 'P1 s1 v1 m4',
         message: 'P1 s1 v1 m4 lasts 1, but m4 would last 3/4 in 3/4.',
-        fix: 'Rewrite m4 to fit 3/4 first, or set the time from a measure whose content fits.',
+        fix: 'Re-bar the music instead: the same call with rebar: true (notes cut by the new bar lines are tied), or rewrite m4 with rewrite_measures to fit 3/4 first.',
       },
       {
         code: 'content-does-not-fit',
         lane: 'P2 s1 v1 m4',
         message: 'P2 s1 v1 m4 lasts 1, but m4 would last 3/4 in 3/4.',
-        fix: 'Rewrite m4 to fit 3/4 first, or set the time from a measure whose content fits.',
+        fix: 'Re-bar the music instead: the same call with rebar: true (notes cut by the new bar lines are tied), or rewrite m4 with rewrite_measures to fit 3/4 first.',
       },
       {
         code: 'content-does-not-fit',
         lane: 'P2 s2 v1 m4',
         message: 'P2 s2 v1 m4 lasts 1, but m4 would last 3/4 in 3/4.',
-        fix: 'Rewrite m4 to fit 3/4 first, or set the time from a measure whose content fits.',
+        fix: 'Re-bar the music instead: the same call with rebar: true (notes cut by the new bar lines are tied), or rewrite m4 with rewrite_measures to fit 3/4 first.',
       },
     ]);
     expect(stateVector(score)).toEqual(before);

@@ -9,6 +9,7 @@ import { allUnits, noScore, revisionProblems, span, unitChange } from './plan-su
 import type { PlannedWrite, ScorePlan, UnitChange } from './plan-types.ts';
 import type { Problem, Result } from './problem.ts';
 import { limitProblems } from './problem-list.ts';
+import { planRebar } from './rebar.ts';
 import { currentRevision } from './revision.ts';
 import { sameKey, sameTime } from './same-signature.ts';
 import type { Score } from './score.ts';
@@ -36,6 +37,14 @@ export interface SetTimeRequest {
   readonly measure: number;
   readonly time: TimeSignature;
   readonly revision?: string;
+  /**
+   * Re-bar the music from `measure` to the next change of time in the new
+   * time (notes cut by the new bar lines tied, the last measure filled with
+   * rests) instead of refusing measures whose content no longer fits.
+   */
+  readonly rebar?: boolean;
+  /** With `rebar`: the re-barred stretch may have more or fewer measures. */
+  readonly allowMeasureCountChange?: boolean;
 }
 
 /**
@@ -137,7 +146,8 @@ function signaturePlan(
  * Plans a time signature from `measure` up to the next change of time.
  * Measures that hold only whole-measure rests are refitted to the new
  * length; it is refused, listing every voice, when other content would no
- * longer fill its measure (pickups keep their own length).
+ * longer fill its measure (pickups keep their own length). With `rebar`, the
+ * music is re-barred instead (see `planRebar` in rebar.ts).
  *
  * @example
  * ```ts
@@ -159,6 +169,17 @@ export function planSetTime(score: Score, request: SetTimeRequest): Result<{ pla
   if (problems.length > 0) return { ok: false, problems };
   const start = request.measure;
   const end = extent(view, start, (a, b) => sameTime(a.time, b.time));
+  if (request.rebar === true && !sameTime(view.measure(start)!.info.time, request.time)) {
+    return planRebar(score, view, {
+      start,
+      end,
+      time: { beats, beatType },
+      ...(request.allowMeasureCountChange === undefined
+        ? {}
+        : { allowMeasureCountChange: request.allowMeasureCountChange }),
+      ...(request.revision === undefined ? {} : { revision: request.revision }),
+    });
+  }
   const writes: PlannedWrite[] = [];
   const changes: UnitChange[] = [];
   const label = `${beats}/${beatType}`;
@@ -195,7 +216,7 @@ export function planSetTime(score: Score, request: SetTimeRequest): Result<{ pla
           code: 'content-does-not-fit',
           lane,
           message: `${lane} lasts ${lasts}, but m${measure} would last ${formatRational(newLength)} in ${label}.`,
-          fix: `Rewrite m${measure} to fit ${label} first, or set the time from a measure whose content fits.`,
+          fix: `Re-bar the music instead: the same call with rebar: true (notes cut by the new bar lines are tied), or rewrite m${measure} with rewrite_measures to fit ${label} first.`,
         });
       }
     }

@@ -35,7 +35,7 @@ Every write: planned whole first; if anything is wrong nothing changes, and the 
 
   delete_measures: `Deletes measures start_measure to end_measure in every part; needs allow_measure_count_change. Later measures' m shrinks; ties into the deleted measures are removed. ${AS_REWRITE}`,
 
-  set_time_signature: `Sets beats/beat_type from measure on, until the next change. Measures of whole rests are refitted; one whose notes would not fill it is refused (rewrite it first). ${AS_REWRITE}`,
+  set_time_signature: `Sets beats/beat_type from measure on, until the next change. Measures of whole rests are refitted; one whose notes would not fill it is refused unless rebar: true, which re-bars that stretch (notes cut by new bar lines tied, the last bar filled with rests; more or fewer bars need allow_measure_count_change). ${AS_REWRITE}`,
 
   set_key_signature: `Sets the key from measure on, until the next change. Pitches are absolute (F#4 is F sharp in any key), so no note changes; transpose_measures moves notes. ${AS_REWRITE}`,
 

@@ -1,10 +1,11 @@
 /**
- * `set_time_signature`: the time from a measure on, until the next change.
+ * `set_time_signature`: the time from a measure on, until the next change,
+ * with the music re-barred on request.
  */
 import { planSetTime } from '@scorelane/score-model';
 import * as z from 'zod';
 import { TOOL_DESCRIPTIONS } from '../tool-descriptions.ts';
-import { measureField, writeArguments } from '../tool-fields.ts';
+import { allowMeasureCountChange, measureField, writeArguments } from '../tool-fields.ts';
 import { defineWriteTool } from '../write-tool.ts';
 
 /**
@@ -23,6 +24,8 @@ export const setTimeSignature = defineWriteTool({
     measure: measureField('The first measure in the new time.'),
     beats: z.number().int().min(1).max(64).describe('The upper number: 3 in 3/4.'),
     beat_type: z.literal([1, 2, 4, 8, 16, 32]).describe('The lower number: 4 in 3/4.'),
+    rebar: z.boolean().optional().describe('true: re-bar the music in the new time.'),
+    allow_measure_count_change: allowMeasureCountChange,
     ...writeArguments,
   }),
   example: { measure: 5, beats: 3, beat_type: 4 },
@@ -32,6 +35,10 @@ export const setTimeSignature = defineWriteTool({
       planSetTime(score, {
         measure: args.measure,
         time: { beats: args.beats, beatType: args.beat_type },
+        ...(args.rebar === undefined ? {} : { rebar: args.rebar }),
+        ...(args.allow_measure_count_change === undefined
+          ? {}
+          : { allowMeasureCountChange: args.allow_measure_count_change }),
         ...(revision === undefined ? {} : { revision }),
       }),
   }),

@@ -141,4 +141,44 @@ describe('set_time_signature and set_key_signature', () => {
       { measure: 5, key: 'Bb major' },
     ]);
   });
+
+  it('re-bars the music with rebar: true, each refusal naming the call that succeeds, as one undo step', async () => {
+    const { tools, doc, undo } = odeFixture();
+    const vector = stateVector(doc);
+    const refused = await tools.invoke('set_time_signature', {
+      measure: 8,
+      beats: 3,
+      beat_type: 4,
+    });
+    expect(refused.ok).toBe(false);
+    expect(refused.result.content[0]?.text).toContain('rebar: true');
+    const moreBars = await tools.invoke('set_time_signature', {
+      measure: 8,
+      beats: 3,
+      beat_type: 4,
+      rebar: true,
+    });
+    expect(moreBars.ok).toBe(false);
+    expect(moreBars.result.content[0]?.text).toContain('[measure-count-change]');
+    expect(moreBars.result.content[0]?.text).toContain('allow_measure_count_change: true');
+    expect(stateVector(doc)).toBe(vector);
+    const rebarred = await tools.invoke('set_time_signature', {
+      measure: 8,
+      beats: 3,
+      beat_type: 4,
+      rebar: true,
+      allow_measure_count_change: true,
+    });
+    expect(rebarred.ok).toBe(true);
+    expect(rebarred.ok && rebarred.output).toMatchObject({ status: 'applied', measure_count: 9 });
+    const info = await tools.invoke('get_score_info', {});
+    expect(info.ok && info.output.time_changes).toEqual([
+      { measure: 1, time: '4/4' },
+      { measure: 8, time: '3/4' },
+    ]);
+    expect(undo.undoManager.undoStack).toHaveLength(1);
+    expect((await tools.invoke('undo', {})).ok).toBe(true);
+    const after = await tools.invoke('get_score_info', {});
+    expect(after.ok && after.output.measure_count).toBe(8);
+  });
 });
