@@ -1,6 +1,6 @@
 /**
  * `scorelane rewrite FILE --start N [--parts 1,2] (--lanes-seq TEXT | --from PATH)
- * [--allow-measure-count-change] [-o OUT]`.
+ * [--time 3/4] [--allow-measure-count-change] [-o OUT]`.
  */
 import { apply, formatProblems, plan } from '@scorelane/score-model';
 import {
@@ -16,6 +16,13 @@ import type { CommandIo } from './io.ts';
 import { saveAndReport } from './save-and-report.ts';
 import { checkWritable, loadFile, readTextFile, warningLines } from './score-file-io.ts';
 
+/** `--time 3/4`: the time signature of the measures the rewrite writes. */
+function parseTime(flag: string | true): { beats: number; beatType: number } {
+  const match = typeof flag === 'string' ? /^(\d{1,2})\/(\d{1,2})$/.exec(flag) : null;
+  if (!match) throw new UsageError('--time takes a time signature such as 3/4 or 6/8.');
+  return { beats: Number(match[1]), beatType: Number(match[2]) };
+}
+
 /**
  * Plans the rewrite against the score file and, when it is accepted, writes
  * the result to `-o OUT` (or back to FILE). A refused plan prints the
@@ -26,7 +33,7 @@ import { checkWritable, loadFile, readTextFile, warningLines } from './score-fil
 export async function rewriteCommand(args: ParsedArguments, io: CommandIo): Promise<number> {
   expectArguments(args, 'rewrite', {
     positional: ['FILE'],
-    flags: ['start', 'parts', 'lanes-seq', 'from', 'allow-measure-count-change', 'output'],
+    flags: ['start', 'parts', 'lanes-seq', 'from', 'time', 'allow-measure-count-change', 'output'],
   });
   const [file] = args.positional;
   if (!file) throw new UsageError('rewrite needs a FILE.');
@@ -38,6 +45,8 @@ export async function rewriteCommand(args: ParsedArguments, io: CommandIo): Prom
   if ((typeof inline === 'string') === (typeof from === 'string')) {
     throw new UsageError('rewrite needs exactly one of --lanes-seq TEXT and --from PATH.');
   }
+  const timeFlag = args.flags.get('time');
+  const time = timeFlag === undefined ? undefined : parseTime(timeFlag);
   const partsFlag = args.flags.get('parts');
   const parts = typeof partsFlag === 'string' ? parseParts(partsFlag) : undefined;
   const outFlag = args.flags.get('output');
@@ -66,6 +75,7 @@ export async function rewriteCommand(args: ParsedArguments, io: CommandIo): Prom
     start,
     text,
     ...(parts ? { parts } : {}),
+    ...(time ? { time } : {}),
     allowMeasureCountChange: args.flags.get('allow-measure-count-change') === true,
   });
   if (!planned.ok) {

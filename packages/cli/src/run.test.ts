@@ -171,6 +171,35 @@ describe('scorelane rewrite', () => {
     );
   });
 
+  it('writes measures in a new time with --time, and exits 2 on a time that is not one', async () => {
+    const { file } = await twoBarScore();
+    const result = await scorelane(
+      'rewrite',
+      file,
+      '--start',
+      '2',
+      '--lanes-seq',
+      'P1 s1 v1 m2: D5=1/2 C5=1/4 B4\\nP2 s1 v1 m2: r=1\\nP2 s2 v1 m2: r=1',
+      '--time',
+      '4/4',
+    );
+    expect(result.code, result.out).toBe(0);
+    const saved = await readFile(file, 'utf8');
+    expect(saved).toContain('%% time m2 4/4\n');
+    const refused = await scorelane(
+      'rewrite',
+      file,
+      '--start',
+      '1',
+      '--lanes-seq',
+      'x',
+      '--time',
+      'three',
+    );
+    expect(refused.code).toBe(2);
+    expect(refused.err.split('\n')[0]).toBe('--time takes a time signature such as 3/4 or 6/8.');
+  });
+
   it('exits 2 on a usage error', async () => {
     const result = await scorelane('rewrite', 'example', '--start', '1');
     expect(result.code).toBe(2);

@@ -28,8 +28,9 @@ export const USAGE = `Usage: scorelane <command> [arguments]
   read FILE [--measures A-B] [--parts 1,2]
       Print measures as lanes-seq with % context lines.
   rewrite FILE --start N [--parts 1,2] (--lanes-seq TEXT | --from PATH)
-          [--allow-measure-count-change] [-o OUT]
-      Replace measures; a refused rewrite exits 1, prints "Nothing was changed."
+          [--time 3/4] [--allow-measure-count-change] [-o OUT]
+      Replace measures (--time: the measures written take that time
+      signature); a refused rewrite exits 1, prints "Nothing was changed."
       and writes no file.
   validate FILE
       Check every measure of a score, every line of a lanes-seq file.

@@ -18,15 +18,17 @@ import { ProblemList } from './problem-list.ts';
 import { currentRevision } from './revision.ts';
 import { admitLanes, MAX_REWRITE_MEASURES, type WrittenUnit } from './rewrite-admission.ts';
 import { checkTiesOut, repairTiesBefore } from './rewrite-ties.ts';
+import { rewriteTime } from './rewrite-time.ts';
 import type { Score } from './score.ts';
 import { scoreLimitProblems } from './score-limits.ts';
-import type { MeasureInfo, ScoreEvent, UnitContent } from './score-types.ts';
+import type { MeasureInfo, ScoreEvent, TimeSignature, UnitContent } from './score-types.ts';
 import { type ScoreView, viewScore } from './score-view.ts';
 import { checkSpans, dropLooseSpans } from './span-check.ts';
 import type { UnitRef } from './staleness.ts';
 import { syntaxProblems } from './syntax-problems.ts';
 import { placeFor } from './text-place.ts';
 import { tiedInFrom } from './tied-in.ts';
+import { timeSignatureProblems } from './time-signature-check.ts';
 import { notesOnlyEvent, unitName, unitText } from './unit-lanes.ts';
 import { checkVoice, type SplitEvent, type TupletGroup } from './voice-check.ts';
 import { writesMarks, writtenContents } from './written-content.ts';
@@ -55,6 +57,13 @@ export interface RewriteRequest {
   readonly text: string;
   /** Lanes past the last measure add measures only with this flag. */
   readonly allowMeasureCountChange?: boolean;
+  /**
+   * The time signature of the measures the text writes (from `start` to its
+   * last lane, or `end`): the lanes fill the new length, and a unit of those
+   * measures the text leaves out must be a whole-measure rest (refitted).
+   * The measure after keeps its own time.
+   */
+  readonly time?: TimeSignature;
   /** The revision the text was written against; a write to units changed since is refused. */
   readonly revision?: string;
   /**
@@ -260,9 +269,29 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
   );
 
   const added = Math.max(0, lastMeasure - count);
-  const newInfo = added > 0 ? appendedInfo(view) : undefined;
+  const time = request.time;
+  const appended = added > 0 ? appendedInfo(view) : undefined;
+  const newInfo = appended && time ? { ...appended, time } : appended;
+  const inTime =
+    time === undefined
+      ? undefined
+      : rewriteTime(
+          view,
+          time,
+          start,
+          Math.max(lastMeasure, end ?? start),
+          written,
+          newInfo,
+          problems,
+        );
+  if (time !== undefined) problems.pushAll(timeSignatureProblems(time));
   const infoAt = (measure: number): MeasureInfo | undefined =>
-    measure <= count ? view.measure(measure)?.info : measure <= count + added ? newInfo : undefined;
+    inTime?.infos.get(measure) ??
+    (measure <= count
+      ? view.measure(measure)?.info
+      : measure <= count + added
+        ? newInfo
+        : undefined);
   const tuplets: TupletGroup[] = [];
   const splits: SplitEvent[] = [];
 
@@ -275,7 +304,8 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
     const existing =
       unit.measure <= count ? view.unit(unit.part, unit.staff, unit.measure)?.content : undefined;
     for (const { lane, index } of unit.voices.values()) {
-      if (existing && voiceKept(existing, lane.voice, lane.events)) continue;
+      const retimed = inTime?.writes.some((w) => w.op === 'measure' && w.measure === unit.measure);
+      if (existing && !retimed && voiceKept(existing, lane.voice, lane.events)) continue;
       const place = placeFor(request.text, readable.locations[index]);
       const checked = checkVoice(laneKey(lane), lane.measure, lane.events, info, place);
       problems.pushAll(checked.problems);
@@ -329,7 +359,11 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
   // apply re-checks the unit before each replaced one too: whether its ties
   // needed a repair was decided on it. (A request's revision is not judged on
   // it: the planner reads it as it is now.)
-  const planTargets = { ...targets, units: [...targets.units, ...consulted] };
+  const planTargets = {
+    ...targets,
+    units: [...targets.units, ...consulted, ...(inTime?.consulted ?? [])],
+    measures: [...targets.measures, ...(inTime?.infos.keys() ?? [])].filter((m) => m <= count),
+  };
 
   // The plan.
   const changes: UnitChange[] = [];
@@ -344,6 +378,7 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
     const tooLong = scoreLimitProblems(view, writes);
     if (tooLong.length > 0) return { ok: false, problems: tooLong };
   }
+  writes.push(...(inTime?.writes ?? []));
   const entries = [
     ...[...written.values(), ...lyrics.lyricsOnly.values()].map((unit) => ({
       ref: { part: unit.part, staff: unit.staff, measure: unit.measure } as UnitRef,
@@ -352,6 +387,7 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
     })),
     ...[...repaired.values()].map((entry) => ({ ...entry, reason: 'tie-repair' as const })),
     ...restsOfNewMeasures(view, written, count, added, newInfo),
+    ...(inTime?.refits ?? []),
   ].sort(
     (a, b) => a.ref.measure - b.ref.measure || a.ref.part - b.ref.part || a.ref.staff - b.ref.staff,
   );

@@ -24,6 +24,7 @@ import type {
 } from './score-types.ts';
 import { type ScoreView, viewScore } from './score-view.ts';
 import type { UnitRef } from './staleness.ts';
+import { timeSignatureProblems } from './time-signature-check.ts';
 
 /**
  * Set the time signature from `measure` up to the next change of time.
@@ -61,8 +62,6 @@ export interface SetKeyRequest {
   readonly mode: 'major' | 'minor';
   readonly revision?: string;
 }
-
-const BEAT_TYPES = new Set([1, 2, 4, 8, 16, 32, 64]);
 
 /** The sounding length of events, or `undefined` when it leaves exact integers (content from elsewhere). */
 function totalLength(events: readonly ScoreEvent[]): Rational | undefined {
@@ -158,14 +157,10 @@ function signaturePlan(
 export function planSetTime(score: Score, request: SetTimeRequest): Result<{ plan: ScorePlan }> {
   const view = viewScore(score);
   const { beats, beatType } = request.time;
-  const problems = invalidMeasure(view, request.measure);
-  if (!Number.isInteger(beats) || beats < 1 || beats > 64 || !BEAT_TYPES.has(beatType)) {
-    problems.push({
-      code: 'invalid-signature',
-      message: `${beats}/${beatType} is not a time signature this score can hold.`,
-      fix: 'Use 1 to 64 beats of a power-of-two beat type up to 64: 4/4, 3/8, 7/16.',
-    });
-  }
+  const problems = [
+    ...invalidMeasure(view, request.measure),
+    ...timeSignatureProblems(request.time),
+  ];
   if (problems.length > 0) return { ok: false, problems };
   const start = request.measure;
   const end = extent(view, start, (a, b) => sameTime(a.time, b.time));

@@ -20,6 +20,12 @@ import { defineWriteTool } from '../write-tool.ts';
  */
 export const MAX_LANES_SEQ_LENGTH = 1_000_000;
 
+/** `"3/4"` as a time signature (the schema has checked its shape). */
+function timeOf(text: string): { beats: number; beatType: number } {
+  const [beats, beatType] = text.split('/').map(Number);
+  return { beats: beats!, beatType: beatType! };
+}
+
 /**
  * The `rewrite_measures` tool and its spec.
  *
@@ -43,6 +49,11 @@ export const rewriteMeasures = defineWriteTool({
       .enum(['auto', 'replace'])
       .optional()
       .describe('"replace": lanes without marks remove their marks too. Default "auto".'),
+    time_signature: z
+      .string()
+      .regex(/^\d{1,2}\/\d{1,2}$/)
+      .optional()
+      .describe('"3/4": the measures written take this time.'),
     ...writeArguments,
   }),
   example: {
@@ -60,6 +71,7 @@ export const rewriteMeasures = defineWriteTool({
         text: args.lanes_seq,
         allowMeasureCountChange: args.allow_measure_count_change === true,
         ...(args.marks === undefined ? {} : { marks: args.marks }),
+        ...(args.time_signature === undefined ? {} : { time: timeOf(args.time_signature) }),
         ...(revision === undefined ? {} : { revision }),
       }),
   }),

@@ -181,4 +181,31 @@ describe('set_time_signature and set_key_signature', () => {
     const after = await tools.invoke('get_score_info', {});
     expect(after.ok && after.output.measure_count).toBe(8);
   });
+
+  it('rewrite_measures with time_signature changes the meter and the notes of the measures it writes in one call', async () => {
+    const { tools, undo } = odeFixture();
+    // The piano rests in m6 (never written), so only the violin's lane is needed there.
+    const written = await tools.invoke('rewrite_measures', {
+      start_measure: 6,
+      parts: [1],
+      lanes_seq: 'P1 s1 v1 m6: A4=1/4 G4 F#4\n',
+      time_signature: '3/4',
+    });
+    expect(written.ok, written.result.content[0]?.text).toBe(true);
+    const info = await tools.invoke('get_score_info', {});
+    expect(info.ok && info.output.time_changes).toEqual([
+      { measure: 1, time: '4/4' },
+      { measure: 6, time: '3/4' },
+      { measure: 7, time: '4/4' },
+    ]);
+    expect(undo.undoManager.undoStack).toHaveLength(1);
+    const refused = await tools.invoke('rewrite_measures', {
+      start_measure: 1,
+      parts: [1],
+      lanes_seq: 'P1 s1 v1 m1: F#4=1/4 F#4 G4\n',
+      time_signature: '3/4',
+    });
+    expect(refused.ok).toBe(false);
+    expect(refused.result.content[0]?.text).toContain("Write P2 s1's lanes of m1 in 3/4");
+  });
 });
