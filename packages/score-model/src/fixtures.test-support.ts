@@ -1,8 +1,9 @@
 /**
  * Scores for tests, built from `.lanes` text on real Y.Docs.
  */
-import { parseScoreFile } from '@scorelane/lanes-seq';
+import { parse, parseScoreFile, serialize } from '@scorelane/lanes-seq';
 import * as Y from 'yjs';
+import { readMeasures } from './read-measures.ts';
 import { createScore, type Score } from './score.ts';
 import { scoreFromLanes } from './score-lanes.ts';
 import type { VoiceContent } from './score-types.ts';
@@ -62,4 +63,13 @@ export function syncAll(...docs: Y.Doc[]): void {
       if (from !== to) Y.applyUpdate(to, Y.encodeStateAsUpdate(from, Y.encodeStateVector(to)));
     }
   }
+}
+
+/** Each lane of measures `start`-`end` as read, one lane a line, however reads group lanes on lines. */
+export function laneLines(score: Score, start: number, end: number): string[] {
+  const read = readMeasures(score, { start, end });
+  if (!read.ok) throw new Error('read failed');
+  const parsed = parse(read.lanes);
+  if (!parsed.ok) throw new Error(parsed.issues[0]?.message);
+  return parsed.document.lanes.map((lane) => serialize({ lanes: [lane] }).trimEnd());
 }

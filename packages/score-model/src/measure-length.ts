@@ -1,7 +1,7 @@
 /**
  * How long a measure lasts, and what an empty one holds.
  */
-import { type Rational, rational } from '@scorelane/lanes-seq';
+import { compare, type Rational, rational } from '@scorelane/lanes-seq';
 import type { MeasureInfo, UnitContent } from './score-types.ts';
 
 /**
@@ -29,4 +29,22 @@ export function restUnit(info: MeasureInfo): UnitContent {
   return {
     voices: [{ voice: 1, events: [{ kind: 'rest', duration: measureLength(info), grace: false }] }],
   };
+}
+
+/**
+ * Whether every voice of `content` is one rest (or invisible rest) lasting
+ * `length`: a measure with nothing in it, which a new time refits.
+ *
+ * @example
+ * ```ts
+ * isWholeRest(restUnit(info), measureLength(info)); // true
+ * ```
+ */
+export function isWholeRest(content: UnitContent, length: Rational): boolean {
+  return content.voices.every(
+    (voice) =>
+      voice.events.length === 1 &&
+      (voice.events[0]!.kind === 'rest' || voice.events[0]!.kind === 'space') &&
+      compare(voice.events[0]!.duration, length) === 0,
+  );
 }

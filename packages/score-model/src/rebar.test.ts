@@ -1,9 +1,9 @@
-import { parse, serialize } from '@scorelane/lanes-seq';
+import { parse } from '@scorelane/lanes-seq';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { apply } from './apply-plan.ts';
-import { SMALL, scoreOf, stateVector } from './fixtures.test-support.ts';
+import { laneLines as lanesOf, SMALL, scoreOf, stateVector } from './fixtures.test-support.ts';
 import { scoreTypes } from './layout.ts';
 import { readMeasures } from './read-measures.ts';
 import type { Score } from './score.ts';
@@ -18,15 +18,6 @@ function violin(lanes: string, measures: number, twoFourFrom?: number): Score {
     new Y.Doc(),
     'agent',
   );
-}
-
-/** Each lane of measures `start`-`end`, one line each (however reads group lanes on lines). */
-function lanesOf(score: Score, start: number, end: number): string[] {
-  const read = readMeasures(score, { start, end });
-  if (!read.ok) throw new Error('read failed');
-  const parsed = parse(read.lanes);
-  if (!parsed.ok) throw new Error(parsed.issues[0]?.message);
-  return parsed.document.lanes.map((lane) => serialize({ lanes: [lane] }).trimEnd());
 }
 
 function rebar(score: Score, measure: number, beats: number, beatType: number, allow = true) {

@@ -1,7 +1,6 @@
-import { parse, serialize } from '@scorelane/lanes-seq';
 import { describe, expect, it } from 'vitest';
 import { apply } from './apply-plan.ts';
-import { scoreOf, stateVector } from './fixtures.test-support.ts';
+import { laneLines as lanesOf, scoreOf, stateVector } from './fixtures.test-support.ts';
 import { plan } from './plan-rewrite.ts';
 import { readMeasures } from './read-measures.ts';
 import type { Score } from './score.ts';
@@ -21,14 +20,6 @@ P2 s1 v1 m1: C3=1
 P2 s1 v1 m2: D3=1
 P2 s1 v1 m4: F3=1
 `);
-}
-
-function lanesOf(score: Score, start: number, end: number): string[] {
-  const read = readMeasures(score, { start, end });
-  if (!read.ok) throw new Error('read failed');
-  const parsed = parse(read.lanes);
-  if (!parsed.ok) throw new Error(parsed.issues[0]?.message);
-  return parsed.document.lanes.map((lane) => serialize({ lanes: [lane] }).trimEnd());
 }
 
 const threeFour = { beats: 3, beatType: 4 };

@@ -6,8 +6,8 @@
  * whole-measure rests (refitted to the new length), or the rewrite is
  * refused, naming the lane to write.
  */
-import { compare, formatRational, type Rational, rational } from '@scorelane/lanes-seq';
-import { measureLength } from './measure-length.ts';
+import { compare, formatRational, rational } from '@scorelane/lanes-seq';
+import { isWholeRest, measureLength } from './measure-length.ts';
 import { allUnits, span } from './plan-support.ts';
 import type { PlannedWrite } from './plan-types.ts';
 import type { ProblemList } from './problem-list.ts';
@@ -27,15 +27,6 @@ export interface RewriteTime {
   readonly refits: readonly { ref: UnitRef; content: UnitContent; reason: 'refit' }[];
   /** The units whose content the plan relied on (every unit of the measures). */
   readonly consulted: readonly UnitRef[];
-}
-
-function wholeRest(content: UnitContent, length: Rational): boolean {
-  return content.voices.every(
-    (voice) =>
-      voice.events.length === 1 &&
-      (voice.events[0]!.kind === 'rest' || voice.events[0]!.kind === 'space') &&
-      compare(voice.events[0]!.duration, length) === 0,
-  );
 }
 
 /**
@@ -77,7 +68,7 @@ export function rewriteTime(
     const newLength = rational(time.beats, time.beatType);
     if (compare(measureLength(oldInfo), newLength) === 0 && oldInfo.pickup === undefined) continue;
     const content = view.unit(ref.part, ref.staff, ref.measure)!.content;
-    if (wholeRest(content, measureLength(oldInfo))) {
+    if (isWholeRest(content, measureLength(oldInfo))) {
       const refit: UnitContent = {
         ...content,
         voices: content.voices.map((voice) => ({

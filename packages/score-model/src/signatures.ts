@@ -4,7 +4,7 @@
 import { compare, formatRational, type Rational, sum } from '@scorelane/lanes-seq';
 import { appendAll } from './append.ts';
 import { formatKey, keySignature } from './key-signature.ts';
-import { measureLength } from './measure-length.ts';
+import { isWholeRest, measureLength } from './measure-length.ts';
 import { allUnits, noScore, revisionProblems, span, unitChange } from './plan-support.ts';
 import type { PlannedWrite, ScorePlan, UnitChange } from './plan-types.ts';
 import type { Problem, Result } from './problem.ts';
@@ -96,15 +96,6 @@ function invalidMeasure(view: ScoreView, measure: number): Problem[] {
       fix: `Name a measure between 1 and ${view.measureCount}.`,
     },
   ];
-}
-
-function isWholeRest(content: UnitContent, length: Rational): boolean {
-  return content.voices.every(
-    (voice) =>
-      voice.events.length === 1 &&
-      (voice.events[0]!.kind === 'rest' || voice.events[0]!.kind === 'space') &&
-      compare(voice.events[0]!.duration, length) === 0,
-  );
 }
 
 function signaturePlan(
