@@ -34,6 +34,7 @@ import {
 import { formatRational, type Rational, rational } from './rational.ts';
 import { readMarks, startsMark } from './read-mark.ts';
 import { isUnicodeSpace, quoteSource } from './source-text.ts';
+import { readTupletSuffix } from './tuplet-suffix.ts';
 /** Shared duration objects for the common small fractions. */
 export const DURATION_CACHE_NUM = 32;
 export const DURATION_CACHE_DEN = 128;
@@ -363,6 +364,7 @@ export function diagnoseDuration(cursor: Cursor): Rational | undefined {
     while (isDigit(text.charCodeAt(cursor.pos))) cursor.pos++;
   }
   const after = text.charCodeAt(cursor.pos);
+  if (readTupletSuffix(cursor, start, numeratorEnd, denominatorStart)) return undefined;
   if (after === DOT) {
     cursor.pos = tokenEnd(cursor);
     const written = text.slice(start, cursor.pos);
