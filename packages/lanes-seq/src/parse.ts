@@ -30,6 +30,7 @@ import {
   laneKey,
   type MarkLocation,
 } from './document.ts';
+import { escapedLineBreaks, readAcrossEscapedBreaks } from './escaped-line-break.ts';
 import { type LanesIssue, LIMITS } from './issue.ts';
 import type { LyricLine } from './marks.ts';
 import {
@@ -182,6 +183,7 @@ export function readText(text: string, marksOnly = false): TextRead {
     lastLane: undefined,
   };
 
+  const escapedBreaks = escapedLineBreaks(text);
   while (cursor.pos <= text.length) {
     const newline = text.indexOf('\n', cursor.pos);
     const lineEnd = newline === -1 ? text.length : newline;
@@ -190,7 +192,8 @@ export function readText(text: string, marksOnly = false): TextRead {
       newline !== -1 && lineEnd > cursor.pos && text.charCodeAt(lineEnd - 1) === CR
         ? lineEnd - 1
         : lineEnd;
-    readLine(cursor, read);
+    if (escapedBreaks.starts.length === 0) readLine(cursor, read);
+    else readAcrossEscapedBreaks(cursor, read, escapedBreaks, readLine);
     if (newline === -1) break;
     cursor.pos = newline + 1;
     cursor.line++;
