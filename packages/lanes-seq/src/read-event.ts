@@ -43,6 +43,7 @@ import { AT, readOnset } from './read-onset.ts';
 import { NOT_A_PITCH, readPitch } from './read-pitch.ts';
 import { readStarItem } from './read-star.ts';
 import { characterEnd, describeCharacter, quoteSource } from './source-text.ts';
+import { readTupletGroup, tupletGroupAt } from './tuplet-group.ts';
 
 /**
  * Reads the events after a header, up to the end of the line, into
@@ -243,6 +244,8 @@ export function readEvent(cursor: Cursor): LaneEvent | undefined {
   cursor.value.problemsBefore = cursor.tally.count;
   cursor.value.fixedSubject = undefined;
 
+  const group = tupletGroupAt(text, start, cursor.contentEnd);
+  if (group !== undefined) return readTupletGroup(cursor, group, readEvent);
   if (code === OPEN) return readChord(cursor);
   if ((code === LOWER_R || code === LOWER_X) && isSubjectEnd(text.charCodeAt(start + 1))) {
     return readRest(cursor, code === LOWER_R ? 'rest' : 'space');
