@@ -7,6 +7,7 @@
  */
 import { CLOSE, isDigit, isSpace, OPEN } from './char-codes.ts';
 import type { LaneEvent } from './document.ts';
+import { LIMITS } from './issue.ts';
 import { type Cursor, report, skipSpaces, skipToken } from './parse-cursor.ts';
 import { formatRational, multiply, type Rational, rational } from './rational.ts';
 import { serializeLane } from './serialize.ts';
@@ -131,7 +132,9 @@ export function readTupletGroup(
     events.length > 0 &&
     (closed || events.length === group.count);
   const fixed = sure ? realDurations(events, ratio) : undefined;
-  cursor.lastDuration = fixed?.last ?? null;
+  // A real duration past the limits has no text to write: the hint gives the rule alone.
+  const fix = fixed?.fits ? fixed : undefined;
+  cursor.lastDuration = fix?.last ?? null;
   const written = cursor.text.slice(start, Math.min(end, start + 40));
   report(
     cursor,
@@ -139,8 +142,8 @@ export function readTupletGroup(
     start,
     end,
     `"${written}${end - start > 40 ? '...' : ''}" is a tuplet group; lanes-seq has no tuplet brackets.`,
-    tupletRule(group, ratio, fixed?.text),
-    fixed === undefined ? undefined : { start, end, text: fixed.text },
+    tupletRule(group, ratio, fix?.text),
+    fix === undefined ? undefined : { start, end, text: fix.text },
   );
   return undefined;
 }
@@ -163,14 +166,17 @@ function tupletRule(
 function realDurations(
   events: readonly LaneEvent[],
   ratio: Rational,
-): { readonly text: string; readonly last: Rational | undefined } {
+): { readonly text: string; readonly last: Rational | undefined; readonly fits: boolean } {
   let last: Rational | undefined;
+  let fits = true;
   const scaled = events.map((event) => {
     if (event.grace) return event;
     const duration = multiply(event.duration, ratio);
+    if (duration.num > LIMITS.maxDurationTerm || duration.den > LIMITS.maxDurationTerm)
+      fits = false;
     last = duration;
     return { ...event, duration } as LaneEvent;
   });
   const line = serializeLane({ part: 1, staff: 1, voice: 1, measure: 1, events: scaled });
-  return { text: line.slice(line.indexOf(':') + 2), last };
+  return { text: line.slice(line.indexOf(':') + 2), last, fits };
 }
