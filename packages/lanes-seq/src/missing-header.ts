@@ -23,6 +23,8 @@ export interface ParseOptions {
 /** The expected lane as the cursor holds it: its header, and whether a line already had its edit. */
 export interface ExpectedLane {
   readonly header: string;
+  /** The header of the same part, staff and voice in the measure after. */
+  readonly next: string;
   used: boolean;
 }
 
@@ -32,7 +34,8 @@ export interface ExpectedLane {
  *
  * @example
  * ```ts
- * expectedLaneOf({ expectedLane: { part: 2, staff: 1, voice: 1, measure: 3 } }); // { header: 'P2 s1 v1 m3', used: false }
+ * expectedLaneOf({ expectedLane: { part: 2, staff: 1, voice: 1, measure: 3 } });
+ * // { header: 'P2 s1 v1 m3', next: 'P2 s1 v1 m4', used: false }
  * ```
  */
 export function expectedLaneOf(options: ParseOptions | undefined): ExpectedLane | undefined {
@@ -45,7 +48,11 @@ export function expectedLaneOf(options: ParseOptions | undefined): ExpectedLane 
       );
     }
   }
-  return { header: laneKey(lane), used: false };
+  return {
+    header: laneKey(lane),
+    next: laneKey({ ...lane, measure: lane.measure + 1 }),
+    used: false,
+  };
 }
 
 /**
@@ -68,13 +75,18 @@ export function reportMissingHeader(cursor: Cursor, start: number): void {
   const example = expected === undefined || firstEvent === '' ? 'C4=1/4' : firstEvent;
   const sure = expected !== undefined && !expected.used && isFirstLineOfEvents(cursor);
   if (expected !== undefined) expected.used = true;
+  // A later line is another lane: its measure or voice is the writer's to say.
+  const others =
+    expected !== undefined && !sure
+      ? `; each measure and voice is a lane of its own, such as ${expected.next}`
+      : '';
   report(
     cursor,
     'missing-lane-header',
     start,
     cursor.contentEnd,
     `Line ${cursor.line} has events but no lane header.`,
-    `start every lane with its part, staff, voice and measure and a colon: ${header}: ${example} ...`,
+    `start every lane with its part, staff, voice and measure and a colon: ${header}: ${example} ...${others}`,
     sure ? { start, end: start, text: `${header}: ` } : undefined,
   );
 }
