@@ -8,9 +8,10 @@ import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { applyEdits } from './apply-edits.test-support.ts';
 import { arbitraryEvent, compactTexts } from './arbitrary-document.test-support.ts';
-import type { LaneEvent } from './document.ts';
+import { type LaneEvent, laneKey } from './document.ts';
+import type { ParseOptions } from './missing-header.ts';
 import { parse } from './parse.ts';
-import { equals, rational } from './rational.ts';
+import { equals, formatRational, multiply, type Rational, rational } from './rational.ts';
 import { serialize, serializeEvent } from './serialize.ts';
 
 const HEADER = 'P1 s1 v1 m1: ';
@@ -374,6 +375,158 @@ describe('hint fixes of marks (property)', () => {
     for (const name of markMistakeNames) {
       const made = samples.some(
         (_, i) => markMistakes[name]!(samples, i, events[i]!) !== undefined,
+      );
+      expect(made, name).toBe(true);
+    }
+  });
+});
+
+/** A mistake made by writing as another notation or tool does: the text sent, the text meant, and what parse is told. */
+type ForeignMistake = (
+  events: readonly string[],
+  i: number,
+  event: LaneEvent,
+) => { readonly bad: string; readonly meant: string; readonly options?: ParseOptions } | undefined;
+
+const WORDS: Record<string, string> = {
+  '#': 'sharp',
+  '##': 'double-sharp',
+  b: 'flat',
+  bb: 'double-flat',
+};
+
+/** The event written with another duration, or undefined for a grace note (it takes no time). */
+function withDuration(event: LaneEvent, duration: Rational): string | undefined {
+  return event.grace ? undefined : serializeEvent({ ...event, duration } as LaneEvent);
+}
+
+/** Event `i` and up to two after it, as a tuplet group of `open`, their texts and `close`, meant with durations times `ratio`. */
+function asGroup(
+  events: readonly string[],
+  i: number,
+  open: string,
+  close: string,
+  ratio: Rational,
+  count?: number,
+): { bad: string; meant: string } | undefined {
+  const last = Math.min(events.length - 1, i + (count ?? 3) - 1);
+  if (count !== undefined && last - i + 1 !== count) return undefined;
+  const lane = parseEvents(events);
+  const real = lane
+    .slice(i, last + 1)
+    .map((event) =>
+      event.grace ? serializeEvent(event) : withDuration(event, multiply(event.duration, ratio))!,
+    );
+  const before = events.slice(0, i);
+  const after = events.slice(last + 1);
+  return {
+    bad: `${HEADER}${[...before, `${open}${events.slice(i, last + 1).join(' ')}${close}`, ...after].join(' ')}`,
+    meant: `${HEADER}${[...before, ...real, ...after].join(' ')}`,
+  };
+}
+
+const foreignMistakes: Readonly<Record<string, ForeignMistake>> = {
+  'flats written "-" as music21 does': (events, i, event) => {
+    if (event.kind !== 'note') return undefined;
+    const [, step, accidental, octave, rest] = pitchParts.exec(events[i]!) ?? [];
+    const sure =
+      (accidental === 'b' && Number(octave) >= 2) ||
+      (accidental === 'bb' && octave !== '1' && !octave?.startsWith('-'));
+    if (!sure) return undefined;
+    const dashes = accidental === 'b' ? '-' : '--';
+    return {
+      bad: withEvent(events, i, `${step}${dashes}${octave}${rest}`),
+      meant: withEvent(events, i, events[i]!),
+    };
+  },
+  'accidental spelled as a word': (events, i, event) => {
+    if (event.kind !== 'note') return undefined;
+    const [, step, accidental, octave, rest] = pitchParts.exec(events[i]!) ?? [];
+    if (!accidental) return undefined;
+    const word = `${i % 2 === 1 ? '-' : ''}${WORDS[accidental]}`;
+    return {
+      bad: withEvent(events, i, `${step}${word}${octave}${rest}`),
+      meant: withEvent(events, i, events[i]!),
+    };
+  },
+  'triplet value with a "t" suffix': (events, i, event) => {
+    const written = rational(1, 2 ** (i % 6));
+    const real = withDuration(event, multiply(written, rational(2, 3)));
+    const bad = withDuration(event, written);
+    if (real === undefined || bad === undefined) return undefined;
+    const suffixed = bad.replace(`=${formatRational(written)}`, `=${formatRational(written)}t`);
+    return { bad: withEvent(events, i, suffixed), meant: withEvent(events, i, real) };
+  },
+  'tuplet group n:m(...)': (events, i) =>
+    i % 2 === 0
+      ? asGroup(events, i, '3:2(', ')', rational(2, 3))
+      : asGroup(events, i, '5:4(', ')', rational(4, 5)),
+  "ABC's tuplet (3": (events, i) =>
+    i % 2 === 0
+      ? asGroup(events, i, '(3', '', rational(2, 3), 3)
+      : asGroup(events, i, '(2 ', '', rational(3, 2), 2),
+  "LilyPond's \\tuplet 3/2 { }": (events, i) =>
+    asGroup(events, i, '\\tuplet 3/2 { ', ' }', rational(2, 3)),
+  'line breaks escaped twice (\\n)': (events, i) => {
+    const next = 'P1 s1 v2 m1: r=1';
+    const tail = i % 2 === 0 ? '' : '\\n';
+    return {
+      bad: `${HEADER}${events.join(' ')}\\n${next}${tail}`,
+      meant: `${HEADER}${events.join(' ')}\n${next}${tail === '' ? '' : '\n'}`,
+    };
+  },
+  'no header, in a rewrite from any measure': (events, i) => {
+    const lane = {
+      part: 1 + (i % 3),
+      staff: 1 + (i % 2),
+      voice: 1,
+      measure: 1 + ((i * 7919) % 5000),
+    };
+    return {
+      bad: events.join(' '),
+      meant: `${laneKey(lane)}: ${events.join(' ')}`,
+      options: { expectedLane: lane },
+    };
+  },
+};
+
+const foreignMistakeNames = Object.keys(foreignMistakes);
+
+describe('hint fixes of what other notations write (property)', () => {
+  test.prop(
+    [
+      fc.array(arbitraryEvent, { minLength: 1, maxLength: 6 }),
+      fc.nat(),
+      fc.constantFrom(...foreignMistakeNames),
+      fc.boolean(),
+    ],
+    { numRuns: 1500 },
+  )(
+    'applying the edits of a mistake from another notation gives back the lane meant, in one retry',
+    (events, at, name, compact) => {
+      const texts = compact ? compactTexts(events) : events.map((event) => serializeEvent(event));
+      const i = at % events.length;
+      const made = foreignMistakes[name]!(texts, i, events[i]!);
+      fc.pre(made !== undefined);
+      const meant = parse(made!.meant);
+      fc.pre(meant.ok);
+
+      const result = parse(made!.bad, made!.options);
+      expect(result.ok).toBe(false);
+      expect(result.issues.some((issue) => issue.edit !== undefined)).toBe(true);
+      const repaired = parse(applyEdits(made!.bad, result.issues));
+      expect(repaired.issues).toEqual([]);
+      if (!repaired.ok || !meant.ok) return;
+      expect(repaired.document).toEqual(meant.document);
+    },
+  );
+
+  it('can make every mistake of another notation in some event', () => {
+    const samples = ['Bb3=1/4~', 'Ebb5=1/8', 'r=1/4', '(C4 E4)=1/2', 'C4=1/4', 'F#4=1/16'];
+    const events = parseEvents(samples);
+    for (const name of foreignMistakeNames) {
+      const made = samples.some(
+        (_, i) => foreignMistakes[name]!(samples, i, events[i]!) !== undefined,
       );
       expect(made, name).toBe(true);
     }

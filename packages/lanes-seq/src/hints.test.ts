@@ -27,8 +27,8 @@ const probeCases: readonly ProbeCase[] = [
     text: `${H}C-0=1`,
     code: 'invalid-number',
     column: 15,
-    hint: 'without a sign: C0',
-    fixed: `${H}C0=1`,
+    hint: 'without a sign: C0; if the "-" is a flat, as music21 writes it, that is Cb0',
+    fixed: undefined,
   },
   { text: `${H}C4=0.3333`, code: 'decimal-duration', column: 17, hint: 'C4=1/3', fixed: undefined },
   {

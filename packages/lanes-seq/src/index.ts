@@ -46,6 +46,7 @@ export type {
   TechniqueName,
 } from './marks.ts';
 export { ARTICULATIONS, DYNAMICS, ORNAMENTS, TECHNIQUES } from './marks.ts';
+export type { ParseOptions } from './missing-header.ts';
 export type { DurationNotation, NoteValue, TupletRatio } from './note-value.ts';
 export {
   isNotatable,

@@ -6,6 +6,7 @@ import { BYTE_ORDER_MARK, CR, isSpace, NO_BREAK_SPACE } from './char-codes.ts';
 import type { ChordNote, LaneEvent, MarkLocation, OnsetLocation, Point, Span } from './document.ts';
 import { type IssueCode, type LanesIssue, LIMITS, type TextEdit } from './issue.ts';
 import type { LaneMark, OnsetMarks } from './marks.ts';
+import type { ExpectedLane } from './missing-header.ts';
 import type { PitchDraft } from './pitch-draft.ts';
 import type { Rational } from './rational.ts';
 import { codePointsBetween, isUnicodeSpace, quoteSource } from './source-text.ts';
@@ -73,6 +74,8 @@ export interface Cursor {
    * events after it are not reported again).
    */
   lastDuration: Rational | undefined | null;
+  /** The lane a line without a header most likely belongs to, as the caller said (`ParseOptions`). */
+  readonly expectedLane: ExpectedLane | undefined;
 }
 
 /**

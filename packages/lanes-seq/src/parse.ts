@@ -30,8 +30,10 @@ import {
   laneKey,
   type MarkLocation,
 } from './document.ts';
+import { escapedLineBreaks, readAcrossEscapedBreaks } from './escaped-line-break.ts';
 import { type LanesIssue, LIMITS } from './issue.ts';
 import type { LyricLine } from './marks.ts';
+import { expectedLaneOf, type ParseOptions } from './missing-header.ts';
 import {
   type Cursor,
   emptyTally,
@@ -91,6 +93,8 @@ export type ParseResult =
  *
  * A leading byte-order mark (U+FEFF) is ignored and counts toward no column.
  * Columns count Unicode code points. Lines end in `\n` or `\r\n`.
+ * `options.expectedLane` (a rewrite's first measure and part) only words the
+ * hint for a line with no header, and gives it its edit.
  *
  * @example
  * ```ts
@@ -99,13 +103,16 @@ export type ParseResult =
  *
  * const bad = parse('P1 s1 v1 m1: c4=1/4');
  * if (!bad.ok) bad.issues[0]; // { code: 'lowercase-step', line: 1, column: 14, hint: 'pitch steps are upper case: C4', ... }
+ *
+ * const headerless = parse('E5=1/4 F5', { expectedLane: { part: 1, staff: 1, voice: 1, measure: 3 } });
+ * if (!headerless.ok) headerless.issues[0]?.edit; // { start: 0, end: 0, text: 'P1 s1 v1 m3: ' }
  * ```
  */
-export function parse(text: string): ParseResult {
+export function parse(text: string, options?: ParseOptions): ParseResult {
   if (typeof text !== 'string') {
     throw new TypeError(`parse() takes a string, got ${text === null ? 'null' : typeof text}.`);
   }
-  const read = readText(text);
+  const read = readText(text, false, options);
   const { document, locations, lyricLocations, tally } = read;
   const where = lyricLocations === undefined ? { locations } : { locations, lyricLocations };
   if (tally.count > 0) {
@@ -127,7 +134,7 @@ export interface TextRead extends ReadableLanes {
 }
 
 /** Reads the text line by line: the parser itself, for `parse` and `parseScoreFile`. */
-export function readText(text: string, marksOnly = false): TextRead {
+export function readText(text: string, marksOnly = false, options?: ParseOptions): TextRead {
   const start = contentStart(text);
   const cursor: Cursor = {
     text,
@@ -171,6 +178,7 @@ export function readText(text: string, marksOnly = false): TextRead {
     onsetCount: 0,
     marksOnly,
     lastDuration: undefined,
+    expectedLane: expectedLaneOf(options),
   };
   const read: LinesRead = {
     lanes: [],
@@ -182,6 +190,7 @@ export function readText(text: string, marksOnly = false): TextRead {
     lastLane: undefined,
   };
 
+  const escapedBreaks = escapedLineBreaks(text);
   while (cursor.pos <= text.length) {
     const newline = text.indexOf('\n', cursor.pos);
     const lineEnd = newline === -1 ? text.length : newline;
@@ -190,7 +199,8 @@ export function readText(text: string, marksOnly = false): TextRead {
       newline !== -1 && lineEnd > cursor.pos && text.charCodeAt(lineEnd - 1) === CR
         ? lineEnd - 1
         : lineEnd;
-    readLine(cursor, read);
+    if (escapedBreaks.starts.length === 0) readLine(cursor, read);
+    else readAcrossEscapedBreaks(cursor, read, escapedBreaks, readLine);
     if (newline === -1) break;
     cursor.pos = newline + 1;
     cursor.line++;

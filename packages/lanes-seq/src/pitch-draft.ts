@@ -43,6 +43,12 @@ export const AccidentalForm = {
   German: 6,
   /** `+`, a sharp. */
   Plus: 7,
+  /** `--`: a double flat as music21 writes it (`E--5`); one `-` is the octave form `DashFlat`. */
+  Dashes: 8,
+  /** `-` that is no sure flat (`E--1`: Ebb1 or Eb-1; `E---5`). */
+  AmbiguousDashes: 9,
+  /** `flat`, `sharp`, `natural`, `double-flat`, ...: the accidental as a word. */
+  Word: 10,
 } as const;
 export type AccidentalForm = (typeof AccidentalForm)[keyof typeof AccidentalForm];
 
@@ -55,6 +61,8 @@ export const OctaveForm = {
   Missing: 4,
   /** `-0`: the grammar's octaves are `-1` and the digits. */
   SignedZero: 5,
+  /** `E-5`: out of range as an octave, music21's flat (read as Eb5, reported as out of range). */
+  DashFlat: 6,
 } as const;
 export type OctaveForm = (typeof OctaveForm)[keyof typeof OctaveForm];
 

@@ -34,6 +34,8 @@ import {
 import { formatRational, type Rational, rational } from './rational.ts';
 import { readMarks, startsMark } from './read-mark.ts';
 import { isUnicodeSpace, quoteSource } from './source-text.ts';
+import { tupletGroupAt } from './tuplet-group.ts';
+import { readTupletSuffix } from './tuplet-suffix.ts';
 /** Shared duration objects for the common small fractions. */
 export const DURATION_CACHE_NUM = 32;
 export const DURATION_CACHE_DEN = 128;
@@ -279,7 +281,7 @@ export function readDetachedDuration(cursor: Cursor, eventStart: number): boolea
   const startsDuration =
     isDigit(text.charCodeAt(next)) ||
     (text.charCodeAt(next) === LOWER_G && isDigit(text.charCodeAt(next + 1)));
-  if (!hasEquals && !startsDuration) return false;
+  if (!hasEquals && (!startsDuration || tupletGroupAt(text, next, cursor.contentEnd))) return false;
   cursor.pos = next;
   skipToken(cursor);
   const duration = text.slice(next, cursor.pos);
@@ -363,6 +365,7 @@ export function diagnoseDuration(cursor: Cursor): Rational | undefined {
     while (isDigit(text.charCodeAt(cursor.pos))) cursor.pos++;
   }
   const after = text.charCodeAt(cursor.pos);
+  if (readTupletSuffix(cursor, start, numeratorEnd, denominatorStart)) return undefined;
   if (after === DOT) {
     cursor.pos = tokenEnd(cursor);
     const written = text.slice(start, cursor.pos);

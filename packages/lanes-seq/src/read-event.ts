@@ -43,6 +43,7 @@ import { AT, readOnset } from './read-onset.ts';
 import { NOT_A_PITCH, readPitch } from './read-pitch.ts';
 import { readStarItem } from './read-star.ts';
 import { characterEnd, describeCharacter, quoteSource } from './source-text.ts';
+import { readTupletGroup, tupletGroupAt } from './tuplet-group.ts';
 
 /**
  * Reads the events after a header, up to the end of the line, into
@@ -243,8 +244,13 @@ export function readEvent(cursor: Cursor): LaneEvent | undefined {
   cursor.value.problemsBefore = cursor.tally.count;
   cursor.value.fixedSubject = undefined;
 
+  const group = tupletGroupAt(text, start, cursor.contentEnd);
+  if (group !== undefined) return readTupletGroup(cursor, group, readEvent);
   if (code === OPEN) return readChord(cursor);
-  if ((code === LOWER_R || code === LOWER_X) && isSubjectEnd(text.charCodeAt(start + 1))) {
+  if (
+    (code === LOWER_R || code === LOWER_X) &&
+    (isSubjectEnd(text.charCodeAt(start + 1)) || startsRestAt(text, start + 1))
+  ) {
     return readRest(cursor, code === LOWER_R ? 'rest' : 'space');
   }
   if (code === UPPER_R || code === UPPER_X) {
@@ -382,6 +388,12 @@ export function readGraceBeforePitch(cursor: Cursor): undefined {
     movable ? { start, end: cursor.pos, text: fixed } : undefined,
   );
   return undefined;
+}
+
+/** Whether a rest or invisible rest starts at `at` (`r=1/4`, `x`): after `r` it is the next event, its space left out. */
+function startsRestAt(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  return (code === LOWER_R || code === LOWER_X) && isSubjectEnd(text.charCodeAt(at + 1));
 }
 
 /** After `r` or `x`: whether the subject ends there (so `rx=1` is not read as a rest, and `r\fermata` is). */

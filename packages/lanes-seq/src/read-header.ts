@@ -17,6 +17,7 @@ import {
   UPPER_P,
 } from './char-codes.ts';
 import { LIMITS } from './issue.ts';
+import { reportMissingHeader } from './missing-header.ts';
 import { type Cursor, quote, report, reportStrayCharacter, skipSpaces } from './parse-cursor.ts';
 import { isUnicodeSpace, quoteSource } from './source-text.ts';
 export interface LaneHeader {
@@ -170,15 +171,7 @@ export function diagnoseHeader(cursor: Cursor): LaneHeader | undefined {
   const first = tokens[0];
   const firstLetter = first ? text.charCodeAt(first.start) | 0x20 : 0;
   if (first === undefined || firstLetter !== 0x70 /* p */) {
-    const start = first?.start ?? eventStart;
-    report(
-      cursor,
-      'missing-lane-header',
-      start,
-      cursor.contentEnd,
-      `Line ${cursor.line} has events but no lane header.`,
-      'start every lane with its part, staff, voice and measure and a colon: P1 s1 v1 m1: C4=1/4 ...',
-    );
+    reportMissingHeader(cursor, first?.start ?? eventStart);
     cursor.pos = cursor.contentEnd;
     return undefined;
   }

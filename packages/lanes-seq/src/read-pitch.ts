@@ -25,6 +25,7 @@ import {
   PLUS,
   TILDE,
 } from './char-codes.ts';
+import { readForeignSpelling } from './foreign-pitch-hint.ts';
 import type { Cursor } from './parse-cursor.ts';
 import {
   AccidentalForm,
@@ -167,6 +168,15 @@ export function readAccidental(cursor: Cursor, draft: PitchDraft): void {
 function readForeignAccidental(cursor: Cursor, draft: PitchDraft, code: number): void {
   const { text } = cursor;
   const at = cursor.pos;
+  if (
+    readForeignSpelling(
+      cursor,
+      draft,
+      at,
+      (end) => startsOctave(text, end) || endsSubject(cursor, end),
+    )
+  )
+    return;
   const unicode = unicodeAccidental(text, at);
   if (unicode !== undefined) {
     draft.accidental = AccidentalForm.Unicode;

@@ -15,6 +15,7 @@ import {
   LOWER_X,
   SHARP_SIGN,
 } from './char-codes.ts';
+import { foreignSpellingProblem, reinterpretDashFlat } from './foreign-pitch-hint.ts';
 import type { TextEdit } from './issue.ts';
 import { type Cursor, quote, report, reportStrayCharacter } from './parse-cursor.ts';
 import {
@@ -30,9 +31,11 @@ import { describeCharacter, quoteSource } from './source-text.ts';
 
 /** Reports what is wrong with the pitch from `start` to the cursor, as the draft describes it. */
 export function reportPitchProblems(cursor: Cursor, start: number, draft: PitchDraft): void {
+  reinterpretDashFlat(cursor.text, draft);
   const fixable =
     draft.accidental !== AccidentalForm.TooMany &&
     draft.accidental !== AccidentalForm.Mixed &&
+    draft.accidental !== AccidentalForm.AmbiguousDashes &&
     draft.octaveForm !== OctaveForm.OutOfRange &&
     draft.octaveForm !== OctaveForm.Missing;
   const step = STEP_LETTERS[draft.stepIndex]!;
@@ -115,6 +118,8 @@ function accidentalProblem(
   const written = quote(cursor, draft.accidentalStart, draft.accidentalEnd);
   const pitch = quote(cursor, start, cursor.pos);
   const step = STEP_LETTERS[draft.stepIndex]!;
+  const foreign = foreignSpellingProblem(draft, pitch, written, corrected);
+  if (foreign !== undefined) return foreign;
   switch (draft.accidental) {
     case AccidentalForm.TooMany:
       return [
@@ -156,6 +161,7 @@ function reportOctave(
   const from = draft.octaveStart;
   const to = draft.octaveEnd;
   const written = quoteSource(cursor.text.slice(from, to));
+  const plainStep = draft.accidental === AccidentalForm.Plain && draft.alter === 0;
   switch (draft.octaveForm) {
     case OctaveForm.Plain:
       return;
@@ -181,6 +187,17 @@ function reportOctave(
         'octaves run from -1 to 9; C4 is middle C',
       );
       return;
+    case OctaveForm.DashFlat:
+      report(
+        cursor,
+        'octave-out-of-range',
+        from,
+        to,
+        `The octave ${written} is outside -1 to 9: the "-" is a flat, as music21 writes it.`,
+        `write flats as b: ${corrected}`,
+        edit,
+      );
+      return;
     case OctaveForm.SignedZero:
       report(
         cursor,
@@ -188,8 +205,11 @@ function reportOctave(
         from,
         to,
         'The octave "-0" has a sign.',
-        `write octave 0 without a sign: ${corrected}`,
-        edit,
+        plainStep
+          ? `write octave 0 without a sign: ${corrected}; if the "-" is a flat, as music21 writes it, that is ${STEP_LETTERS[draft.stepIndex]}b0`
+          : `write octave 0 without a sign: ${corrected}`,
+        // After a plain step the "-" may be music21's flat: no sure fix.
+        plainStep ? undefined : edit,
       );
       return;
     case OctaveForm.LeadingZero:

@@ -67,6 +67,16 @@ describe('plan: syntax', () => {
     ]);
   });
 
+  it('names the lane the rewrite starts at for a line with no header, with the edit that writes it', () => {
+    const problems = problemsOf(scoreOf(SMALL), { start: 2, parts: [2], text: 'C4=1\n' });
+    expect(problems.map((problem) => [problem.issue, problem.fix])).toEqual([
+      [
+        'missing-lane-header',
+        'start every lane with its part, staff, voice and measure and a colon: P2 s1 v1 m2: C4=1 ...',
+      ],
+    ]);
+  });
+
   it('refuses a text with no lanes', () => {
     const score = scoreOf(SMALL);
     expect(problemsOf(score, { start: 2, parts: [1], text: '% nothing\n' })).toEqual([

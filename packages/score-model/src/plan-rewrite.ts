@@ -2,7 +2,13 @@
  * The rewrite planner: a pure function from the score as it is and a
  * lanes-seq request to a complete plan, or to every problem found.
  */
-import { type LaneLocation, type LanesDocument, laneKey, parse } from '@scorelane/lanes-seq';
+import {
+  type LaneLocation,
+  type LanesDocument,
+  laneKey,
+  type ParseOptions,
+  parse,
+} from '@scorelane/lanes-seq';
 import { appendAll } from './append.ts';
 import { carryAttachments } from './attachments.ts';
 import { carryMarks, type LostMarks } from './carry-marks.ts';
@@ -74,6 +80,15 @@ export interface RewriteRequest {
    * full, so a notes-only text removes the marks of the lanes it writes.
    */
   readonly marks?: 'auto' | 'replace';
+}
+
+/** The lane a text's line without a header is most likely for: the first part and measure of the rewrite. */
+function expectedLaneOf(request: RewriteRequest): ParseOptions {
+  const part = request.parts?.[0] ?? 1;
+  const { start } = request;
+  if (!Number.isSafeInteger(start) || start < 1 || !Number.isSafeInteger(part) || part < 1)
+    return {};
+  return { expectedLane: { part, staff: 1, voice: 1, measure: start } };
 }
 
 /** The notes of `events` without what rides on them (marks and attachments are carried anyway). */
@@ -216,7 +231,7 @@ export function plan(score: Score, request: RewriteRequest): Result<{ plan: Scor
   const view = viewScore(score);
   const missing = noScore(view);
   if (missing) return { ok: false, problems: [missing] };
-  const parsed = parse(request.text);
+  const parsed = parse(request.text, expectedLaneOf(request));
   // With syntax problems, the lanes the parser could read are still checked
   // against the score, so one round reports both kinds.
   const readable = parsed.ok ? parsed : parsed.partial;

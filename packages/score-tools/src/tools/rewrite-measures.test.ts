@@ -122,6 +122,25 @@ describe('rewrite_measures', () => {
     expect(refused.result.content[0]?.text).toMatch(/P1 s1 v1 m3 \(line 2, column \d+\)/);
   });
 
+  it('tells a text without headers the header of the lane the rewrite starts at, and music21 flats their pitch', async () => {
+    const { tools } = odeFixture();
+    const headerless = await tools.invoke('rewrite_measures', {
+      start_measure: 3,
+      parts: [2],
+      lanes_seq: 'C4=1\n',
+    });
+    expect(headerless.ok).toBe(false);
+    expect(headerless.result.content[0]?.text).toContain('P2 s1 v1 m3: C4=1 ...');
+    const flat = await tools.invoke('rewrite_measures', {
+      start_measure: 3,
+      parts: [1],
+      lanes_seq: 'P1 s1 v1 m3: E-5=1\n',
+    });
+    expect(flat.ok).toBe(false);
+    expect(flat.result.content[0]?.text).toContain('write flats as b: Eb5');
+    expect(flat.result.content[0]?.text).not.toContain('--');
+  });
+
   it('refuses lanes_seq longer than its limit before parsing it, writing nothing', async () => {
     const { tools, doc } = odeFixture();
     const vector = stateVector(doc);
