@@ -25,12 +25,12 @@ import { printedValue, roundedFrom } from './printed-value.ts';
 import { type MusicXmlProblem, placeLabel } from './problem.ts';
 import type { ReadEvent, ReadItem, ReadLane, ReadMeasure, ReadPart } from './read-types.ts';
 import {
-  keyFromFifths,
   MAX_KEY_FIFTHS,
   readClef,
   readKey,
   readTime,
   timeLabel,
+  unstatedKey,
 } from './signatures.ts';
 import {
   child,
@@ -313,7 +313,7 @@ export function readPart(part: XmlElement, context: ReadPartContext): ReadPart {
   const state: PartState = {
     divisions: rational(1),
     time: undefined,
-    key: { tonic: { step: 'C', alter: 0 }, mode: 'major', fifths: 0 },
+    key: unstatedKey(0),
     clefs: [],
     staves: 1,
   };
@@ -439,11 +439,11 @@ function readAttributes(
         const number = node.a?.number;
         if (number === undefined || number === '1') {
           const key = readKey(node);
-          state.key = key ?? keyFromFifths(0, 'major');
+          state.key = key ?? unstatedKey(0);
           if (!key)
             warn(
               'bad-key',
-              `<fifths> "${childText(node, 'fifths')}" is not a key signature (a whole number of sharps, or of flats when negative, from -${MAX_KEY_FIFTHS} to ${MAX_KEY_FIFTHS}); the key was read as C major, with no sharps or flats (every note keeps its own <alter>). Fix the <fifths>.`,
+              `<fifths> "${childText(node, 'fifths')}" is not a key signature (a whole number of sharps, or of flats when negative, from -${MAX_KEY_FIFTHS} to ${MAX_KEY_FIFTHS}); the key was read as no sharps or flats (every note keeps its own <alter>). Fix the <fifths>.`,
             );
         }
         break;

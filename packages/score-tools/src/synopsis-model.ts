@@ -15,7 +15,7 @@ export interface UnitStat {
   readonly notes: number;
   readonly low: number;
   readonly high: number;
-  /** Its rehearsal marks (`[A]`) then tempo texts (`"Allegro"`), without repeats. */
+  /** Its rehearsal marks (`[A]`) then text directions by kind (`tempo "Allegro"`, `dynamics "cresc."`), without repeats. */
   readonly marks: readonly string[];
 }
 
@@ -55,7 +55,10 @@ export function unitStat(content: UnitContent): UnitStat {
   const found = marksIn(content.attachments);
   const marks: string[] = [];
   for (const text of found.rehearsal) if (!marks.includes(`[${text}]`)) marks.push(`[${text}]`);
-  for (const text of found.tempo) if (!marks.includes(`"${text}"`)) marks.push(`"${text}"`);
+  for (const { kind, text } of found.texts) {
+    const mark = `${kind} ${JSON.stringify(text)}`;
+    if (!marks.includes(mark)) marks.push(mark);
+  }
   return { notes, low, high, marks };
 }
 
