@@ -68,8 +68,18 @@ const DYNAMIC_WORDS =
   /^(?:(?:poco a poco |molto |sempre |subito |poco |più |piu )?(?:cresc|decresc|dim|descresc)|morendo|smorz|calando|perdendosi|sfz?\b|sfp\b|fp\b|rfz?\b|(?:pp?p?p?|mp|mf|ff?f?f?)\b)/i;
 const CHORD_TEXT = /^N\.?\s?C\.?$/i;
 
-/** The kind of a `<words>` text; `tempo` when its direction sounds a tempo or shows a metronome mark. */
-function wordsKind(text: string, inTempoDirection: boolean): TextKind {
+/**
+ * The kind of a text direction's words; `tempo` as well when its direction
+ * sounds a tempo or shows a metronome mark (`inTempoDirection`).
+ *
+ * @example
+ * ```ts
+ * wordsKind('poco a poco cresc.', false); // 'dynamics'
+ * wordsKind('N.C.', false); // 'chord'
+ * wordsKind('Allegretto', false); // 'tempo'
+ * ```
+ */
+export function wordsKind(text: string, inTempoDirection: boolean): TextKind {
   if (CHORD_TEXT.test(text)) return 'chord';
   if (DYNAMIC_WORDS.test(text)) return 'dynamics';
   if (inTempoDirection || TEMPO_WORDS.test(text)) return 'tempo';

@@ -95,6 +95,10 @@ describe('get_score_info on an imported file says only what the file says', () =
         bar(4),
         words('cresc.') + words('N.C.') + words('dolce') + bar(4),
         bar(4),
+        bar(4),
+        bar(4),
+        // Read into the model as its own marks (no <offset>): named the same way.
+        `<direction><direction-type><rehearsal>B</rehearsal></direction-type></direction>${words('dim.', '')}${words('poco rit.', '')}${bar(4)}`,
       ]),
     );
     const synopsis = String(info.synopsis);
@@ -103,6 +107,9 @@ describe('get_score_info on an imported file says only what the file says', () =
     expect(synopsis).toContain('dynamics "cresc."m5');
     expect(synopsis).toContain('chord "N.C."m5');
     expect(synopsis).toContain('text "dolce"m5');
+    expect(synopsis).toContain('[B]m9');
+    expect(synopsis).toContain('dynamics "dim."m9');
+    expect(synopsis).toContain('tempo "poco rit."m9');
     expect(synopsis).not.toContain('tempo "cresc."');
     expect(synopsis).not.toContain('tempo text');
   });
