@@ -21,6 +21,7 @@ import { mergeInOrder, NOTE_ORDER } from './element-order.ts';
 import { MAX_PART_STAVES } from './limits.ts';
 import { separateLineNumbers } from './line-numbers.ts';
 import { withNoteType } from './note-type.ts';
+import { printedAccountsExactly, withoutRoundingWarnings } from './printed-durations.ts';
 import { printedValue, roundedFrom } from './printed-value.ts';
 import { type MusicXmlProblem, placeLabel } from './problem.ts';
 import type { ReadEvent, ReadItem, ReadLane, ReadMeasure, ReadPart } from './read-types.ts';
@@ -353,7 +354,9 @@ function fitsBetter(a: readonly number[], b: readonly number[]): boolean {
  * notes whose `<duration>` rounds their printed value (see
  * `printed-value.ts`), and reading those as their printed values adds up
  * better (fewer `<backup>`s before the start, then fewer passes and then
- * voices that end before the measure does), reads them so.
+ * voices that end before the measure does), reads them so; and so, without
+ * a warning, when both readings add up and the printed one accounts for the
+ * measure exactly (`printed-durations.ts`).
  */
 function readMeasureBestWay(
   measureElement: XmlElement,
@@ -372,6 +375,12 @@ function readMeasureBestWay(
     if (fitsBetter(misfit(printed, retry.warnings), misfit(written, asWritten.warnings))) {
       Object.assign(state, retryState);
       chosen = { measure: printed, context: retry };
+    } else if (printedAccountsExactly(written, printed, retry.warnings)) {
+      Object.assign(state, retryState);
+      chosen = {
+        measure: printed,
+        context: { ...retry, warnings: withoutRoundingWarnings(retry.warnings) },
+      };
     }
   }
   context.warnings.push(...chosen.context.warnings);
