@@ -38,6 +38,7 @@ import { bindFileControls } from './file-controls.ts';
 import { createLanesPane, type LanesPane } from './lanes-pane.ts';
 import { selectionAfterArrow, selectionAfterClick } from './measure-range.ts';
 import { openDocument } from './open-document.ts';
+import { openedFile } from './opened-file.ts';
 import { createOversight } from './oversight.ts';
 import { changeWords, partNamesOf, rangeWords } from './person-words.ts';
 import { bindPlaybackControls } from './playback-controls.ts';
@@ -104,8 +105,20 @@ async function startEditor(page: EditorPage): Promise<void> {
       card.querySelector('.proposal-actions')?.scrollIntoView({ block: 'nearest' });
     },
   });
+  // The file this load opened tells get_score_info what its import warned about.
+  const importWarnings = (openedFile()?.warnings ?? []).map((message) => ({ message }));
   const tools = (actor: string, more: Partial<ScoreToolsOptions> = {}) =>
-    createScoreTools({ score, undo, role, selection, exporters, actor, player, ...more });
+    createScoreTools({
+      score,
+      undo,
+      role,
+      selection,
+      exporters,
+      actor,
+      player,
+      importWarnings,
+      ...more,
+    });
   const personTools = tools('person', {
     activity: oversight.activity('person'),
     oversight: oversight.tools('person'),

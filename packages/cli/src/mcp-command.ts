@@ -17,6 +17,7 @@ import type { Score } from '@scorelane/score-model';
 import {
   createScoreTools,
   FORMAT_GUIDE_URI,
+  type ImportWarning,
   type ScoreFileHost,
   type ScoreScopeInput,
   scoreScope,
@@ -68,8 +69,9 @@ export async function mcpCommand(args: ParsedArguments, io: CommandIo): Promise<
     io.err(`${settings.path} does not exist; create it first: ${newCommandLine(settings.path)}\n`);
     return 1;
   }
-  const score = await loadScore(settings.path, io, args.flags.get('verbose') === true);
-  if (score === undefined) return 1;
+  const loaded = await loadScore(settings.path, io, args.flags.get('verbose') === true);
+  if (loaded === undefined) return 1;
+  const { score, placedWarnings } = loaded;
   const file = savedScoreFile(settings.path, await readFile(settings.path), score);
   io.err(describeSession(settings, file.originalPath));
   if (settings.save) io.err(describeStale(await removeStaleTemporaryFiles(settings.path)));
@@ -80,7 +82,7 @@ export async function mcpCommand(args: ParsedArguments, io: CommandIo): Promise<
     settings.exportDir ?? (settings.example ? await temporaryExportFolder() : undefined);
   const options = serverOptions(
     settings,
-    score,
+    { score, importWarnings: placedWarnings },
     saves,
     exportFilesBeside(settings.path, exportDir),
   );
@@ -122,12 +124,15 @@ function describeStale(stale: StaleTemporaryFiles): string {
 const OVERSIZED_RESULT_HINT =
   'To get a large score as a file, call export_score: it keeps the file and answers a link; read_measures reads the score in ranges.';
 
-/** The score FILE holds, or undefined after saying on the error stream why it holds none. */
+/**
+ * The score FILE holds and its import warnings (printed on the error stream
+ * too), or undefined after saying there why it holds none.
+ */
 async function loadScore(
   path: string,
   io: CommandIo,
   verbose: boolean,
-): Promise<Score | undefined> {
+): Promise<{ score: Score; placedWarnings: readonly ImportWarning[] } | undefined> {
   const loaded = await loadFile(path, 'scorelane-mcp-import');
   if (loaded.kind === 'invalid') {
     io.err(`${path} is not valid:\n${loaded.problems.map((p) => `- ${p}`).join('\n')}\n`);
@@ -138,18 +143,19 @@ async function loadScore(
     return undefined;
   }
   io.err(warningLines(path, loaded.warnings, verbose));
-  return loaded.score;
+  return { score: loaded.score, placedWarnings: loaded.placedWarnings };
 }
 
-/** The score tools on `score`, saving soon after each change unless told not to, and the guide. */
+/** The score tools on `score` (told its import warnings), saving soon after each change unless told not to, and the guide. */
 function serverOptions(
   settings: McpSettings,
-  score: Score,
+  { score, importWarnings }: { score: Score; importWarnings: readonly ImportWarning[] },
   saves: CoalescedSaves,
   files: ScoreFileHost,
 ): CatalogServerOptions {
   const tools = createScoreTools({
     score,
+    importWarnings,
     undo: createUndoController(score.doc),
     role: settings.role,
     exporters: { musicxml: exportMusicXmlWithinLimit, mxl: exportMxlWithinLimit },

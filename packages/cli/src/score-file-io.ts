@@ -3,6 +3,7 @@
  * and plain lanes-seq, MusicXML (`.musicxml`, `.xml`, `.mxl`), and MIDI
  * (`.mid`, written only).
  */
+
 import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import {
@@ -27,6 +28,7 @@ import {
   scoreInfo,
   scoreToLanes,
 } from '@scorelane/score-model';
+import type { ImportWarning } from '@scorelane/score-tools';
 import * as Y from 'yjs';
 import { UsageError } from './arguments.ts';
 import { replaceFileAtomically } from './atomic-file.ts';
@@ -87,7 +89,13 @@ export function readTextFile(path: string): Promise<string> {
 
 /** What a file holds once read; problems and warnings are lines ready to print. */
 export type LoadedFile =
-  | { readonly kind: 'score'; readonly score: Score; readonly warnings: readonly string[] }
+  | {
+      readonly kind: 'score';
+      readonly score: Score;
+      readonly warnings: readonly string[];
+      /** The same warnings with the measure and part each is about, for `get_score_info`. */
+      readonly placedWarnings: readonly ImportWarning[];
+    }
   | { readonly kind: 'lanes'; readonly document: LanesDocument; readonly text: string }
   | { readonly kind: 'invalid'; readonly problems: readonly string[] };
 
@@ -153,6 +161,11 @@ export async function loadFile(path: string, origin = 'scorelane-cli'): Promise<
           kind: 'score',
           score: imported.score,
           warnings: imported.warnings.map(describeMusicXmlProblem),
+          placedWarnings: imported.warnings.map((warning) => ({
+            message: describeMusicXmlProblem(warning),
+            ...(warning.measure === undefined ? {} : { measure: warning.measure }),
+            ...(warning.part === undefined ? {} : { part: warning.part }),
+          })),
         }
       : { kind: 'invalid', problems: imported.problems.map(describeMusicXmlProblem) };
   }
@@ -164,7 +177,7 @@ export async function loadFile(path: string, origin = 'scorelane-cli'): Promise<
       doc: new Y.Doc(),
       origin,
     });
-    return { kind: 'score', score, warnings: [] };
+    return { kind: 'score', score, warnings: [], placedWarnings: [] };
   }
   const parsed = parse(text);
   return parsed.ok

@@ -43,7 +43,7 @@ import { EMPTY_ATTRIBUTES, readPart } from './read-part.ts';
 import type { ReadEvent, ReadLane, ReadMeasure, ReadPart } from './read-types.ts';
 import { scoreDivisions } from './score-divisions.ts';
 import { snapshotOfInit } from './score-snapshot.ts';
-import { keyFromFifths, openingSignature } from './signatures.ts';
+import { openingSignature, unstatedKey } from './signatures.ts';
 import { loneSlurs } from './slur-pairs.ts';
 import { timewiseToPartwise } from './timewise.ts';
 import { compareVoiceIds } from './voice-ids.ts';
@@ -254,7 +254,7 @@ function readScoreInit(
   // Signatures and lengths are the score's: part 1's time and key, the longest part's length.
   const asNumbered: MeasureInfo[] = [];
   let time = { beats: 4, beatType: 4 };
-  let key = keyFromFifths(0, 'major');
+  let key = unstatedKey(0);
   for (let index = 0; index < measureCount; index++) {
     const own = parts
       .map((part) => part.measures[index])

@@ -50,7 +50,7 @@ export const MUSICXML_PROBLEM_CODES = {
   'bad-staves':
     'A <staves> that is not a whole number from 1 to 64 (MAX_PART_STAVES) was not read; the part has the staves its notes are on.',
   'bad-key':
-    'A <fifths> that is not a whole number from -14 to 14 was read as C major (no sharps or flats); every note keeps its own <alter>, so the pitches are as written.',
+    'A <fifths> that is not a whole number from -14 to 14 was read as no sharps or flats; every note keeps its own <alter>, so the pitches are as written.',
   'bad-time':
     'A <time> whose beats or beat-type is not a positive whole number (such as 0/4) was not read; its measure is in the time before it (4/4 at the start).',
   'rootfile-not-in-archive':

@@ -21,16 +21,17 @@ import { mergeInOrder, NOTE_ORDER } from './element-order.ts';
 import { MAX_PART_STAVES } from './limits.ts';
 import { separateLineNumbers } from './line-numbers.ts';
 import { withNoteType } from './note-type.ts';
+import { printedAccountsExactly, withoutRoundingWarnings } from './printed-durations.ts';
 import { printedValue, roundedFrom } from './printed-value.ts';
 import { type MusicXmlProblem, placeLabel } from './problem.ts';
 import type { ReadEvent, ReadItem, ReadLane, ReadMeasure, ReadPart } from './read-types.ts';
 import {
-  keyFromFifths,
   MAX_KEY_FIFTHS,
   readClef,
   readKey,
   readTime,
   timeLabel,
+  unstatedKey,
 } from './signatures.ts';
 import {
   child,
@@ -313,7 +314,7 @@ export function readPart(part: XmlElement, context: ReadPartContext): ReadPart {
   const state: PartState = {
     divisions: rational(1),
     time: undefined,
-    key: { tonic: { step: 'C', alter: 0 }, mode: 'major', fifths: 0 },
+    key: unstatedKey(0),
     clefs: [],
     staves: 1,
   };
@@ -353,7 +354,9 @@ function fitsBetter(a: readonly number[], b: readonly number[]): boolean {
  * notes whose `<duration>` rounds their printed value (see
  * `printed-value.ts`), and reading those as their printed values adds up
  * better (fewer `<backup>`s before the start, then fewer passes and then
- * voices that end before the measure does), reads them so.
+ * voices that end before the measure does), reads them so; and so, without
+ * a warning, when both readings add up and the printed one accounts for the
+ * measure exactly (`printed-durations.ts`).
  */
 function readMeasureBestWay(
   measureElement: XmlElement,
@@ -372,6 +375,12 @@ function readMeasureBestWay(
     if (fitsBetter(misfit(printed, retry.warnings), misfit(written, asWritten.warnings))) {
       Object.assign(state, retryState);
       chosen = { measure: printed, context: retry };
+    } else if (printedAccountsExactly(written, printed, retry.warnings)) {
+      Object.assign(state, retryState);
+      chosen = {
+        measure: printed,
+        context: { ...retry, warnings: withoutRoundingWarnings(retry.warnings) },
+      };
     }
   }
   context.warnings.push(...chosen.context.warnings);
@@ -439,11 +448,11 @@ function readAttributes(
         const number = node.a?.number;
         if (number === undefined || number === '1') {
           const key = readKey(node);
-          state.key = key ?? keyFromFifths(0, 'major');
+          state.key = key ?? unstatedKey(0);
           if (!key)
             warn(
               'bad-key',
-              `<fifths> "${childText(node, 'fifths')}" is not a key signature (a whole number of sharps, or of flats when negative, from -${MAX_KEY_FIFTHS} to ${MAX_KEY_FIFTHS}); the key was read as C major, with no sharps or flats (every note keeps its own <alter>). Fix the <fifths>.`,
+              `<fifths> "${childText(node, 'fifths')}" is not a key signature (a whole number of sharps, or of flats when negative, from -${MAX_KEY_FIFTHS} to ${MAX_KEY_FIFTHS}); the key was read as no sharps or flats (every note keeps its own <alter>). Fix the <fifths>.`,
             );
         }
         break;

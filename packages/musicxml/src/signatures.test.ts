@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyFromFifths, readClef, readTime } from './signatures.ts';
+import { keyFromFifths, readClef, readKey, readTime, writeKey } from './signatures.ts';
 import { parseXml, type XmlElement } from './xml-tree.ts';
 
 function xml(text: string): XmlElement {
@@ -31,6 +31,21 @@ describe('signatures', () => {
     expect(keyFromFifths(-3, 'minor').tonic).toEqual({ step: 'C', alter: 0 });
     expect(keyFromFifths(9, 'major').tonic).toEqual({ step: 'D', alter: 1 });
     expect(keyFromFifths(-11, 'major').tonic).toEqual({ step: 'A', alter: -2 });
+  });
+
+  it('read a key without a major or minor <mode> as its signature alone, and write it back without one', () => {
+    const bare = readKey(xml('<key><fifths>2</fifths></key>'));
+    expect(bare).toMatchObject({ fifths: 2, modeUnstated: true });
+    expect(readKey(xml('<key><fifths>2</fifths><mode>dorian</mode></key>'))?.modeUnstated).toBe(
+      true,
+    );
+    expect(readKey(xml('<key><fifths>0</fifths><mode>minor</mode></key>'))).toEqual({
+      tonic: { step: 'A', alter: 0 },
+      mode: 'minor',
+      fifths: 0,
+    });
+    expect(writeKey(bare!)).toEqual({ n: 'key', c: [{ n: 'fifths', c: ['2'] }] });
+    expect(writeKey(keyFromFifths(2, 'major')).c).toHaveLength(2);
   });
 
   it('read clefs as the nearest of the six lanes-seq names', () => {

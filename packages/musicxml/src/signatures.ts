@@ -101,10 +101,28 @@ export const MAX_KEY_FIFTHS = 14;
  */
 export function readKey(key: XmlElement): KeySignature | undefined {
   const text = childText(key, 'fifths');
-  if (text === undefined) return keyFromFifths(0, 'major');
+  if (text === undefined) return unstatedKey(0);
   const fifths = parseDecimal(text);
   if (fifths?.den !== 1 || Math.abs(fifths.num) > MAX_KEY_FIFTHS) return undefined;
-  return keyFromFifths(fifths.num, childText(key, 'mode') === 'minor' ? 'minor' : 'major');
+  const mode = childText(key, 'mode');
+  return mode === 'major' || mode === 'minor'
+    ? keyFromFifths(fifths.num, mode)
+    : unstatedKey(fifths.num);
+}
+
+/**
+ * The key of a signature whose file gives no major or minor mode (no
+ * `<mode>`, a church mode, no `<key>` at all): read as the major key of the
+ * signature, and marked so that nobody is told "C major" of a prelude in A
+ * minor.
+ *
+ * @example
+ * ```ts
+ * unstatedKey(0); // { tonic: { step: 'C', alter: 0 }, mode: 'major', fifths: 0, modeUnstated: true }
+ * ```
+ */
+export function unstatedKey(fifths: number): KeySignature {
+  return { ...keyFromFifths(fifths, 'major'), modeUnstated: true };
 }
 
 /**
@@ -159,10 +177,13 @@ export function writeTime(time: TimeSignature): XmlElement {
  * ```
  */
 export function writeKey(key: KeySignature): XmlElement {
-  return element('key', {}, [
-    element('fifths', {}, [String(key.fifths)]),
-    element('mode', {}, [key.mode]),
-  ]);
+  const fifths = element('fifths', {}, [String(key.fifths)]);
+  // A mode nobody gave is not written either.
+  return element(
+    'key',
+    {},
+    key.modeUnstated ? [fifths] : [fifths, element('mode', {}, [key.mode])],
+  );
 }
 
 const CLEF_SIGNS: Readonly<Record<Clef, readonly [string, string, number]>> = {
@@ -211,7 +232,7 @@ export function timeLabel(time: TimeSignature): string {
  * ```
  */
 export function keyLabel(key: KeySignature): string {
-  return `${key.fifths} ${key.mode} ${key.tonic.step}${key.tonic.alter}`;
+  return `${key.fifths} ${key.modeUnstated ? 'unstated' : key.mode} ${key.tonic.step}${key.tonic.alter}`;
 }
 
 /**

@@ -224,6 +224,7 @@ export function encodeMeasure(info: MeasureInfo): StoredMeasure {
       alter: info.key.tonic.alter,
       mode: info.key.mode,
       fifths: info.key.fifths,
+      ...(info.key.modeUnstated ? { modeUnstated: true } : {}),
     },
   };
   if (info.pickup) stored.pickup = encodeRational(info.pickup);
@@ -240,6 +241,7 @@ export function decodeMeasure(stored: StoredMeasure): MeasureInfo {
       tonic: { step: stored.key.step as Step, alter: stored.key.alter as Alter },
       mode: stored.key.mode === 'minor' ? 'minor' : 'major',
       fifths: stored.key.fifths,
+      ...(stored.key.modeUnstated === true ? { modeUnstated: true as const } : {}),
     },
   };
   if (stored.pickup) info.pickup = decodeRational(stored.pickup);

@@ -24,14 +24,27 @@ export function keySignature(tonic: Tonic, mode: 'major' | 'minor'): KeySignatur
 }
 
 /**
- * Writes a key as score files do: `G major`, `F# minor`, `Bb major`.
+ * Names a key as an agent reads it: `G major`, `F# minor`, `Bb major`; a
+ * key whose source gave no mode by its signature alone (`no sharps or
+ * flats`, `1 sharp`, `3 flats`), so no mode is claimed that the file does
+ * not give.
  *
  * @example
  * ```ts
  * formatKey(keySignature({ step: 'F', alter: 1 }, 'minor')!); // "F# minor"
+ * formatKey({ tonic: { step: 'D', alter: 0 }, mode: 'major', fifths: 2, modeUnstated: true }); // "2 sharps"
  * ```
  */
 export function formatKey(key: KeySignature): string {
+  if (key.modeUnstated) return signatureWords(key.fifths);
   const accidental = ['bb', 'b', '', '#', '##'][key.tonic.alter + 2];
   return `${key.tonic.step}${accidental} ${key.mode}`;
+}
+
+/** `no sharps or flats`, `1 sharp`, `2 flats`. */
+function signatureWords(fifths: number): string {
+  if (fifths === 0) return 'no sharps or flats';
+  const count = Math.abs(fifths);
+  const kind = fifths > 0 ? 'sharp' : 'flat';
+  return `${count} ${kind}${count === 1 ? '' : 's'}`;
 }

@@ -58,6 +58,8 @@ export interface StoredMeasure {
     readonly alter: number;
     readonly mode: string;
     readonly fifths: number;
+    /** Present (`true`) when the source gave no mode. */
+    readonly modeUnstated?: boolean;
   };
   readonly pickup?: StoredRational;
   readonly number?: string;

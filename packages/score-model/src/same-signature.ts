@@ -17,7 +17,9 @@ export function sameTime(a: TimeSignature, b: TimeSignature): boolean {
 }
 
 /**
- * Whether two keys are the same: tonic and mode (the signature follows from them).
+ * Whether two keys are the same: tonic and mode (the signature follows from
+ * them), and whether the mode was stated (setting `C major` over a file's
+ * "no sharps or flats" states it, so it is a change).
  *
  * @example
  * ```ts
@@ -25,5 +27,10 @@ export function sameTime(a: TimeSignature, b: TimeSignature): boolean {
  * ```
  */
 export function sameKey(a: KeySignature, b: KeySignature): boolean {
-  return a.tonic.step === b.tonic.step && a.tonic.alter === b.tonic.alter && a.mode === b.mode;
+  return (
+    a.tonic.step === b.tonic.step &&
+    a.tonic.alter === b.tonic.alter &&
+    a.mode === b.mode &&
+    (a.modeUnstated ?? false) === (b.modeUnstated ?? false)
+  );
 }

@@ -52,6 +52,13 @@ export interface KeySignature {
   readonly tonic: Tonic;
   readonly mode: 'major' | 'minor';
   readonly fifths: number;
+  /**
+   * `true` when the source gave the signature but no mode (a MusicXML
+   * `<key>` without `<mode>`, a church mode, or no `<key>` at all): `tonic`
+   * and `mode` are then only the major reading of `fifths`, and the key is
+   * named by its signature ("no sharps or flats", "2 sharps").
+   */
+  readonly modeUnstated?: true;
 }
 
 /**

@@ -204,7 +204,9 @@ export function planTranspose(
           ],
         };
       }
-      keyWrites.push({ op: 'measure', measure, info: { ...info, key } });
+      // A key the file gave no mode for stays without one.
+      const moved = info.key.modeUnstated ? { ...key, modeUnstated: true as const } : key;
+      keyWrites.push({ op: 'measure', measure, info: { ...info, key: moved } });
     }
   }
   const targets = {

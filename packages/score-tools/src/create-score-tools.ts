@@ -23,6 +23,7 @@ import { type ActivityOptions, recordingPipeline, recordingReviews } from './act
 import { scoreToolCatalog, writeSpecFor } from './catalog.ts';
 import { MAX_INLINE_EXPORT_BYTES, type ScoreFileHost } from './export-files.ts';
 import { hostCatalog } from './host-catalog.ts';
+import type { ImportWarning } from './import-warnings.ts';
 import type { ScorePlayer } from './player.ts';
 import { createReviewDesk, type ReviewDesk, type ReviewOptions } from './review-desk.ts';
 import { createRunAccess, withRunAccess } from './run-access.ts';
@@ -78,6 +79,13 @@ export interface ScoreToolsOptions {
   readonly files?: ScoreFileHost;
   /** The most bytes `export_score` puts inline; default `MAX_INLINE_EXPORT_BYTES` (64 KiB). A person's own download may lift it. */
   readonly maxInlineExportBytes?: number;
+  /**
+   * What the importer warned about when it read the score (each with its
+   * measure when known): `get_score_info` gives their count and the first
+   * five, so the agent learns what the file held that was changed or left
+   * out. Default none.
+   */
+  readonly importWarnings?: readonly ImportWarning[];
   /** Review mode: writes return a review session awaiting the user instead of applying. */
   readonly review?: boolean | ReviewOptions;
   /** Receives one audit event per call. */
@@ -232,6 +240,7 @@ export function createScoreTools(options: ScoreToolsOptions): ScoreTools {
     shared,
     describeClient: (client) => describe?.(client) ?? `a collaborator (Yjs client ${client})`,
     playerTimeoutMs: options.playerTimeoutMs ?? 5000,
+    importWarnings: options.importWarnings ?? [],
     revision: revisionReader(options.score),
   };
   // Names are checked against every score tool: switching off one the host cannot run is no typo.

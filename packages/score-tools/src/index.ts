@@ -33,6 +33,11 @@ export {
   MAX_INLINE_EXPORT_BYTES,
   type ScoreFileHost,
 } from './export-files.ts';
+export {
+  IMPORT_WARNINGS_SHOWN,
+  type ImportWarning,
+  importWarningsSummary,
+} from './import-warnings.ts';
 export { INSTRUMENT_RANGES, type InstrumentRange, instrumentFor } from './instrument-ranges.ts';
 export { INSTRUMENTS, type Instrument, instrumentNamed } from './instruments.ts';
 export { MAX_WARNINGS, musicalWarnings } from './musical-warnings.ts';

@@ -18,13 +18,20 @@ import {
   unitPlaces,
 } from '@scorelane/score-model';
 import type * as Y from 'yjs';
+import { type ShortMeasure, sectionPickups } from './section-pickups.ts';
 import { headedSynopsis, statsOfContent, synopsisRenderer } from './synopsis.ts';
 import { type SynopsisStats, unitStat } from './synopsis-model.ts';
 
 /** The overview of a score as it is now; the revision is not part of it. */
 export interface ScoreOverview {
-  /** `scoreInfo(score)` without its revision (which moves with any change, the activity log's included). */
+  /**
+   * `scoreInfo(score)` without its revision (which moves with any change,
+   * the activity log's included), its `pickups` only the measures short at
+   * the start of a section (see `section-pickups.ts`).
+   */
   readonly info: Omit<ScoreInfo, 'revision'>;
+  /** The other measures whose length is not their time signature's: short final bars, bars split at repeats. */
+  readonly shortMeasures: readonly ShortMeasure[];
   /** The voice numbers each part uses anywhere, sorted; part 1 first. */
   readonly voices: readonly (readonly number[])[];
   readonly synopsis: string;
@@ -34,6 +41,7 @@ export interface ScoreOverview {
 interface Built {
   readonly places: UnitPlaces;
   readonly info: Omit<ScoreInfo, 'revision'>;
+  readonly shortMeasures: readonly ShortMeasure[];
   readonly stats: SynopsisStats;
   readonly synopsis: ReturnType<typeof synopsisRenderer>;
   /** Per part, how many units use each voice number. */
@@ -91,8 +99,10 @@ function countVoices(counts: Map<number, number>, voices: readonly number[], ste
 
 /** Reads the whole score: on the first call, and after its parts, measures or metadata changed. */
 function build(score: Score): Built {
-  const { revision: _revision, ...info } = scoreInfo(score);
+  const { revision: _revision, ...whole } = scoreInfo(score);
   const content = scoreContent(score);
+  const { pickups, others } = sectionPickups(content);
+  const info = { ...whole, pickups };
   const voiceCounts = content.parts.map(() => new Map<number, number>());
   const unitVoices = new Map<string, readonly number[]>();
   for (const unit of content.units ?? []) {
@@ -105,6 +115,7 @@ function build(score: Score): Built {
   return {
     places: unitPlaces(score),
     info,
+    shortMeasures: others,
     stats,
     synopsis: synopsisRenderer(stats),
     voiceCounts,
@@ -158,6 +169,7 @@ export function scoreOverview(score: Score): ScoreOverview {
   const built = follower.built;
   follower.answer = {
     info: built.info,
+    shortMeasures: built.shortMeasures,
     voices: built.voiceCounts.map((counts) => [...counts.keys()].sort((a, b) => a - b)),
     synopsis: headedSynopsis(built.info, built.synopsis.text()),
   };

@@ -7,6 +7,7 @@
 import { currentRevision, type Score } from '@scorelane/score-model';
 import type { UndoController } from '@scorelane/undo';
 import type { ScoreFileHost } from './export-files.ts';
+import type { ImportWarning } from './import-warnings.ts';
 import type { ScorePlayer } from './player.ts';
 import type { ReviewDesk } from './review-desk.ts';
 import type { SelectionHost } from './selection.ts';
@@ -104,6 +105,8 @@ export interface ScoreToolsContext {
   readonly describeClient: (client: number) => string;
   /** How long `play` and `stop` wait for the player before answering that it did not respond. */
   readonly playerTimeoutMs: number;
+  /** What the importer warned about when it read the score; `get_score_info` reports them. */
+  readonly importWarnings: readonly ImportWarning[];
   /** The score's revision now. */
   revision(): string;
 }

@@ -6,16 +6,22 @@
  * far, so the synopsis after a change costs what the change touched and
  * what the synopsis prints, not the size of the score.
  */
-import { type LaneEvent, midiNumber, type Pitch } from '@scorelane/lanes-seq';
+import {
+  formatRational,
+  type LaneEvent,
+  type LaneMark,
+  midiNumber,
+  type Pitch,
+} from '@scorelane/lanes-seq';
 import type { UnitContent } from '@scorelane/score-model';
-import { marksIn } from './score-marks.ts';
+import { marksIn, wordsKind } from './score-marks.ts';
 
 /** What one unit (a part's staff in a measure) contributes to the synopsis. */
 export interface UnitStat {
   readonly notes: number;
   readonly low: number;
   readonly high: number;
-  /** Its rehearsal marks (`[A]`) then tempo texts (`"Allegro"`), without repeats. */
+  /** Its rehearsal marks (`[A]`) then text directions by kind (`tempo "Allegro"`, `dynamics "cresc."`), without repeats. */
   readonly marks: readonly string[];
 }
 
@@ -54,9 +60,30 @@ export function unitStat(content: UnitContent): UnitStat {
   }
   const found = marksIn(content.attachments);
   const marks: string[] = [];
-  for (const text of found.rehearsal) if (!marks.includes(`[${text}]`)) marks.push(`[${text}]`);
-  for (const text of found.tempo) if (!marks.includes(`"${text}"`)) marks.push(`"${text}"`);
+  const add = (mark: string) => {
+    if (!marks.includes(mark)) marks.push(mark);
+  };
+  for (const text of found.rehearsal) add(`[${text}]`);
+  for (const { kind, text } of found.texts) add(`${kind} ${JSON.stringify(text)}`);
+  // The same marks where the model reads them: on events, and at onsets with no event.
+  for (const voice of content.voices) {
+    for (const event of voice.events) for (const mark of event.marks ?? []) addModelMark(add, mark);
+    for (const onset of voice.onsetMarks ?? [])
+      for (const mark of onset.marks) addModelMark(add, mark);
+  }
   return { notes, low, high, marks };
+}
+
+/** A rehearsal mark, tempo or text mark of the model as the synopsis names it. */
+function addModelMark(add: (mark: string) => void, mark: LaneMark): void {
+  if (mark.kind === 'rehearsal') add(`[${mark.text}]`);
+  else if (mark.kind === 'text') add(`${wordsKind(mark.text, false)} ${JSON.stringify(mark.text)}`);
+  else if (mark.kind === 'tempo') {
+    if (mark.text !== undefined) add(`tempo ${JSON.stringify(mark.text)}`);
+    if (mark.beat !== undefined && mark.perMinute !== undefined) {
+      add(`tempo "${formatRational(mark.beat)}=${mark.perMinute}"`);
+    }
+  }
 }
 
 /** A part's totals over a run of measures. */

@@ -20,7 +20,7 @@ describe('the synopsis of get_score_info', () => {
     // It still says where things are: every part, the marks, and blocks to the end.
     for (let part = 1; part <= 16; part++) expect(synopsis).toContain(`P${part} `);
     expect(synopsis).toContain('[A]m');
-    expect(synopsis).toContain('"Allegro"m1');
+    expect(synopsis).toContain('tempo "Allegro"m1');
     expect(synopsis).toMatch(/m\d+-2000/);
     expect(info.output.measure_count).toBe(2000);
   });
@@ -32,7 +32,7 @@ describe('the synopsis of get_score_info', () => {
     expect(headline).toBe('Title "Generated 24".');
     expect(lines[0]).toContain('blocks of 4 measures');
     expect(lines).toHaveLength(1 + 6);
-    expect(lines[1]).toMatch(/^m1-4 \[A\]m1 "Allegro"m1: P1 [A-G]b?#?\d-[A-G]b?#?\d 4, P2 /);
+    expect(lines[1]).toMatch(/^m1-4 \[A\]m1 tempo "Allegro"m1: P1 [A-G]b?#?\d-[A-G]b?#?\d 4, P2 /);
     const rests = lines.filter((line) => line.includes('rest P'));
     expect(rests.length).toBeGreaterThan(0);
   });
@@ -63,7 +63,7 @@ describe('the synopsis of get_score_info', () => {
           : unit,
       ),
     };
-    expect(scoreSynopsis(silent)).toContain('m1-4 [A]m1 "Allegro"m1: P1');
+    expect(scoreSynopsis(silent)).toContain('m1-4 [A]m1 tempo "Allegro"m1: P1');
     expect(scoreSynopsis(silent)).toContain('; rest P2');
   });
 

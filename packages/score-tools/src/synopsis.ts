@@ -2,7 +2,7 @@
  * The synopsis of `get_score_info`: a short map of a score that lets an
  * agent find its way without reading the notes. Per block of measures: which
  * parts play, their pitch range and notes per measure, which rest, and
- * rehearsal marks and tempo text where the score has them. It is rendered
+ * rehearsal marks and text directions (by kind) where the score has them. It is rendered
  * at the most detail that fits {@link SYNOPSIS_TOKEN_BUDGET}, so a
  * 2,000-measure, 16-part score stays under 2,000 tokens. A
  * {@link synopsisRenderer} keeps every line it rendered with its token
@@ -137,8 +137,8 @@ function renderPart(data: SynopsisData, part: number): string {
 
 function heading(blockSize: number, detail: Detail): string {
   return detail === 'parts'
-    ? `Synopsis, blocks of ${blockSize} measures: each playing part's lowest-highest pitch and notes per measure; [rehearsal mark], "tempo text".`
-    : `Synopsis. Parts overall, then blocks of ${blockSize} measures: playing parts, their lowest-highest pitch, notes per measure per playing part; [rehearsal mark], "tempo text".`;
+    ? `Synopsis, blocks of ${blockSize} measures: each playing part's lowest-highest pitch and notes per measure; [rehearsal mark], text directions by kind (tempo, dynamics, chord, text) "as written".`
+    : `Synopsis. Parts overall, then blocks of ${blockSize} measures: playing parts, their lowest-highest pitch, notes per measure per playing part; [rehearsal mark], text directions by kind (tempo, dynamics, chord, text) "as written".`;
 }
 
 /** One rendering (a detail and a block size): its lines, their pieces, and the lines to render again. */

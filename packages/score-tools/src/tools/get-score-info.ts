@@ -3,7 +3,7 @@
  * a model's context even for a long score, kept up to date from the changes
  * (see `score-overview.ts`) so a call does not read the whole score.
  */
-import { formatRational } from '@scorelane/lanes-seq';
+import { formatRational, type Rational } from '@scorelane/lanes-seq';
 import {
   currentRevision,
   describePrintedNumbers,
@@ -12,6 +12,7 @@ import {
 } from '@scorelane/score-model';
 import { defineTool, type ToolRunCall, toolFail, toolOk } from '@scorelane/tool-contracts';
 import * as z from 'zod';
+import { importWarningsSummary } from '../import-warnings.ts';
 import { instrumentFor } from '../instrument-ranges.ts';
 import { noScoreYet } from '../no-score-yet.ts';
 import { scoreOverview } from '../score-overview.ts';
@@ -42,7 +43,24 @@ const output = z.object({
   measure_count: z.number().int(),
   time_changes: z.array(z.object({ measure: z.number().int(), time: z.string() })),
   key_changes: z.array(z.object({ measure: z.number().int(), key: z.string() })),
-  pickups: z.array(z.object({ measure: z.number().int(), length: z.string() })),
+  pickups: z
+    .array(z.object({ measure: z.number().int(), length: z.string() }))
+    .describe(
+      'Measures short at the start of a section (m1, after a double bar, at a new time or key).',
+    ),
+  short_measures: z
+    .array(z.object({ measure: z.number().int(), length: z.string() }))
+    .optional()
+    .describe(
+      'Other measures not as long as their time signature: short final bars, bars split at repeats.',
+    ),
+  import_warnings: z
+    .object({
+      count: z.number().int(),
+      first: z.array(z.object({ measure: z.number().int().optional(), message: z.string() })),
+    })
+    .optional()
+    .describe('What the import of the file warned about: how many, and the first five.'),
   printed_numbers: z
     .string()
     .describe(
@@ -72,7 +90,10 @@ export const getScoreInfoTool = defineTool({
     const missing = noScoreYet(context.score);
     if (missing) return toolFail(missing);
     // Kept up to date from the changes: a call costs what changed since the last one.
-    const { info, voices, synopsis } = scoreOverview(context.score);
+    const { info, shortMeasures, voices, synopsis } = scoreOverview(context.score);
+    const warnings = importWarningsSummary(context.importWarnings);
+    const lengths = (list: readonly { measure: number; length: Rational }[]) =>
+      list.map((entry) => ({ measure: entry.measure, length: formatRational(entry.length) }));
     return toolOk({
       ...pickTexts(info),
       parts: info.parts.map((part) => {
@@ -95,10 +116,11 @@ export const getScoreInfoTool = defineTool({
         time: `${time.beats}/${time.beatType}`,
       })),
       key_changes: info.keys.map((key) => ({ measure: key.measure, key: formatKey(key) })),
-      pickups: info.pickups.map((pickup) => ({
-        measure: pickup.measure,
-        length: formatRational(pickup.length),
-      })),
+      pickups: lengths(info.pickups),
+      ...(shortMeasures.length > 0 ? { short_measures: lengths(shortMeasures) } : {}),
+      ...(warnings
+        ? { import_warnings: { count: warnings.count, first: [...warnings.first] } }
+        : {}),
       printed_numbers: describePrintedNumbers(info.printedNumbers, 1, info.measureCount),
       synopsis,
       write_scope: writeScopeOf(scope),
