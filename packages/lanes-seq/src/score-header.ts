@@ -5,8 +5,21 @@
 import type { LanesDocument } from './document.ts';
 import type { Alter, Step } from './pitch.ts';
 import { type Rational, rational } from './rational.ts';
-/** The clefs a part's staff can carry. */
-export const CLEFS = ['treble', 'bass', 'alto', 'tenor', 'percussion', 'treble8vb'] as const;
+/**
+ * The clefs a part's staff can carry: `treble8vb` sounds (and is read) an
+ * octave below `treble` (a tenor's or guitar's clef), `treble8va` an octave
+ * above (a piccolo's), `bass8vb` an octave below `bass` (a double bass's).
+ */
+export const CLEFS = [
+  'treble',
+  'bass',
+  'alto',
+  'tenor',
+  'percussion',
+  'treble8vb',
+  'treble8va',
+  'bass8vb',
+] as const;
 
 /** A staff's clef. */
 export type Clef = (typeof CLEFS)[number];

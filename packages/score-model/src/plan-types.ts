@@ -129,6 +129,7 @@ export interface ScorePlan {
     | 'transpose'
     | 'set-time'
     | 'set-key'
+    | 'set-clef'
     | 'insert-measures'
     | 'delete-measures'
     | 'write-marks'
