@@ -40,10 +40,10 @@ export interface PlacedClefChange extends ClefChange {
  *
  * @example
  * ```ts
- * clefAt(viewScore(score), 2, 1, 9); // 'bass', or what a change before m9 set
+ * clefAtIn(viewScore(score), 2, 1, 9); // 'bass', or what a change before m9 set
  * ```
  */
-export function clefAt(
+export function clefAtIn(
   view: ScoreView,
   part: number,
   staff: number,
@@ -52,7 +52,7 @@ export function clefAt(
 ): Clef {
   const changes = view.unit(part, staff, measure)?.content.clefs ?? [];
   const here = changes.filter((change) => compare(change.onset, onset) <= 0);
-  return here.length > 0 ? here[here.length - 1]!.clef : clefBefore(view, part, staff, measure);
+  return here.length > 0 ? here[here.length - 1]!.clef : clefBeforeIn(view, part, staff, measure);
 }
 
 /**
@@ -61,10 +61,10 @@ export function clefAt(
  *
  * @example
  * ```ts
- * clefBefore(viewScore(score), 1, 1, 1); // the part's own clef of staff 1
+ * clefBeforeIn(viewScore(score), 1, 1, 1); // the part's own clef of staff 1
  * ```
  */
-export function clefBefore(view: ScoreView, part: number, staff: number, measure: number): Clef {
+export function clefBeforeIn(view: ScoreView, part: number, staff: number, measure: number): Clef {
   for (let index = Math.min(measure - 1, view.measureCount); index >= 1; index--) {
     const changes = view.unit(part, staff, index)?.content.clefs ?? [];
     if (changes.length > 0) return changes[changes.length - 1]!.clef;
@@ -78,10 +78,10 @@ export function clefBefore(view: ScoreView, part: number, staff: number, measure
  *
  * @example
  * ```ts
- * clefChangesIn(viewScore(score), 1, 8, [1]); // [{ part: 1, staff: 1, measure: 5, onset: ZERO, clef: 'bass' }]
+ * clefChangesOf(viewScore(score), 1, 8, [1]); // [{ part: 1, staff: 1, measure: 5, onset: ZERO, clef: 'bass' }]
  * ```
  */
-export function clefChangesIn(
+export function clefChangesOf(
   view: ScoreView,
   start: number,
   end: number,
@@ -212,12 +212,12 @@ export function planSetClef(score: Score, request: SetClefRequest): Result<{ pla
   const unit = view.unit(part, staff, measure)!;
   const writes: PlannedWrite[] = [];
   // A clef already in force is not written again: no empty undo step, no revision moved.
-  if (clefAt(view, part, staff, measure, onset) !== clef) {
+  if (clefAtIn(view, part, staff, measure, onset) !== clef) {
     const earlier = unit.content.clefs?.filter((change) => compare(change.onset, onset) < 0) ?? [];
     const before =
       earlier.length > 0
         ? earlier[earlier.length - 1]!.clef
-        : clefBefore(view, part, staff, measure);
+        : clefBeforeIn(view, part, staff, measure);
     const clefs = changedClefs(unit.content, onset, clef, before);
     const { clefs: _old, ...rest } = unit.content;
     writes.push({ op: 'unit', ...ref, content: clefs.length > 0 ? { ...rest, clefs } : rest });
@@ -241,4 +241,38 @@ export function planSetClef(score: Score, request: SetClefRequest): Result<{ pla
       targets: { units: [ref], measures: span(measure, measure), lastIndex: measure },
     },
   };
+}
+
+/**
+ * The clef in force on a staff of `score` at `onset` of `measure` (a change
+ * at that very onset included), as {@link planSetClef} judges it.
+ *
+ * @example
+ * ```ts
+ * clefAt(score, 2, 1, 9); // 'bass', or what a change up to m9 set
+ * ```
+ */
+export function clefAt(
+  score: Score,
+  part: number,
+  staff: number,
+  measure: number,
+  onset: Rational = ZERO,
+): Clef {
+  return clefAtIn(viewScore(score), part, staff, measure, onset);
+}
+
+/**
+ * Every clef change of `score` in measures `start`-`end` (all of them when
+ * left out) of every part, in measure, part, staff and onset order.
+ *
+ * @example
+ * ```ts
+ * clefChanges(score); // [{ part: 2, staff: 1, measure: 5, onset: ZERO, clef: 'treble' }]
+ * ```
+ */
+export function clefChanges(score: Score, start = 1, end?: number): PlacedClefChange[] {
+  const view = viewScore(score);
+  const parts = view.parts.map((part) => part.index);
+  return clefChangesOf(view, start, Math.min(end ?? view.measureCount, view.measureCount), parts);
 }

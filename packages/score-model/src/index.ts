@@ -6,8 +6,7 @@
 export { type ApplyOutput, apply } from './apply-plan.ts';
 export {
   clefAt,
-  clefBefore,
-  clefChangesIn,
+  clefChanges,
   type PlacedClefChange,
   planSetClef,
   type SetClefRequest,

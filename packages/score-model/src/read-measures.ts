@@ -14,7 +14,7 @@ import {
   serialize,
 } from '@scorelane/lanes-seq';
 import { appendAll } from './append.ts';
-import { clefBefore, clefChangesIn, type PlacedClefChange } from './clef-changes.ts';
+import { clefBeforeIn, clefChangesOf, type PlacedClefChange } from './clef-changes.ts';
 import { formatKey } from './key-signature.ts';
 import { marksNotShownLines } from './marks-not-shown.ts';
 import { oneLine } from './one-line.ts';
@@ -218,14 +218,14 @@ export function readContext(
     end,
     parts: parts.map((part) => {
       const info = view.parts[part - 1]!.info;
-      const clefs = info.clefs.map((_, staff) => clefBefore(view, part, staff + 1, start));
+      const clefs = info.clefs.map((_, staff) => clefBeforeIn(view, part, staff + 1, start));
       return { part, name: info.name, staves: info.staves, clefs };
     }),
     times,
     keys,
     pickups,
     printedNumbers,
-    clefChanges: clefChangesIn(view, start, end, parts),
+    clefChanges: clefChangesOf(view, start, end, parts),
     tiesIn,
   };
 }
