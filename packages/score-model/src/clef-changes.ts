@@ -276,3 +276,16 @@ export function clefChanges(score: Score, start = 1, end?: number): PlacedClefCh
   const parts = view.parts.map((part) => part.index);
   return clefChangesOf(view, start, Math.min(end ?? view.measureCount, view.measureCount), parts);
 }
+
+/**
+ * The clef in force on a staff of `score` as `measure` begins, before any
+ * change in it: the last change of an earlier measure, else the part's clef.
+ *
+ * @example
+ * ```ts
+ * clefEntering(score, 1, 1, 1); // the part's own clef of staff 1
+ * ```
+ */
+export function clefEntering(score: Score, part: number, staff: number, measure: number): Clef {
+  return clefBeforeIn(viewScore(score), part, staff, measure);
+}

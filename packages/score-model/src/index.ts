@@ -7,6 +7,7 @@ export { type ApplyOutput, apply } from './apply-plan.ts';
 export {
   clefAt,
   clefChanges,
+  clefEntering,
   type PlacedClefChange,
   planSetClef,
   type SetClefRequest,
