@@ -41,6 +41,17 @@ function viewParts(score: Score): readonly string[] {
   return scoreContent(score).parts[0]!.clefs;
 }
 
+/** A piano (treble and bass) with three empty measures of 4/4 in C major. */
+function pianoScore(): Score {
+  return createScore(new Y.Doc(), {
+    parts: [{ name: 'Piano', staves: 2, clefs: ['treble', 'bass'] }],
+    measures: [1, 2, 3].map(() => ({
+      time: { beats: 4, beatType: 4 },
+      key: { tonic: { step: 'C' as const, alter: 0 as const }, mode: 'major' as const, fifths: 0 },
+    })),
+  });
+}
+
 function setClef(score: Score, request: Parameters<typeof planSetClef>[1]): void {
   const planned = planSetClef(score, request);
   if (!planned.ok) throw new Error(planned.problems[0]?.message);
@@ -99,17 +110,7 @@ describe('clef changes in MusicXML', () => {
   });
 
   it('a change on the second staff of a piano is written with its staff number', () => {
-    const score = createScore(new Y.Doc(), {
-      parts: [{ name: 'Piano', staves: 2, clefs: ['treble', 'bass'] }],
-      measures: [1, 2, 3].map(() => ({
-        time: { beats: 4, beatType: 4 },
-        key: {
-          tonic: { step: 'C' as const, alter: 0 as const },
-          mode: 'major' as const,
-          fifths: 0,
-        },
-      })),
-    });
+    const score = pianoScore();
     setClef(score, { part: 1, staff: 2, measure: 2, clef: 'treble' });
     setClef(score, { part: 1, staff: 2, measure: 3, onset: rational(1, 2), clef: 'bass' });
     const xml = exportMusicXml(score);
@@ -131,5 +132,14 @@ describe('MuseScore finds the clef changes of our export', () => {
     const read = await museScoreXml(exportMusicXml(score));
     if (read.xml === undefined) throw new Error(`MuseScore cannot open the file: ${read.error}`);
     expect(changesOf(imported(read.xml))).toEqual(changesOf(score));
+  }, 120_000);
+
+  it('after set_clef on the lower staff of a piano, MuseScore finds it on that staff', async () => {
+    const score = pianoScore();
+    setClef(score, { part: 1, staff: 2, measure: 2, clef: 'treble' });
+    setClef(score, { part: 1, staff: 2, measure: 3, onset: rational(1, 2), clef: 'bass8vb' });
+    const read = await museScoreXml(exportMusicXml(score));
+    if (read.xml === undefined) throw new Error(`MuseScore cannot open the file: ${read.error}`);
+    expect(changesOf(imported(read.xml))).toEqual(['P1 s2 m2 0/1 treble', 'P1 s2 m3 1/2 bass8vb']);
   }, 120_000);
 });
