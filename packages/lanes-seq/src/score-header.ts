@@ -55,6 +55,16 @@ export interface PickupLength {
   readonly length: Rational;
 }
 
+/** `%% clef P2 s1 m5 @1/2 bass`: from that onset (0 when left out) of the measure on, the staff's clef. */
+export interface ClefDirective {
+  readonly part: number;
+  readonly staff: number;
+  readonly measure: number;
+  /** Whole notes after the bar line. */
+  readonly onset: Rational;
+  readonly clef: Clef;
+}
+
 /** Everything a score file's directives say, changes ordered by measure. */
 export interface ScoreHeader {
   readonly title?: string;
@@ -67,6 +77,8 @@ export interface ScoreHeader {
   readonly times: readonly TimeChange[];
   readonly keys: readonly KeyChange[];
   readonly pickups: readonly PickupLength[];
+  /** Clef changes inside the music, by measure, part, staff and onset; left out when none. */
+  readonly clefChanges?: readonly ClefDirective[];
 }
 
 /** A whole score as a `.lanes` file holds it. */

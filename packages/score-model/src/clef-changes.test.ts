@@ -1,13 +1,14 @@
-import { rational } from '@scorelane/lanes-seq';
+import { rational, serializeScoreFile } from '@scorelane/lanes-seq';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { apply } from './apply-plan.ts';
-import { clefAt, planSetClef } from './clef-changes.ts';
+import { clefAt, clefChanges, planSetClef } from './clef-changes.ts';
 import { SMALL, scoreOf, stateVector } from './fixtures.test-support.ts';
 import { plan } from './plan-rewrite.ts';
 import { readMeasures } from './read-measures.ts';
 import { createScore } from './score.ts';
 import { scoreContent } from './score-content.ts';
+import { scoreToLanes } from './score-lanes.ts';
 import { viewScore } from './score-view.ts';
 
 function setClef(score: ReturnType<typeof scoreOf>, request: Parameters<typeof planSetClef>[1]) {
@@ -117,5 +118,18 @@ describe('clef changes', () => {
       revision: read.revision,
     });
     expect(planned.ok ? [] : planned.problems.map((problem) => problem.code)).toEqual(['stale']);
+  });
+
+  it('a .lanes file keeps clef changes: %% clef directives read in, and written out again', () => {
+    const score = scoreOf(`${SMALL}%% clef P2 s2 m3 @1/2 treble\n`);
+    expect(clefAt(score, 2, 2, 3)).toBe('bass');
+    expect(clefAt(score, 2, 2, 3, rational(1, 2))).toBe('treble');
+    const planned = planSetClef(score, { part: 1, staff: 1, measure: 4, clef: 'treble8va' });
+    if (!planned.ok) throw new Error('refused');
+    expect(apply(score, planned.plan).ok).toBe(true);
+    const text = serializeScoreFile(scoreToLanes(score));
+    expect(text).toContain('%% clef P2 s2 m3 @1/2 treble\n%% clef P1 s1 m4 treble8va\n');
+    const again = scoreOf(text);
+    expect(clefChanges(again)).toEqual(clefChanges(score));
   });
 });
