@@ -12,8 +12,8 @@ import {
   ZERO,
 } from '@scorelane/lanes-seq';
 import { measureLength } from './measure-length.ts';
-import { noScore, revisionProblems, span } from './plan-support.ts';
-import type { PlannedWrite, ScorePlan } from './plan-types.ts';
+import { noScore, revisionProblems, span, unitChange } from './plan-support.ts';
+import type { PlannedWrite, ScorePlan, UnitChange } from './plan-types.ts';
 import type { Problem, Result } from './problem.ts';
 import { currentRevision } from './revision.ts';
 import type { Score } from './score.ts';
@@ -211,6 +211,7 @@ export function planSetClef(score: Score, request: SetClefRequest): Result<{ pla
   if (stale.length > 0) return { ok: false, problems: stale };
   const unit = view.unit(part, staff, measure)!;
   const writes: PlannedWrite[] = [];
+  const changes: UnitChange[] = [];
   // A clef already in force is not written again: no empty undo step, no revision moved.
   if (clefAtIn(view, part, staff, measure, onset) !== clef) {
     const earlier = unit.content.clefs?.filter((change) => compare(change.onset, onset) < 0) ?? [];
@@ -220,7 +221,9 @@ export function planSetClef(score: Score, request: SetClefRequest): Result<{ pla
         : clefBeforeIn(view, part, staff, measure);
     const clefs = changedClefs(unit.content, onset, clef, before);
     const { clefs: _old, ...rest } = unit.content;
-    writes.push({ op: 'unit', ...ref, content: clefs.length > 0 ? { ...rest, clefs } : rest });
+    const content: UnitContent = clefs.length > 0 ? { ...rest, clefs } : rest;
+    writes.push({ op: 'unit', ...ref, content });
+    changes.push(unitChange(ref, unit.content, content, 'clef'));
   }
   return {
     ok: true,
@@ -232,7 +235,7 @@ export function planSetClef(score: Score, request: SetClefRequest): Result<{ pla
       parts: [part],
       addedMeasures: 0,
       removedMeasures: 0,
-      changes: [],
+      changes,
       repairs: [],
       tuplets: [],
       splits: [],

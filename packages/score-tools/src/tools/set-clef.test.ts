@@ -35,7 +35,8 @@ describe('set_clef', () => {
       measure: 5,
       clef: 'treble',
     });
-    expect(answer.ok).toBe(true);
+    expect(answer.ok && answer.output.changes).toEqual([{ unit: 'P2 s2 m5', reason: 'clef' }]);
+    expect(answer.ok && answer.output.summary).toContain('set-clef of 1 unit in m5, part 2');
     expect(undo.undoManager.undoStack).toHaveLength(1);
     const read = await tools.invoke('read_measures', { start_measure: 4, end_measure: 6 });
     expect(read.ok && read.output.lanes_seq).toContain('% clef treble on P2 s2 from m5\n');
