@@ -83,4 +83,29 @@ describe('set_clef', () => {
     }
     expect(stateVector(doc)).toBe(vector);
   });
+
+  it('respects the write scope like every write', async () => {
+    const { tools, doc } = odeFixture({ scope: { measures: { start: 5, end: 8 }, parts: [1] } });
+    const vector = stateVector(doc);
+    const outside = await tools.invoke('set_clef', { part: 2, measure: 5, clef: 'alto' });
+    expect(!outside.ok && outside.error.code).toBe('out_of_scope');
+    expect(stateVector(doc)).toBe(vector);
+    const inside = await tools.invoke('set_clef', { part: 1, measure: 5, clef: 'alto' });
+    expect(inside.ok && inside.output.status).toBe('applied');
+  });
+
+  it('in review mode waits for the person, and sets the clef only when accepted', async () => {
+    const { tools } = odeFixture({ review: { enabled: () => true } });
+    const waiting = await tools.invoke('set_clef', { part: 1, measure: 2, clef: 'alto' });
+    expect(waiting.ok && waiting.output.status).toBe('awaiting_review');
+    const read = async () => {
+      const answer = await tools.invoke('read_measures', { start_measure: 1, end_measure: 2 });
+      return answer.ok ? answer.output.lanes_seq : '';
+    };
+    expect(await read()).not.toContain('% clef');
+    const id = waiting.ok ? (waiting.output.review as { id: string }).id : '';
+    const accepted = await tools.reviews!.accept(id);
+    expect(accepted.session.state).toBe('applied');
+    expect(await read()).toContain('% clef alto on P1 s1 from m2\n');
+  });
 });
