@@ -14,6 +14,7 @@ const VERBS: Readonly<Record<string, string>> = {
   delete_measures: 'deleted',
   set_key_signature: 'changed the key of',
   set_time_signature: 'changed the time of',
+  set_clef: 'changed the clef of',
   write_marks: 'marked',
 };
 

@@ -1,7 +1,8 @@
 import { access, readdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { serialize } from '@scorelane/lanes-seq';
-import { scoreToLanes } from '@scorelane/score-model';
+import { rational, serialize } from '@scorelane/lanes-seq';
+import { exportMusicXml } from '@scorelane/musicxml';
+import { clefChanges, scoreToLanes } from '@scorelane/score-model';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   comesToHold,
@@ -83,6 +84,35 @@ describe('scorelane mcp saves after answering', () => {
     expect(await readFile(`${file}.orig`, 'utf8')).toBe(TWO_BARS);
     expect(await temporaryFiles(file)).toEqual([]);
   });
+});
+
+describe('scorelane mcp and set_clef', () => {
+  it.each(['two.lanes', 'two.musicxml'])(
+    'saves a clef change into %s, where it reads back as the same change',
+    async (name) => {
+      const lanes = await scoreFile('source.lanes', TWO_BARS);
+      const source = await loadFile(lanes);
+      if (source.kind !== 'score') throw new Error('the fixture is not a score');
+      const file =
+        name === 'two.lanes' ? lanes : await scoreFile(name, exportMusicXml(source.score));
+      const session = await start(file);
+      const result = await session.call('set_clef', {
+        part: 2,
+        staff: 2,
+        measure: 2,
+        onset: '1/4',
+        clef: 'treble',
+      });
+      expect(result.isError, JSON.stringify(result.content)).toBe(false);
+      session.child.stdin?.end();
+      expect(await session.exited()).toBe(0);
+      const saved = await loadFile(file);
+      if (saved.kind !== 'score') throw new Error(`${file} is not a whole score: ${saved.kind}`);
+      expect(clefChanges(saved.score)).toEqual([
+        { part: 2, staff: 2, measure: 2, onset: rational(1, 4), clef: 'treble' },
+      ]);
+    },
+  );
 });
 
 /** A score of `measures` 4/4 bars for 8 parts, about 45 bytes a unit, so its saves take a while. */

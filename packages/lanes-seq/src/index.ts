@@ -93,6 +93,7 @@ export type { ScoreFileResult } from './score-file.ts';
 export { parseScoreFile } from './score-file.ts';
 export type {
   Clef,
+  ClefDirective,
   KeyChange,
   PartDeclaration,
   PickupLength,

@@ -4,10 +4,11 @@
  */
 import { type IssueCode, type LanesIssue, LIMITS } from './issue.ts';
 import type { Alter, Step } from './pitch.ts';
-import { isPowerOfTwo, rational } from './rational.ts';
+import { compare, formatRational, isPowerOfTwo, rational } from './rational.ts';
 import {
   CLEFS,
   type Clef,
+  type ClefDirective,
   type KeyChange,
   keyFifths,
   type PartDeclaration,
@@ -83,6 +84,7 @@ export interface HeaderDraft {
   readonly times: (TimeChange & { readonly at: DirectiveLine })[];
   readonly keys: (KeyChange & { readonly at: DirectiveLine })[];
   readonly pickups: (PickupLength & { readonly at: DirectiveLine })[];
+  readonly clefChanges: (ClefDirective & { readonly at: DirectiveLine })[];
   /** `"time 9"`, `"key 1"`...: the changes given so far, to find one given twice. */
   readonly given: Set<string>;
   firstDirective?: DirectiveLine;
@@ -159,12 +161,15 @@ export function readDirective(
     case 'pickup':
       readPickup(words, body, at, draft, reporter);
       return;
+    case 'clef':
+      readClefChange(words, body, at, draft, reporter);
+      return;
     default:
       reporter.report(
         at,
         'unknown-directive',
         `"%% ${name}" is not a score-file directive.`,
-        'the directives are title, part, measures, time, key and pickup; a plain comment starts with a single %',
+        'the directives are title, part, measures, time, key, pickup and clef; a plain comment starts with a single %',
       );
   }
 }
@@ -321,6 +326,52 @@ export function readPickup(
 
 export const PART_ATTRIBUTE = /^(name|staves|clefs)=("(?:[^"\\]|\\.)*"|[^\s"]+)/;
 
+const CLEF_CHANGE =
+  /^clef[ \t]+P([1-9]\d{0,5})[ \t]+s([1-9])[ \t]+m([1-9]\d{0,5})(?:[ \t]+@(\d{1,6})(?:\/([1-9]\d{0,5}))?)?[ \t]+(\S+)$/;
+
+export function readClefChange(
+  _words: string[],
+  body: string,
+  at: DirectiveLine,
+  draft: HeaderDraft,
+  reporter: DirectiveReporter,
+): void {
+  const match = CLEF_CHANGE.exec(body);
+  if (!match || Number(match[3]) > LIMITS.maxIndex) {
+    reporter.report(
+      at,
+      'invalid-directive',
+      `The directive "%% ${body}" does not name a part, staff, measure and clef.`,
+      'write %% clef P1 s1 m5 bass, with @1/2 before the clef for a change inside the measure',
+    );
+    return;
+  }
+  const clef = match[6]!;
+  if (!(CLEFS as readonly string[]).includes(clef)) {
+    reporter.report(
+      at,
+      'invalid-directive',
+      `"${clef}" in "%% ${body}" is not a clef.`,
+      `the clefs are ${CLEFS.join(', ')}`,
+    );
+    return;
+  }
+  const [part, staff, measure] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const onset = rational(Number(match[4] ?? '0'), Number(match[5] ?? '1'));
+  const key = `clef P${part} s${staff} m${measure} ${onset.num}/${onset.den}`;
+  if (draft.given.has(key)) {
+    reporter.report(
+      at,
+      'duplicate-directive',
+      `Two clefs are given for P${part} s${staff} m${measure} at ${formatRational(onset)}.`,
+      'give one clef per staff and onset',
+    );
+    return;
+  }
+  draft.given.add(key);
+  draft.clefChanges.push({ part, staff, measure, onset, clef: clef as Clef, at });
+}
+
 export function readPart(
   body: string,
   at: DirectiveLine,
@@ -430,5 +481,18 @@ export function finishHeader(draft: HeaderDraft): ScoreHeader {
     times: draft.times.map(({ at: _, ...time }) => time).sort(byMeasure),
     keys: draft.keys.map(({ at: _, ...key }) => key).sort(byMeasure),
     pickups: draft.pickups.map(({ measure, length }) => ({ measure, length })).sort(byMeasure),
+    ...(draft.clefChanges.length === 0
+      ? {}
+      : {
+          clefChanges: draft.clefChanges
+            .map(({ at: _, ...change }) => change)
+            .sort(
+              (a, b) =>
+                a.measure - b.measure ||
+                a.part - b.part ||
+                a.staff - b.staff ||
+                compare(a.onset, b.onset),
+            ),
+        }),
   };
 }

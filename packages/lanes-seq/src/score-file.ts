@@ -8,7 +8,7 @@ import type { LaneLocation, LanesDocument } from './document.ts';
 import type { IssueCode, LanesIssue } from './issue.ts';
 import { readText } from './parse.ts';
 import { boundedIssues } from './problem-cap.ts';
-import { formatRational } from './rational.ts';
+import { compare, formatRational, type Rational } from './rational.ts';
 import {
   DirectiveReporter,
   directiveLines,
@@ -56,6 +56,7 @@ export function parseScoreFile(text: string): ScoreFileResult {
     times: [],
     keys: [],
     pickups: [],
+    clefChanges: [],
     given: new Set(),
   };
   for (const directive of directiveLines(text)) readDirective(text, directive, state, reporter);
@@ -137,7 +138,7 @@ function checkHeader(
   }
   const count = header.measures;
   if (count !== undefined) {
-    for (const change of [...draft.times, ...draft.keys, ...draft.pickups]) {
+    for (const change of [...draft.times, ...draft.keys, ...draft.pickups, ...draft.clefChanges]) {
       if (change.measure <= count) continue;
       const at = change.at;
       issues.push(
@@ -154,6 +155,7 @@ function checkHeader(
       );
     }
   }
+  checkClefChanges(text, header, draft, issues);
   // The time in force at each pickup: both lists in measure order, walked together.
   const pickups = [...draft.pickups].sort((a, b) => a.measure - b.measure);
   let timeIndex = -1;
@@ -176,6 +178,50 @@ function checkHeader(
           'a pickup is shorter than the time signature: remove the directive for a full measure',
           p.end,
         ),
+      );
+    }
+  }
+}
+
+/** The length of measure `measure`: its pickup, else the time in force. */
+function measureLength(header: ScoreHeader, measure: number): Rational | undefined {
+  const pickup = header.pickups.find((entry) => entry.measure === measure);
+  if (pickup) return pickup.length;
+  const time = header.times.filter((entry) => entry.measure <= measure).pop();
+  return time && timeLength(time);
+}
+
+/** Each clef change names a declared part and staff, and an onset inside its measure. */
+function checkClefChanges(
+  text: string,
+  header: ScoreHeader,
+  draft: HeaderDraft,
+  issues: LanesIssue[],
+): void {
+  for (const change of draft.clefChanges) {
+    const at = change.at;
+    const part = header.parts[change.part - 1];
+    const report = (code: IssueCode, message: string, hint: string) =>
+      issues.push(
+        fileIssue(text, code, at.lineStart, at.line, at.lineStart, message, hint, at.end),
+      );
+    if (!part || change.staff > part.staves) {
+      if (header.parts.length === 0) continue; // reported once as a missing part directive
+      report(
+        'undeclared-part',
+        part
+          ? `This clef is for staff ${change.staff} of P${change.part}, which has ${part.staves}.`
+          : `This clef is for P${change.part}, which is not declared.`,
+        'name a declared part and one of its staves, or declare it first',
+      );
+      continue;
+    }
+    const length = measureLength(header, change.measure);
+    if (length && compare(change.onset, length) >= 0) {
+      report(
+        'invalid-directive',
+        `The clef at ${formatRational(change.onset)} of m${change.measure} lies past its end (${formatRational(length)}).`,
+        `give an onset before ${formatRational(length)}, in whole notes after the bar line`,
       );
     }
   }

@@ -5,8 +5,21 @@
 import type { LanesDocument } from './document.ts';
 import type { Alter, Step } from './pitch.ts';
 import { type Rational, rational } from './rational.ts';
-/** The clefs a part's staff can carry. */
-export const CLEFS = ['treble', 'bass', 'alto', 'tenor', 'percussion', 'treble8vb'] as const;
+/**
+ * The clefs a part's staff can carry: `treble8vb` sounds (and is read) an
+ * octave below `treble` (a tenor's or guitar's clef), `treble8va` an octave
+ * above (a piccolo's), `bass8vb` an octave below `bass` (a double bass's).
+ */
+export const CLEFS = [
+  'treble',
+  'bass',
+  'alto',
+  'tenor',
+  'percussion',
+  'treble8vb',
+  'treble8va',
+  'bass8vb',
+] as const;
 
 /** A staff's clef. */
 export type Clef = (typeof CLEFS)[number];
@@ -42,6 +55,16 @@ export interface PickupLength {
   readonly length: Rational;
 }
 
+/** `%% clef P2 s1 m5 @1/2 bass`: from that onset (0 when left out) of the measure on, the staff's clef. */
+export interface ClefDirective {
+  readonly part: number;
+  readonly staff: number;
+  readonly measure: number;
+  /** Whole notes after the bar line. */
+  readonly onset: Rational;
+  readonly clef: Clef;
+}
+
 /** Everything a score file's directives say, changes ordered by measure. */
 export interface ScoreHeader {
   readonly title?: string;
@@ -54,6 +77,8 @@ export interface ScoreHeader {
   readonly times: readonly TimeChange[];
   readonly keys: readonly KeyChange[];
   readonly pickups: readonly PickupLength[];
+  /** Clef changes inside the music, by measure, part, staff and onset; left out when none. */
+  readonly clefChanges?: readonly ClefDirective[];
 }
 
 /** A whole score as a `.lanes` file holds it. */

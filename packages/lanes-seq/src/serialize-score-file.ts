@@ -1,7 +1,7 @@
 /**
  * Writing a score file in canonical form.
  */
-import { formatRational } from './rational.ts';
+import { compare, formatRational } from './rational.ts';
 import type { ScoreFile } from './score-header.ts';
 import { serialize } from './serialize.ts';
 
@@ -63,6 +63,14 @@ export function serializeScoreFile(file: ScoreFile): string {
       lines.push(`%% key m${measure} ${key.tonic.step}${accidental} ${key.mode}`);
     }
     if (pickup) lines.push(`%% pickup m${measure} ${formatRational(pickup.length)}`);
+  }
+  const clefChanges = [...(header.clefChanges ?? [])].sort(
+    (a, b) =>
+      a.measure - b.measure || a.part - b.part || a.staff - b.staff || compare(a.onset, b.onset),
+  );
+  for (const change of clefChanges) {
+    const at = change.onset.num === 0 ? '' : ` @${formatRational(change.onset)}`;
+    lines.push(`%% clef P${change.part} s${change.staff} m${change.measure}${at} ${change.clef}`);
   }
   return `${lines.map((line) => `${line}\n`).join('')}${serialize(file.document)}`;
 }

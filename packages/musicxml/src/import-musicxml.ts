@@ -32,6 +32,7 @@ import {
   type PlacedElement,
   type UnitKeep,
 } from './attachment-types.ts';
+import { importedClefChanges } from './clef-changes.ts';
 import { headerTexts } from './header-texts.ts';
 import { settleTies } from './import-ties.ts';
 import { describeMarks } from './musical-marks.ts';
@@ -314,6 +315,14 @@ function readScoreInit(
     if (Number.isInteger(program) && program >= 1 && program <= 128) info.program = program - 1;
     partInfos.push(info);
 
+    const clefChanges = importedClefChanges(
+      part.measures.map((measure) => measure.clefChanges),
+      clefs,
+      (index) => {
+        const info = measures[index - 1]!;
+        return info.pickup ?? rational(info.time.beats, info.time.beatType);
+      },
+    );
     for (let staff = 1; staff <= staves; staff++) {
       const ids = new Set<string>();
       for (const measure of part.measures)
@@ -357,6 +366,9 @@ function readScoreInit(
           measure: index,
           content: {
             voices,
+            ...(clefChanges.has(`${staff}/${index}`)
+              ? { clefs: clefChanges.get(`${staff}/${index}`)! }
+              : {}),
             ...(Object.keys(unitKeep).length > 0 ? { attachments: keep(unitKeep) } : {}),
           },
         });

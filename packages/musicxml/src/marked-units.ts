@@ -169,6 +169,7 @@ export function closeUnit(open: OpenUnit): UnitInit {
     ...source,
     content: {
       voices: open.voices.map(closedVoice),
+      ...(source.content.clefs !== undefined ? { clefs: source.content.clefs } : {}),
       ...(unitAttachments !== undefined ? { attachments: unitAttachments } : {}),
     },
   };

@@ -286,13 +286,14 @@ export function describeMarks(
     const items = unitKeep(unit.content.attachments).items ?? [];
     const content = own
       ? {
+          ...unit.content,
           voices,
           attachments: withMarks(
             own,
             items.flatMap((item) => itemMarks(item.x)),
           ),
         }
-      : { voices };
+      : { ...unit.content, voices };
     return { ...unit, content };
   });
 }

@@ -16,6 +16,7 @@ import {
   ZERO,
 } from '@scorelane/lanes-seq';
 import type { KeySignature, TimeSignature } from '@scorelane/score-model';
+import { clefStaff, type ReadClef } from './clef-changes.ts';
 import { isDecimal, parseDecimal } from './decimal.ts';
 import { mergeInOrder, NOTE_ORDER } from './element-order.ts';
 import { MAX_PART_STAVES } from './limits.ts';
@@ -523,6 +524,7 @@ function readMeasure(
       );
     }
   };
+  const clefChanges: ReadClef[] = [];
   const { number: measureNumber, ...measureAttributes } = measureElement.a ?? {};
   const snapshot: {
     opening?: { time: TimeSignature | undefined; key: KeySignature; clefs: Clef[] };
@@ -732,7 +734,15 @@ function readMeasure(
       case 'attributes': {
         const atOpening = !started;
         // Clefs at the very start of the first measure are the part's clefs, even after a <backup>.
-        const kept = readAttributes(node, state, atOpening || (index === 1 && cursor.num === 0), {
+        const partClefs = index === 1 && (atOpening || cursor.num === 0);
+        if (!partClefs) {
+          for (const clef of childElements(node, 'clef')) {
+            const staff = clefStaff(clef);
+            if (staff !== undefined && staff <= MAX_PART_STAVES)
+              clefChanges.push({ staff, at: cursor, clef: readClef(clef) });
+          }
+        }
+        const kept = readAttributes(node, state, atOpening || partClefs, {
           refuse: (message) =>
             context.problems.push({
               code: 'number-out-of-range',
@@ -784,6 +794,7 @@ function readMeasure(
     time: snapshot.opening ? snapshot.opening.time : state.time,
     key: snapshot.opening ? snapshot.opening.key : state.key,
     clefs: [...state.clefs],
+    clefChanges,
   };
 }
 

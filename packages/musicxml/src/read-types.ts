@@ -4,6 +4,7 @@
  */
 import type { Clef, Pitch, Rational } from '@scorelane/lanes-seq';
 import type { KeySignature, TimeSignature } from '@scorelane/score-model';
+import type { ReadClef } from './clef-changes.ts';
 import type { XmlElement } from './xml-tree.ts';
 
 /** One pitch of an event being read, with the `<note>` it came from. */
@@ -60,6 +61,8 @@ export interface ReadMeasure {
   readonly time: TimeSignature | undefined;
   readonly key: KeySignature;
   readonly clefs: readonly Clef[];
+  /** Every `<clef>` read in the measure, in the order read, but the part's own (at the start of its first measure). */
+  readonly clefChanges: readonly ReadClef[];
 }
 
 /** One part, as read. */

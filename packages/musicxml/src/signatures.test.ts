@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyFromFifths, readClef, readKey, readTime, writeKey } from './signatures.ts';
+import { keyFromFifths, readClef, readKey, readTime, writeClef, writeKey } from './signatures.ts';
 import { parseXml, type XmlElement } from './xml-tree.ts';
 
 function xml(text: string): XmlElement {
@@ -48,7 +48,7 @@ describe('signatures', () => {
     expect(writeKey(keyFromFifths(2, 'major')).c).toHaveLength(2);
   });
 
-  it('read clefs as the nearest of the six lanes-seq names', () => {
+  it('read clefs as the nearest of the eight lanes-seq names, octave clefs included', () => {
     expect(
       readClef(
         xml('<clef><sign>G</sign><line>2</line><clef-octave-change>-1</clef-octave-change></clef>'),
@@ -56,5 +56,20 @@ describe('signatures', () => {
     ).toBe('treble8vb');
     expect(readClef(xml('<clef><sign>C</sign><line>4</line></clef>'))).toBe('tenor');
     expect(readClef(xml('<clef><sign>TAB</sign></clef>'))).toBe('treble');
+    expect(
+      readClef(
+        xml('<clef><sign>G</sign><line>2</line><clef-octave-change>1</clef-octave-change></clef>'),
+      ),
+    ).toBe('treble8va');
+    expect(
+      readClef(
+        xml('<clef><sign>F</sign><line>4</line><clef-octave-change>-1</clef-octave-change></clef>'),
+      ),
+    ).toBe('bass8vb');
+  });
+
+  it('write each octave clef as the <clef> it is read from', () => {
+    for (const clef of ['treble8vb', 'treble8va', 'bass8vb'] as const)
+      expect(readClef(writeClef(clef, 2))).toBe(clef);
   });
 });

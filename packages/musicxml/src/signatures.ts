@@ -126,7 +126,7 @@ export function unstatedKey(fifths: number): KeySignature {
 }
 
 /**
- * The model's clef for a `<clef>` element: the nearest of the six clefs
+ * The model's clef for a `<clef>` element: the nearest of the eight clefs
  * lanes-seq names (the element itself is kept, so a soprano or TAB clef is
  * written back as it was).
  *
@@ -141,13 +141,13 @@ export function readClef(clef: XmlElement): Clef {
   const octave = Number(childText(clef, 'clef-octave-change') ?? '0');
   switch (sign) {
     case 'F':
-      return 'bass';
+      return octave < 0 ? 'bass8vb' : 'bass';
     case 'C':
       return line === '4' ? 'tenor' : 'alto';
     case 'percussion':
       return 'percussion';
     case 'G':
-      return octave === -1 ? 'treble8vb' : 'treble';
+      return octave < 0 ? 'treble8vb' : octave > 0 ? 'treble8va' : 'treble';
     default:
       return 'treble';
   }
@@ -193,6 +193,8 @@ const CLEF_SIGNS: Readonly<Record<Clef, readonly [string, string, number]>> = {
   tenor: ['C', '4', 0],
   percussion: ['percussion', '', 0],
   treble8vb: ['G', '2', -1],
+  treble8va: ['G', '2', 1],
+  bass8vb: ['F', '4', -1],
 };
 
 /**

@@ -16,6 +16,7 @@ import {
 } from '@scorelane/lanes-seq';
 import type { MeasureInfo, PartInfo, ScoreEvent, VoiceContent } from '@scorelane/score-model';
 import type { PlacedElement } from './attachment-types.ts';
+import { type ClefPlace, clefChangeItems, keptClefsOnly } from './clef-changes.ts';
 import { toDivisions } from './divisions.ts';
 import { ATTRIBUTES_ORDER, mergeInOrder } from './element-order.ts';
 import { brokenBeams, isMixed, keptTupletsPairUp } from './kept-groups.ts';
@@ -324,6 +325,33 @@ export function voiceNumbers(writing: PartWriting, index: number): Map<string, s
   return numbers;
 }
 
+/**
+ * A staff's items with the kept `<clef>`s the model no longer has left out,
+ * and an `<attributes>` added, at its onset, for each clef change of the
+ * model that no kept `<clef>` says (see `clef-changes.ts`), in offset order.
+ */
+function clefsAsTheModelHasThem(
+  items: readonly Placed[],
+  place: ClefPlace,
+  staff: number,
+  firstStaff: readonly Placed[],
+  before: readonly Placed[],
+): Placed[] {
+  const kept: Placed[] = [];
+  for (const item of items) {
+    if (item.x.n !== 'attributes') kept.push(item);
+    else {
+      const x = keptClefsOnly(item.x, item.at, place);
+      if (x) kept.push({ at: item.at, x });
+    }
+  }
+  const staves = place.snapshot.parts[place.part - 1]!.staves;
+  const said = staff === 1 ? kept : firstStaff;
+  const added = clefChangeItems(place, staff, said, before, staves > 1);
+  if (added.length === 0) return kept;
+  return [...kept, ...added].sort((a, b) => compare(a.at, b.at));
+}
+
 /** What stands first in a measure, before any mark: the signatures and the page layout. */
 const OPENING: ReadonlySet<string> = new Set(['attributes', 'print']);
 
@@ -494,6 +522,21 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
   const crossing = crossingVoices(voiceIds);
   /** What the measure writes: voices (or the parts of one voice, merged), and each staff's loose items. */
   const steps: Step[] = [];
+  const clefPlace: ClefPlace = {
+    snapshot,
+    part,
+    measure: index,
+    length: (measure) => lengthOf(measures[measure - 1]!),
+  };
+  /** Staff 1's items (they hold the measure's kept `<attributes>`), and those of the measure before. */
+  let firstStaff: Placed[] = [];
+  const before =
+    index > 1
+      ? (unitKeep(snapshot.unit(part, 1, index - 1).attachments).items ?? []).map((item) => ({
+          at: parseAt(item.at),
+          x: item.x,
+        }))
+      : [];
   for (let staff = 1; staff <= partInfo.staves; staff++) {
     const content = snapshot.unit(part, staff, index);
     const keep = unitKeep(content.attachments);
@@ -517,6 +560,10 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
         items.splice(at, 0, { at: ZERO, x: opening });
       }
     }
+    const kept = clefsAsTheModelHasThem(items, clefPlace, staff, firstStaff, before);
+    if (staff === 1) firstStaff = kept;
+    items.length = 0;
+    for (const item of kept) items.push(item);
     const voices = [...content.voices].sort((a, b) => a.voice - b.voice);
     const placeOf = (voice: number): DirectionPlace => ({
       voice: voiceIds.get(`${staff}/${voice}`)!,

@@ -7,6 +7,7 @@
 import { add, serializeEvent, ZERO } from '@scorelane/lanes-seq';
 import type { LostAttachment } from './dropped-marks.ts';
 import type { ScoreEvent, UnitContent, VoiceContent } from './score-types.ts';
+import { withUnitFields } from './unit-fields.ts';
 import { notesOnlyEvent } from './unit-lanes.ts';
 
 /** Each event keyed by its onset and text; by its index instead when onsets leave exact integers. */
@@ -99,7 +100,6 @@ export function carryAttachments(
       }
     });
   }
-  const content: UnitContent =
-    before.attachments !== undefined ? { voices, attachments: before.attachments } : { voices };
+  const content: UnitContent = withUnitFields({ voices }, before);
   return { content, dropped };
 }

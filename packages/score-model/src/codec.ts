@@ -143,9 +143,15 @@ export function encodeUnit(content: UnitContent): StoredUnit {
         ? { voice: voice.voice, events, onsetMarks: voice.onsetMarks.map(encodeOnsetMarks) }
         : { voice: voice.voice, events };
     });
-  return content.attachments !== undefined
-    ? { voices, attachments: content.attachments }
-    : { voices };
+  const stored: { -readonly [K in keyof StoredUnit]: StoredUnit[K] } = { voices };
+  if (content.clefs !== undefined && content.clefs.length > 0) {
+    stored.clefs = content.clefs.map((change) => ({
+      onset: encodeRational(change.onset),
+      clef: change.clef,
+    }));
+  }
+  if (content.attachments !== undefined) stored.attachments = content.attachments;
+  return stored;
 }
 
 /**
@@ -188,9 +194,15 @@ export function decodeUnit(stored: StoredUnit): UnitContent {
       ? { voice: voice.voice, events, onsetMarks: voice.onsetMarks.map(decodeOnsetMarks) }
       : { voice: voice.voice, events };
   });
-  return stored.attachments !== undefined
-    ? { voices, attachments: stored.attachments }
-    : { voices };
+  const content: { -readonly [K in keyof UnitContent]: UnitContent[K] } = { voices };
+  if (stored.clefs !== undefined && stored.clefs.length > 0) {
+    content.clefs = stored.clefs.map((change) => ({
+      onset: decodeRational(change.onset),
+      clef: change.clef as Clef,
+    }));
+  }
+  if (stored.attachments !== undefined) content.attachments = stored.attachments;
+  return content;
 }
 
 const EVENT_KINDS: ReadonlySet<string> = new Set(['note', 'chord', 'rest', 'space']);

@@ -2,7 +2,16 @@
  * `@scorelane/score-model`: the score on a Yjs document, reads as lanes-seq,
  * and a pure planner that refuses bad writes before they touch the document.
  */
+
 export { type ApplyOutput, apply } from './apply-plan.ts';
+export {
+  clefAt,
+  clefChanges,
+  clefEntering,
+  type PlacedClefChange,
+  planSetClef,
+  type SetClefRequest,
+} from './clef-changes.ts';
 export { type Interval, parseInterval, transposePitch } from './interval.ts';
 export type { Json } from './json.ts';
 export { formatKey, keySignature } from './key-signature.ts';
@@ -87,6 +96,7 @@ export {
   scoreTextProblem,
 } from './score-texts.ts';
 export type {
+  ClefChange,
   KeySignature,
   Lyric,
   MeasureInfo,

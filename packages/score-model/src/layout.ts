@@ -10,7 +10,7 @@
  * | `scorelane.parts` | Y.Map<StoredPart> | part id -> name, staves, clefs, program |
  * | `scorelane.measureOrder` | Y.Array<string> | measure ids in order |
  * | `scorelane.measures` | Y.Map<StoredMeasure> | measure id -> time, key, pickup, number |
- * | `scorelane.units` | Y.Map<StoredUnit> | `partId/staff/measureId` -> voices and events |
+ * | `scorelane.units` | Y.Map<StoredUnit> | `partId/staff/measureId` -> voices and events, clef changes |
  *
  * Every stored value is a plain JSON object, replaced whole and never edited
  * in place.
@@ -114,6 +114,8 @@ export interface StoredVoice {
 /** One unit as stored, replaced whole on every write. */
 export interface StoredUnit {
   readonly voices: readonly StoredVoice[];
+  /** Clef changes on the unit's staff, in onset order; left out when none. */
+  readonly clefs?: readonly { readonly onset: StoredRational; readonly clef: string }[];
   readonly attachments?: Json;
 }
 

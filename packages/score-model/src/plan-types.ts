@@ -25,8 +25,8 @@ export interface UnitChange {
   readonly measure: number;
   /**
    * Why it changes: written by the request, a tie out of it repaired,
-   * transposed, deleted, refitted to a new time, or created (filled with a
-   * rest) in a measure the plan adds.
+   * transposed, deleted, refitted to a new time, created (filled with a
+   * rest) in a measure the plan adds, its marks or its clef changed.
    */
   readonly reason:
     | 'rewrite'
@@ -35,7 +35,8 @@ export interface UnitChange {
     | 'delete-measure'
     | 'refit'
     | 'new-measure'
-    | 'marks';
+    | 'marks'
+    | 'clef';
   /** Canonical lanes-seq of the unit now; empty for a measure the plan adds. */
   readonly before: string;
   /** Canonical lanes-seq of the unit after the plan. */
@@ -129,6 +130,7 @@ export interface ScorePlan {
     | 'transpose'
     | 'set-time'
     | 'set-key'
+    | 'set-clef'
     | 'insert-measures'
     | 'delete-measures'
     | 'write-marks'

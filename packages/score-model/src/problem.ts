@@ -37,6 +37,8 @@ export const PROBLEM_CODES = {
   'invalid-interval': 'A transposition interval that is not written like "M3", "-P4", "A1".',
   'pitch-out-of-range': 'A transposed pitch that lanes-seq cannot write.',
   'invalid-signature': 'A time or key signature that cannot be set.',
+  'invalid-clef':
+    'A clef name Scorelane does not know, or an onset outside the measure for a clef change.',
   'content-does-not-fit': 'Existing content that would no longer fill its measure after a change.',
   'too-many-voices': 'A lane for a voice past the most a staff may hold (v1-v16).',
   'too-many-problems':

@@ -14,6 +14,7 @@ import {
   serialize,
 } from '@scorelane/lanes-seq';
 import { appendAll } from './append.ts';
+import { clefBeforeIn, clefChangesOf, type PlacedClefChange } from './clef-changes.ts';
 import { formatKey } from './key-signature.ts';
 import { marksNotShownLines } from './marks-not-shown.ts';
 import { oneLine } from './one-line.ts';
@@ -88,6 +89,8 @@ export interface ReadContext {
   readonly pickups: readonly { readonly measure: number; readonly length: Rational }[];
   /** Printed numbers of the measures whose printed number is not their index. */
   readonly printedNumbers: readonly { readonly measure: number; readonly number: string }[];
+  /** Clef changes inside the range (the parts' `clefs` are those in force as `start` begins). */
+  readonly clefChanges: readonly PlacedClefChange[];
   /** Ties from the measure before `start` into it, per lane. */
   readonly tiesIn: readonly { readonly lane: string; readonly pitches: readonly string[] }[];
 }
@@ -215,12 +218,14 @@ export function readContext(
     end,
     parts: parts.map((part) => {
       const info = view.parts[part - 1]!.info;
-      return { part, name: info.name, staves: info.staves, clefs: info.clefs };
+      const clefs = info.clefs.map((_, staff) => clefBeforeIn(view, part, staff + 1, start));
+      return { part, name: info.name, staves: info.staves, clefs };
     }),
     times,
     keys,
     pickups,
     printedNumbers,
+    clefChanges: clefChangesOf(view, start, end, parts),
     tiesIn,
   };
 }
@@ -254,6 +259,12 @@ export function contextLines(
   if (context.printedNumbers.length > 0) {
     const numbers = describePrintedNumbers(context.printedNumbers, context.start, context.end);
     lines.push(`% printed numbers: ${numbers}`);
+  }
+  for (const change of context.clefChanges) {
+    const at = change.onset.num === 0 ? '' : ` at ${formatRational(change.onset)}`;
+    lines.push(
+      `% clef ${change.clef} on P${change.part} s${change.staff} from m${change.measure}${at}`,
+    );
   }
   for (const tie of context.tiesIn) {
     lines.push(`% tied in from the measure before: ${tie.lane} ${tie.pitches.join(' ')}`);

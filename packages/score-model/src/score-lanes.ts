@@ -3,6 +3,7 @@
  * back out as one.
  */
 import {
+  type ClefDirective,
   compare,
   type Lane,
   type LanesDocument,
@@ -14,7 +15,7 @@ import {
 import * as Y from 'yjs';
 import { appendAll } from './append.ts';
 import { keySignature } from './key-signature.ts';
-import { measureLength } from './measure-length.ts';
+import { measureLength, restUnit } from './measure-length.ts';
 import { oneLine } from './one-line.ts';
 import { createScore, type Score, type ScoreOptions, type UnitInit } from './score.ts';
 import type { MeasureInfo, UnitContent } from './score-types.ts';
@@ -90,7 +91,10 @@ export function scoreFromLanes(
   document: LanesDocument,
   options: ScoreFromLanesOptions = {},
 ): Score {
-  const highest = document.lanes.reduce((max, lane) => Math.max(max, lane.measure), 1);
+  const highest = [...document.lanes, ...(header.clefChanges ?? [])].reduce(
+    (max, lane) => Math.max(max, lane.measure),
+    1,
+  );
   const count = header.measures ?? highest;
   const units = new Map<string, { part: number; staff: number; measure: number; lanes: Lane[] }>();
   for (const lane of document.lanes) {
@@ -117,11 +121,22 @@ export function scoreFromLanes(
       .map((lane) => voiceOfLane(lane, lines.get(laneKey(lane)) ?? [], tiedIn(lane.voice)));
     contents.set(`${unit.part}/${unit.staff}/${unit.measure}`, { voices });
   }
-  const unitInits: UnitInit[] = inOrder.map((unit) => ({
+  const measures = measuresFromHeader(header, count);
+  const places = new Map(
+    inOrder.map((unit) => [`${unit.part}/${unit.staff}/${unit.measure}`, unit]),
+  );
+  for (const change of header.clefChanges ?? []) {
+    const key = `${change.part}/${change.staff}/${change.measure}`;
+    const content = contents.get(key) ?? restUnit(measures[change.measure - 1]!);
+    const clefs = [...(content.clefs ?? []), { onset: change.onset, clef: change.clef }];
+    contents.set(key, { ...content, clefs: clefs.sort((a, b) => compare(a.onset, b.onset)) });
+    if (!places.has(key)) places.set(key, { ...change, lanes: [] });
+  }
+  const unitInits: UnitInit[] = [...places].map(([key, unit]) => ({
     part: unit.part,
     staff: unit.staff,
     measure: unit.measure,
-    content: contents.get(`${unit.part}/${unit.staff}/${unit.measure}`)!,
+    content: contents.get(key)!,
   }));
   const doc = options.doc ?? new Y.Doc();
   return createScore(
@@ -133,7 +148,7 @@ export function scoreFromLanes(
         staves: part.staves,
         clefs: part.clefs,
       })),
-      measures: measuresFromHeader(header, count),
+      measures,
       units: unitInits,
     },
     options.origin !== undefined ? { origin: options.origin } : {},
@@ -172,6 +187,7 @@ export function scoreToLanes(score: Score): ScoreFile {
   const pickups: { measure: number; length: MeasureInfo['pickup'] & object }[] = [];
   const lanes: Lane[] = [];
   const lyrics: LyricLine[] = [];
+  const clefChanges: ClefDirective[] = [];
   let previous: MeasureInfo | undefined;
   for (let measure = 1; measure <= view.measureCount; measure++) {
     const info = view.measure(measure)!.info;
@@ -194,6 +210,8 @@ export function scoreToLanes(score: Score): ScoreFile {
     for (const part of view.parts) {
       for (let staff = 1; staff <= part.info.staves; staff++) {
         const unit = view.unit(part.index, staff, measure)!;
+        for (const change of unit.content.clefs ?? [])
+          clefChanges.push({ part: part.index, staff, measure, ...change });
         if (!isRestUnit(unit.content, info)) {
           appendAll(lanes, unitLanes(part.index, staff, measure, unit.content));
           const tiedIn = tiedInFrom(view.unit(part.index, staff, measure - 1)?.content);
@@ -216,6 +234,7 @@ export function scoreToLanes(score: Score): ScoreFile {
       times,
       keys,
       pickups,
+      ...(clefChanges.length > 0 ? { clefChanges } : {}),
     },
     document: lyrics.length > 0 ? { lanes, lyrics } : { lanes },
   };

@@ -154,8 +154,23 @@ export interface VoiceContent {
 }
 
 /**
+ * A clef that takes over a staff at `onset` (whole notes from the measure's
+ * start; 0 at the bar line) and holds until the next change.
+ *
+ * @example
+ * ```ts
+ * const toBass: ClefChange = { onset: rational(1, 2), clef: 'bass' };
+ * ```
+ */
+export interface ClefChange {
+  readonly onset: Rational;
+  readonly clef: Clef;
+}
+
+/**
  * The content of one unit (one staff of one part in one measure): its voices
- * in ascending order, and attachments that belong to the unit as a whole.
+ * in ascending order, the clef changes on its staff in the measure, and
+ * attachments that belong to the unit as a whole.
  *
  * @example
  * ```ts
@@ -164,5 +179,7 @@ export interface VoiceContent {
  */
 export interface UnitContent {
   readonly voices: readonly VoiceContent[];
+  /** Clef changes in onset order, at most one per onset; left out when none. */
+  readonly clefs?: readonly ClefChange[];
   readonly attachments?: Json;
 }

@@ -106,6 +106,7 @@ describe('readMeasures context', () => {
         { measure: 4, number: '3' },
         { measure: 5, number: '4' },
       ],
+      clefChanges: [],
       tiesIn: [{ lane: 'P1 s1 v1 m3', pitches: ['A5'] }],
     });
     expect(read.text.split('\n').slice(0, 6)).toEqual([

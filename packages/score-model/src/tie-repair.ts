@@ -7,6 +7,7 @@ import { formatPitch } from '@scorelane/lanes-seq';
 import type { TieRepair } from './plan-types.ts';
 import type { ScoreEvent, UnitContent, VoiceContent } from './score-types.ts';
 import { holdsPitch, landingEvent, tiedPitches, tiesLeaving, withoutTie } from './ties.ts';
+import { withUnitFields } from './unit-fields.ts';
 
 /**
  * The content of unit (part, staff, measure) with every tie out of it that
@@ -51,8 +52,7 @@ export function repairTiesOut(
   });
   if (repairs.length === 0) return undefined;
   return {
-    content:
-      content.attachments !== undefined ? { voices, attachments: content.attachments } : { voices },
+    content: withUnitFields({ voices }, content),
     repairs,
   };
 }

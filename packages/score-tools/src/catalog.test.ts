@@ -27,6 +27,7 @@ const CALLS: Record<string, object> = {
   delete_measures: { start_measure: 9, end_measure: 9, allow_measure_count_change: true },
   set_time_signature: { measure: 5, beats: 4, beat_type: 4 },
   set_key_signature: { measure: 5, tonic: 'F#', mode: 'minor' },
+  set_clef: { part: 1, measure: 3, onset: '1/2', clef: 'alto' },
   set_score_info: { title: 'Ode', composer: 'L. van Beethoven' },
   undo: {},
   redo: {},

@@ -16,6 +16,7 @@ import { getProposalStatusTool } from './tools/proposal-status.ts';
 import { readMeasuresTool } from './tools/read-measures.ts';
 import { rewriteMeasures } from './tools/rewrite-measures.ts';
 import { getSelectionTool, selectMeasuresTool } from './tools/selection-tools.ts';
+import { setClef } from './tools/set-clef.ts';
 import { setKeySignature } from './tools/set-key-signature.ts';
 import { setScoreInfo } from './tools/set-score-info.ts';
 import { setTimeSignature } from './tools/set-time-signature.ts';
@@ -31,6 +32,7 @@ const WRITE_TOOLS = [
   deleteMeasures,
   setTimeSignature,
   setKeySignature,
+  setClef,
   setScoreInfo,
 ];
 

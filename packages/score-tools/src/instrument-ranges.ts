@@ -1,10 +1,14 @@
 /**
  * The usual ranges of common instruments, as written in the score (the model
- * holds written pitch: a B-flat clarinet's part is in its written range).
- * A note outside its instrument's range is a warning, never a refusal:
- * players extend ranges, and a part's name is only a guess at its instrument.
+ * holds written pitch: a B-flat clarinet's part is in its written range),
+ * read through the clef the instrument is usually written in: a tenor's and
+ * a guitar's `treble8vb`, so their ranges are where they sound (lanes-seq
+ * SPEC.md §11.3); a piccolo's and a double bass's plain clef, so theirs are
+ * an octave from where they sound. A note outside its instrument's range is
+ * a warning, never a refusal: players extend ranges, and a part's name is
+ * only a guess at its instrument.
  */
-import { midiNumber, parsePitch } from '@scorelane/lanes-seq';
+import { type Clef, midiNumber, parsePitch } from '@scorelane/lanes-seq';
 
 /**
  * One instrument: the part names it matches, and its usual lowest and
@@ -20,6 +24,8 @@ export interface InstrumentRange {
   readonly match: RegExp;
   readonly low: string;
   readonly high: string;
+  /** The octave clef `low` and `high` are written in; left out, a plain clef. */
+  readonly clef?: Clef;
 }
 
 /**
@@ -57,7 +63,7 @@ export const INSTRUMENT_RANGES: readonly InstrumentRange[] = [
   { name: 'organ', match: /organ/i, low: 'C1', high: 'C7' },
   { name: 'celesta', match: /celesta/i, low: 'C4', high: 'C8' },
   { name: 'bass guitar', match: /bass guitar|electric bass/i, low: 'E2', high: 'G5' },
-  { name: 'guitar', match: /guitar|\bgtr\b/i, low: 'E3', high: 'B6' },
+  { name: 'guitar', match: /guitar|\bgtr\b/i, low: 'E2', high: 'B5', clef: 'treble8vb' },
   { name: 'violin', match: /violin|\bvln\b|\bvl\b/i, low: 'G3', high: 'A7' },
   { name: 'viola', match: /viola|\bvla\b/i, low: 'C3', high: 'E6' },
   { name: 'cello', match: /cello|violoncello|\bvc\b/i, low: 'C2', high: 'A5' },
@@ -70,7 +76,7 @@ export const INSTRUMENT_RANGES: readonly InstrumentRange[] = [
   { name: 'soprano', match: /soprano/i, low: 'C4', high: 'A5' },
   { name: 'mezzo-soprano', match: /mezzo/i, low: 'A3', high: 'F#5' },
   { name: 'alto', match: /\balto\b|contralto/i, low: 'F3', high: 'D5' },
-  { name: 'tenor', match: /tenor/i, low: 'C4', high: 'A5' },
+  { name: 'tenor', match: /tenor/i, low: 'C3', high: 'A4', clef: 'treble8vb' },
   { name: 'baritone', match: /baritone/i, low: 'A2', high: 'F4' },
   { name: 'bass voice', match: /\bbass\b/i, low: 'E2', high: 'E4' },
 ];
@@ -85,9 +91,16 @@ export const INSTRUMENT_RANGES: readonly InstrumentRange[] = [
  * instrumentFor('Part 3'); // undefined
  * ```
  */
-export function instrumentFor(
-  partName: string,
-): { name: string; low: string; high: string; lowMidi: number; highMidi: number } | undefined {
+export function instrumentFor(partName: string):
+  | {
+      name: string;
+      low: string;
+      high: string;
+      lowMidi: number;
+      highMidi: number;
+      clef?: Clef;
+    }
+  | undefined {
   const range = INSTRUMENT_RANGES.find((candidate) => candidate.match.test(partName));
   if (!range) return undefined;
   return {
@@ -96,5 +109,6 @@ export function instrumentFor(
     high: range.high,
     lowMidi: midiNumber(parsePitch(range.low)!),
     highMidi: midiNumber(parsePitch(range.high)!),
+    ...(range.clef ? { clef: range.clef } : {}),
   };
 }

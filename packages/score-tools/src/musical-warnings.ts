@@ -4,8 +4,20 @@
  * They never block a write; they tell the model what a musician would
  * question.
  */
-import { formatPitch, type LaneEvent, midiNumber, type Pitch, parse } from '@scorelane/lanes-seq';
-import { type Score, type ScorePlan, scoreTypes } from '@scorelane/score-model';
+import {
+  add,
+  type Clef,
+  compare,
+  formatPitch,
+  type LaneEvent,
+  midiNumber,
+  type Pitch,
+  parse,
+  type Rational,
+  ZERO,
+} from '@scorelane/lanes-seq';
+import { clefEntering, type Score, type ScorePlan, scoreTypes } from '@scorelane/score-model';
+import { rangeInClef, type WrittenRange } from './clef-ranges.ts';
 import { instrumentFor } from './instrument-ranges.ts';
 import type { MusicalWarning } from './write-output.ts';
 
@@ -29,7 +41,7 @@ export function musicalWarnings(score: Score, plan: ScorePlan): MusicalWarning[]
   const warnings: MusicalWarning[] = [];
   for (const write of plan.writes) {
     if (write.op !== 'unit') continue;
-    warnings.push(...rangeWarnings(write, names[write.part - 1] ?? ''));
+    warnings.push(...rangeWarnings(score, write, names[write.part - 1] ?? ''));
     warnings.push(...crossingWarnings(write, crossedBefore));
   }
   warnings.push(...removedVoiceWarnings(plan));
@@ -66,25 +78,40 @@ function pitchesOf(event: LaneEvent): readonly Pitch[] {
   return [];
 }
 
-function rangeWarnings(write: UnitWrite, partName: string): MusicalWarning[] {
+/** The clef in force at each onset of a unit a plan writes: the clefs it holds, after the one entering its measure. */
+function clefAtOnset(score: Score, write: UnitWrite): (onset: Rational) => Clef {
+  const entering = clefEntering(score, write.part, write.staff, write.measure);
+  const changes = write.content.clefs ?? [];
+  return (onset) => {
+    let clef = entering;
+    for (const change of changes) if (compare(change.onset, onset) <= 0) clef = change.clef;
+    return clef;
+  };
+}
+
+function rangeWarnings(score: Score, write: UnitWrite, partName: string): MusicalWarning[] {
   const instrument = instrumentFor(partName);
   if (!instrument) return [];
+  const clefAt = clefAtOnset(score, write);
   const warnings: MusicalWarning[] = [];
   for (const voice of write.content.voices) {
     const unit = `P${write.part} s${write.staff} v${voice.voice} m${write.measure}`;
-    const outside = new Map<string, 'below' | 'above'>();
+    const outside = new Map<string, { side: 'below' | 'above'; range: WrittenRange }>();
+    let onset = ZERO;
     for (const event of voice.events) {
+      const range = rangeInClef(instrument, clefAt(onset));
       for (const pitch of pitchesOf(event)) {
         const midi = midiNumber(pitch);
-        if (midi < instrument.lowMidi) outside.set(formatPitch(pitch), 'below');
-        if (midi > instrument.highMidi) outside.set(formatPitch(pitch), 'above');
+        if (midi < range.lowMidi) outside.set(formatPitch(pitch), { side: 'below', range });
+        if (midi > range.highMidi) outside.set(formatPitch(pitch), { side: 'above', range });
       }
+      if (!event.grace) onset = add(onset, event.duration);
     }
-    for (const [pitch, side] of outside) {
+    for (const [pitch, { side, range }] of outside) {
       warnings.push({
         code: 'outside-usual-range',
         unit,
-        message: `${pitch} is ${side} the usual range of a ${instrument.name} (${instrument.low}-${instrument.high}); check the octave.`,
+        message: `${pitch} is ${side} the usual range of a ${instrument.name} (${range.low}-${range.high}${range.clef ? ` in ${range.clef}` : ''}); check the octave.`,
       });
     }
   }

@@ -27,6 +27,7 @@ const WRITE_TOOLS = [
   'delete_measures',
   'set_time_signature',
   'set_key_signature',
+  'set_clef',
   'set_score_info',
   'undo',
   'redo',

@@ -39,6 +39,8 @@ Every write: planned whole first; if anything is wrong nothing changes, and the 
 
   set_key_signature: `Sets the key from measure on, until the next change. Pitches are absolute (F#4 is F sharp in any key), so no note changes; transpose_measures moves notes. ${AS_REWRITE}`,
 
+  set_clef: `Sets the clef of part's staff (default 1) from measure, at onset (whole notes), on: treble bass alto tenor percussion treble8vb treble8va bass8vb. Notes keep their written pitch. ${AS_REWRITE}`,
+
   transpose_measures: `Transposes the notes of measures start_measure to end_measure in parts (default all) by an interval (P, M, m, A or d and a number, "-" for down; "A1" is a chromatic semitone), spelled by it: C#4 up M3 is E#4. Key signatures stay. ${AS_REWRITE}`,
 
   undo: `Undoes your own last write and selects what it changed. Refused, saying who changed what, if a person's step is newer or a collaborator changed what it wrote; then read and rewrite.`,

@@ -52,6 +52,7 @@ export const unitChangeSchema = z.object({
     'refit',
     'new-measure',
     'marks',
+    'clef',
   ]),
   before: z.string().optional(),
   after: z.string().optional(),
