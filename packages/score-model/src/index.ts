@@ -99,6 +99,15 @@ export type {
 } from './score-types.ts';
 export { planSetKey, planSetTime, type SetKeyRequest, type SetTimeRequest } from './signatures.ts';
 export { planTranspose, type TransposeRequest } from './transpose.ts';
+export {
+  isTransposing,
+  MAX_TRANSPOSITION_SEMITONES,
+  sameTransposition,
+  type Transposition,
+  transpositionFromInterval,
+  transpositionName,
+  transpositionSemitones,
+} from './transposition.ts';
 export { structureTypes, type UnitPlace, type UnitPlaces, unitPlaces } from './unit-places.ts';
 export { validate } from './validate.ts';
 export type { SplitEvent, TupletGroup } from './voice-check.ts';
