@@ -32,6 +32,13 @@ export {
   soundingNotes,
   type UnplayableNote,
 } from './midi-notes.ts';
+export {
+  describePart,
+  type PartChanges,
+  type PartEdit,
+  type PartEditRequest,
+  planPartEdit,
+} from './plan-parts.ts';
 export { plan, type RewriteRequest } from './plan-rewrite.ts';
 export { planSetTexts, type SetTextsRequest } from './plan-score-texts.ts';
 export type {
