@@ -4,38 +4,18 @@
  */
 import { printedNumbersOf, type Score } from '@scorelane/score-model';
 import { headerWithTexts } from './header-texts.ts';
-import { newScorePart } from './part-list.ts';
+import { scorePartFor } from './part-list.ts';
 import { scoreDivisions } from './score-divisions.ts';
 import { readScore, type ScoreSnapshot } from './score-snapshot.ts';
 import { keptSlurNumbers, openSlurEnds, withWholeSlurs } from './slur-pairs.ts';
 import { partKeep } from './unit-keep.ts';
 import { type PartWriting, writeMeasure } from './write-measure.ts';
-import {
-  child,
-  element,
-  isElement,
-  textOf,
-  withAttributes,
-  withChildren,
-  type XmlElement,
-  type XmlNode,
-} from './xml-tree.ts';
+import { element, type XmlElement, type XmlNode } from './xml-tree.ts';
 import { writeNode } from './xml-write.ts';
 
 const PROLOGUE =
   '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' +
   '<!DOCTYPE score-partwise PUBLIC "-//Recordare//DTD MusicXML 4.0 Partwise//EN" "http://www.musicxml.org/dtds/partwise.dtd">\n';
-
-function scorePartFor(stored: XmlElement | undefined, id: string, name: string): XmlElement {
-  if (!stored) return newScorePart(id, name);
-  const children = (stored.c ?? []).map((node) =>
-    isElement(node) && node.n === 'part-name' && (textOf(node) ?? '') !== name
-      ? withChildren(node, name ? [name] : [])
-      : node,
-  );
-  if (!child(stored, 'part-name')) children.unshift(element('part-name', {}, name ? [name] : []));
-  return withAttributes(withChildren(stored, children), { ...(stored.a ?? {}), id });
-}
 
 /**
  * Writes a score as MusicXML 4.0 (`score-partwise`). Divisions are the least
@@ -86,7 +66,7 @@ export function scoreElement(snapshot: ScoreSnapshot): XmlElement {
     ids.add(id);
     // One at a time: a kept part-list can be longer than push(...) takes arguments.
     for (const kept of keep.before ?? []) partList.push(kept);
-    partList.push(scorePartFor(keep.scorePart, id, part.name));
+    partList.push(scorePartFor(keep.scorePart, id, part));
     if (partIndex === snapshot.parts.length - 1)
       for (const kept of keep.after ?? []) partList.push(kept);
     let stride = 1;
