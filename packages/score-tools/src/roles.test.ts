@@ -28,6 +28,10 @@ const WRITE_TOOLS = [
   'set_time_signature',
   'set_key_signature',
   'set_score_info',
+  'add_part',
+  'remove_part',
+  'set_part',
+  'move_part',
   'undo',
   'redo',
 ];
