@@ -263,3 +263,30 @@ describe('the part tools', () => {
     },
   );
 });
+
+describe('a transposing part added with add_part', () => {
+  it('is written and range-checked in written pitch: the clarinet range holds written E3, not sounding D3', async () => {
+    const { tools } = odeFixture();
+    await ok(tools, 'add_part', { instrument: 'Clarinet in B-flat' });
+    const inRange = await ok(tools, 'rewrite_measures', {
+      start_measure: 1,
+      parts: [3],
+      lanes_seq: 'P3 s1 v1 m1: E3=1\n',
+    });
+    expect(JSON.stringify(inRange)).not.toContain('outside-usual-range');
+    const below = await ok(tools, 'rewrite_measures', {
+      start_measure: 2,
+      parts: [3],
+      lanes_seq: 'P3 s1 v1 m2: D3=1\n',
+    });
+    expect(JSON.stringify(below)).toContain('D3 is below the usual range of a clarinet (E3-');
+    const read = await tools.invoke('read_measures', {
+      start_measure: 1,
+      end_measure: 1,
+      parts: [3],
+    });
+    expect(read.ok && (read.output as { lanes_seq: string }).lanes_seq).toContain(
+      'P3 s1 v1 m1: E3=1',
+    );
+  });
+});
