@@ -246,14 +246,21 @@ describe('the part tools', () => {
       const { tools, score } = odeFixture();
       const before = JSON.stringify(scoreContent(score));
       const states: string[] = [];
-      for (const { tool, ...args } of edits) {
+      for (const { tool, ...args } of [
+        { tool: 'add_part', instrument: 'Viola', position: 1 },
+        ...edits,
+      ]) {
         const state = JSON.stringify(scoreContent(score));
-        const call = await tools.invoke(tool, { ...args, allow_part_count_change: true });
+        const flag = tool === 'remove_part' ? { allow_part_count_change: true } : {};
+        const call = await tools.invoke(tool, { ...args, ...flag });
+        if (!call.ok) expect(text(call)).not.toContain('invalid_arguments');
         if (call.ok && (call.output as { summary: string }).summary.startsWith('Applied'))
           states.push(state);
         else if (call.ok) expect(JSON.stringify(scoreContent(score))).toBe(state);
         else expect(JSON.stringify(scoreContent(score))).toBe(state);
       }
+      // The first edit always applies, so no run is refusals alone.
+      expect(states.length).toBeGreaterThan(0);
       while (states.length > 0) {
         const undone = await tools.invoke('undo', {});
         expect(undone.ok, undone.ok ? '' : text(undone)).toBe(true);
