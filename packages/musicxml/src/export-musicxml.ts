@@ -53,13 +53,18 @@ export function exportMusicXml(score: Score): string {
  */
 export function scoreElement(snapshot: ScoreSnapshot): XmlElement {
   const divisions = scoreDivisions(snapshot);
-  const firstKeep = partKeep(snapshot.parts[0]?.attachments);
+  // Import keeps the score's header and root on its first part and the part list's tail on
+  // its last; after parts are moved, another part may hold them, so each is taken wherever it is.
+  const keeps = snapshot.parts.map((part) => partKeep(part.attachments));
+  const header = keeps.find((keep) => keep.header !== undefined)?.header;
+  const root = keeps.find((keep) => keep.root !== undefined)?.root;
+  const tail = keeps.find((keep) => keep.after !== undefined)?.after;
   const partList: XmlNode[] = [];
   const partElements: XmlElement[] = [];
   const ids = new Set<string>();
   const numbers = printedNumbersOf(snapshot.measures);
   snapshot.parts.forEach((part, partIndex) => {
-    const keep = partKeep(part.attachments);
+    const keep = keeps[partIndex]!;
     let id = keep.scorePart?.a?.id ?? `P${partIndex + 1}`;
     if (ids.has(id)) id = `P${partIndex + 1}`;
     while (ids.has(id)) id = `${id}-${partIndex + 1}`;
@@ -67,8 +72,7 @@ export function scoreElement(snapshot: ScoreSnapshot): XmlElement {
     // One at a time: a kept part-list can be longer than push(...) takes arguments.
     for (const kept of keep.before ?? []) partList.push(kept);
     partList.push(scorePartFor(keep.scorePart, id, part));
-    if (partIndex === snapshot.parts.length - 1)
-      for (const kept of keep.after ?? []) partList.push(kept);
+    if (partIndex === snapshot.parts.length - 1) for (const kept of tail ?? []) partList.push(kept);
     let stride = 1;
     for (let measure = 1; measure <= snapshot.measures.length; measure++) {
       for (let staff = 1; staff <= part.staves; staff++) {
@@ -96,8 +100,8 @@ export function scoreElement(snapshot: ScoreSnapshot): XmlElement {
       ]),
     );
   });
-  return element('score-partwise', { ...(firstKeep.root ?? {}), version: '4.0' }, [
-    ...headerWithTexts(firstKeep.header ?? [], snapshot.texts),
+  return element('score-partwise', { ...(root ?? {}), version: '4.0' }, [
+    ...headerWithTexts(header ?? [], snapshot.texts),
     element('part-list', {}, partList),
     ...partElements,
   ]);

@@ -70,3 +70,20 @@ describe("MuseScore's engine finds the parts the model has after each kind of pa
     ]);
   }, 240_000);
 });
+
+describe('part moves keep what the file held for the whole score', () => {
+  it("moving 72a's first part last keeps its <identification> header and writes it once", () => {
+    const score = imported(fixtureBytes('72a-TransposingInstruments.xml'));
+    const before = exportMusicXml(score);
+    expect(before.match(/<identification>/g)).toHaveLength(1);
+    edited(score, { kind: 'move', part: 1, to: 3 });
+    const after = exportMusicXml(score);
+    expect(after.match(/<identification>/g)).toHaveLength(1);
+    expect(after).toContain('Transposing instruments: Trumpet');
+    expect(partsOf(imported(after)).map((part) => part.name)).toEqual([
+      'Horn in Eb',
+      'Piano',
+      'Trumpet in Bb',
+    ]);
+  });
+});
