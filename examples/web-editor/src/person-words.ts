@@ -18,6 +18,13 @@ const VERBS: Readonly<Record<string, string>> = {
   write_marks: 'marked',
 };
 
+/** What the part tools do to the part the range names (a removed part is gone, so it is not named). */
+const PART_VERBS: Readonly<Record<string, string>> = {
+  add_part: 'added the part',
+  set_part: 'changed the part',
+  move_part: 'moved the part',
+};
+
 /** What undo and redo do, with or without a range. */
 const STEPS: Readonly<Record<string, string>> = {
   undo: 'undid a step',
@@ -72,6 +79,7 @@ export function rangeWords(range: ScoreSelection, partNames: readonly string[] =
  * @example
  * ```ts
  * changeWords('rewrite_measures', { start_measure: 2, end_measure: 2, parts: [1] }); // 'rewrote measure 2'
+ * changeWords('add_part', { start_measure: 1, end_measure: 8, parts: [3] }, ['Violin', 'Piano', 'Cello']); // 'added the part Cello'
  * ```
  */
 export function changeWords(
@@ -82,6 +90,11 @@ export function changeWords(
   const step = STEPS[tool];
   if (step !== undefined)
     return range === null ? step : `${step} in ${rangeWords(range, partNames)}`;
+  if (tool === 'remove_part') return 'removed a part';
   if (range === null) return 'changed the score';
+  const part = PART_VERBS[tool];
+  const name = partNames[(range.parts[0] ?? 0) - 1];
+  if (part !== undefined)
+    return name === undefined ? part.replace('the part', 'a part') : `${part} ${name}`;
   return `${VERBS[tool] ?? 'changed'} ${rangeWords(range, partNames)}`;
 }

@@ -4,38 +4,18 @@
  */
 import { printedNumbersOf, type Score } from '@scorelane/score-model';
 import { headerWithTexts } from './header-texts.ts';
-import { newScorePart } from './part-list.ts';
+import { scorePartFor } from './part-list.ts';
 import { scoreDivisions } from './score-divisions.ts';
 import { readScore, type ScoreSnapshot } from './score-snapshot.ts';
 import { keptSlurNumbers, openSlurEnds, withWholeSlurs } from './slur-pairs.ts';
 import { partKeep } from './unit-keep.ts';
 import { type PartWriting, writeMeasure } from './write-measure.ts';
-import {
-  child,
-  element,
-  isElement,
-  textOf,
-  withAttributes,
-  withChildren,
-  type XmlElement,
-  type XmlNode,
-} from './xml-tree.ts';
+import { element, type XmlElement, type XmlNode } from './xml-tree.ts';
 import { writeNode } from './xml-write.ts';
 
 const PROLOGUE =
   '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' +
   '<!DOCTYPE score-partwise PUBLIC "-//Recordare//DTD MusicXML 4.0 Partwise//EN" "http://www.musicxml.org/dtds/partwise.dtd">\n';
-
-function scorePartFor(stored: XmlElement | undefined, id: string, name: string): XmlElement {
-  if (!stored) return newScorePart(id, name);
-  const children = (stored.c ?? []).map((node) =>
-    isElement(node) && node.n === 'part-name' && (textOf(node) ?? '') !== name
-      ? withChildren(node, name ? [name] : [])
-      : node,
-  );
-  if (!child(stored, 'part-name')) children.unshift(element('part-name', {}, name ? [name] : []));
-  return withAttributes(withChildren(stored, children), { ...(stored.a ?? {}), id });
-}
 
 /**
  * Writes a score as MusicXML 4.0 (`score-partwise`). Divisions are the least
@@ -73,22 +53,26 @@ export function exportMusicXml(score: Score): string {
  */
 export function scoreElement(snapshot: ScoreSnapshot): XmlElement {
   const divisions = scoreDivisions(snapshot);
-  const firstKeep = partKeep(snapshot.parts[0]?.attachments);
+  // Import keeps the score's header and root on its first part and the part list's tail on
+  // its last; after parts are moved, another part may hold them, so each is taken wherever it is.
+  const keeps = snapshot.parts.map((part) => partKeep(part.attachments));
+  const header = keeps.find((keep) => keep.header !== undefined)?.header;
+  const root = keeps.find((keep) => keep.root !== undefined)?.root;
+  const tail = keeps.find((keep) => keep.after !== undefined)?.after;
   const partList: XmlNode[] = [];
   const partElements: XmlElement[] = [];
   const ids = new Set<string>();
   const numbers = printedNumbersOf(snapshot.measures);
   snapshot.parts.forEach((part, partIndex) => {
-    const keep = partKeep(part.attachments);
+    const keep = keeps[partIndex]!;
     let id = keep.scorePart?.a?.id ?? `P${partIndex + 1}`;
     if (ids.has(id)) id = `P${partIndex + 1}`;
     while (ids.has(id)) id = `${id}-${partIndex + 1}`;
     ids.add(id);
     // One at a time: a kept part-list can be longer than push(...) takes arguments.
     for (const kept of keep.before ?? []) partList.push(kept);
-    partList.push(scorePartFor(keep.scorePart, id, part.name));
-    if (partIndex === snapshot.parts.length - 1)
-      for (const kept of keep.after ?? []) partList.push(kept);
+    partList.push(scorePartFor(keep.scorePart, id, part));
+    if (partIndex === snapshot.parts.length - 1) for (const kept of tail ?? []) partList.push(kept);
     let stride = 1;
     for (let measure = 1; measure <= snapshot.measures.length; measure++) {
       for (let staff = 1; staff <= part.staves; staff++) {
@@ -116,8 +100,8 @@ export function scoreElement(snapshot: ScoreSnapshot): XmlElement {
       ]),
     );
   });
-  return element('score-partwise', { ...(firstKeep.root ?? {}), version: '4.0' }, [
-    ...headerWithTexts(firstKeep.header ?? [], snapshot.texts),
+  return element('score-partwise', { ...(root ?? {}), version: '4.0' }, [
+    ...headerWithTexts(header ?? [], snapshot.texts),
     element('part-list', {}, partList),
     ...partElements,
   ]);

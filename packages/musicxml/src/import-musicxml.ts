@@ -14,6 +14,7 @@ import {
 import {
   createScore,
   deliberateNumbers,
+  isTransposing,
   type Json,
   type MeasureInfo,
   type PartInfo,
@@ -37,6 +38,7 @@ import { headerTexts } from './header-texts.ts';
 import { settleTies } from './import-ties.ts';
 import { describeMarks } from './musical-marks.ts';
 import { newScorePart, withPartName } from './part-list.ts';
+import { partTransposition } from './part-transposition.ts';
 import type { MusicXmlProblem } from './problem.ts';
 import { readInput } from './read-input.ts';
 import { readMarks } from './read-marks.ts';
@@ -284,6 +286,7 @@ function readScoreInit(
   parts.forEach((part, partIndex) => {
     const source = sources[partIndex]!;
     const staves = part.staves;
+    const transposition = partTransposition(source.part);
     const first = part.measures[0];
     const clefs: Clef[] = Array.from(
       { length: staves },
@@ -310,6 +313,9 @@ function readScoreInit(
       clefs,
       attachments: keep(partKeep),
     };
+    const abbreviation = source.scorePart && childText(source.scorePart, 'part-abbreviation');
+    if (abbreviation?.trim()) info.abbreviation = abbreviation.trim();
+    if (transposition && isTransposing(transposition)) info.transposition = transposition;
     const midi = source.scorePart ? child(source.scorePart, 'midi-instrument') : undefined;
     const program = Number(midi ? childText(midi, 'midi-program') : undefined);
     if (Number.isInteger(program) && program >= 1 && program <= 128) info.program = program - 1;
@@ -344,7 +350,7 @@ function readScoreInit(
             ? {
                 at: formatAt(item.at),
                 x: item.x,
-                start: openingSignature(measures, index, { staves, clefs }),
+                start: openingSignature(measures, index, { staves, clefs, transposition }),
               }
             : { at: formatAt(item.at), x: item.x };
           items.push(placed);
@@ -354,7 +360,7 @@ function readScoreInit(
           items.unshift({
             at: '0',
             x: EMPTY_ATTRIBUTES,
-            start: openingSignature(measures, index, { staves, clefs }),
+            start: openingSignature(measures, index, { staves, clefs, transposition }),
           });
         }
         if (items.length > 0) unitKeep.items = items;

@@ -10,8 +10,9 @@ import {
   rational,
   type Step,
 } from '@scorelane/lanes-seq';
-import type { KeySignature, TimeSignature } from '@scorelane/score-model';
+import type { KeySignature, TimeSignature, Transposition } from '@scorelane/score-model';
 import { parseDecimal } from './decimal.ts';
+import { transpositionLabel } from './part-transposition.ts';
 import { childElements, childText, element, type XmlElement } from './xml-tree.ts';
 
 /**
@@ -240,7 +241,7 @@ export function keyLabel(key: KeySignature): string {
 /**
  * What the opening `<attributes>` of measure `index` (1-based) says in the
  * model's terms: the time and key before and in it, and on the first measure
- * the part's staves and clefs. Import stores it beside the element; export
+ * the part's staves, clefs and transposition. Import stores it beside the element; export
  * writes the element unchanged only while the model still says the same.
  *
  * @example
@@ -251,12 +252,20 @@ export function keyLabel(key: KeySignature): string {
 export function openingSignature(
   measures: readonly { readonly time: TimeSignature; readonly key: KeySignature }[],
   index: number,
-  part: { readonly staves: number; readonly clefs: readonly Clef[] },
+  part: {
+    readonly staves: number;
+    readonly clefs: readonly Clef[];
+    readonly transposition?: Transposition | undefined;
+  },
 ): string {
   const current = measures[index - 1];
   const previous = measures[index - 2];
   if (!current) return '';
   const time = `${previous ? timeLabel(previous.time) : ''}>${timeLabel(current.time)}`;
   const key = `${previous ? keyLabel(previous.key) : ''}>${keyLabel(current.key)}`;
-  return index === 1 ? `${time}|${key}|${part.staves}|${part.clefs.join(',')}` : `${time}|${key}`;
+  if (index !== 1) return `${time}|${key}`;
+  const opening = `${time}|${key}|${part.staves}|${part.clefs.join(',')}`;
+  const transposition = transpositionLabel(part.transposition);
+  // Left out when none, so signatures stored before transpositions were read still match.
+  return transposition ? `${opening}|${transposition}` : opening;
 }

@@ -20,6 +20,7 @@ import { type ClefPlace, clefChangeItems, keptClefsOnly } from './clef-changes.t
 import { toDivisions } from './divisions.ts';
 import { ATTRIBUTES_ORDER, mergeInOrder } from './element-order.ts';
 import { brokenBeams, isMixed, keptTupletsPairUp } from './kept-groups.ts';
+import { writeTranspose } from './part-transposition.ts';
 import type { ScoreSnapshot } from './score-snapshot.ts';
 import {
   keyLabel,
@@ -194,7 +195,9 @@ function openingAttributes(
   if (stored && stored.start === signature) attributes = stored.x;
   else {
     const owned =
-      index === 1 ? new Set(['key', 'time', 'staves', 'clef']) : new Set(['key', 'time']);
+      index === 1
+        ? new Set(['key', 'time', 'staves', 'clef', 'transpose'])
+        : new Set(['key', 'time']);
     const kept = (stored?.x.c ?? []).filter((node) => !(isElement(node) && owned.has(node.n)));
     const current = measures[index - 1]!;
     const previous = measures[index - 2];
@@ -208,6 +211,8 @@ function openingAttributes(
       part.clefs.forEach((clef, staff) => {
         generated.push(writeClef(clef, part.staves > 1 ? staff + 1 : undefined));
       });
+      const transpose = writeTranspose(part.transposition);
+      if (transpose) generated.push(transpose);
     }
     attributes = element(
       'attributes',

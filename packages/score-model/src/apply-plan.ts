@@ -4,6 +4,7 @@
  */
 import { encodeMeasure, encodeUnit } from './codec.ts';
 import { entryId, freshIds, unitKey } from './layout.ts';
+import { writePart } from './part-writes.ts';
 import { noScore } from './plan-support.ts';
 import type { ScorePlan } from './plan-types.ts';
 import type { Problem, Result } from './problem.ts';
@@ -33,6 +34,7 @@ export interface ApplyOutput {
 function checkWrites(view: ScoreView, plan: ScorePlan): void {
   let count = view.measureCount;
   const parts = view.parts;
+  let partCount = parts.length;
   const misfit = (what: string) => {
     throw new Error(
       `This plan does not fit this score (${what}); make plans with this score's planners.`,
@@ -53,6 +55,21 @@ function checkWrites(view: ScoreView, plan: ScorePlan): void {
         if (write.measure < 1 || write.measure > count) misfit(`m${write.measure}`);
         break;
       case 'text':
+        break;
+      case 'insert-part':
+        if (write.at < 1 || write.at > partCount + 1) misfit(`a part at ${write.at}`);
+        partCount++;
+        break;
+      case 'delete-part':
+      case 'part':
+        if (write.part < 1 || write.part > partCount) misfit(`P${write.part}`);
+        if (write.op === 'delete-part') partCount--;
+        else if (write.info.staves !== parts[write.part - 1]?.info.staves)
+          misfit(`P${write.part} with other staves`);
+        break;
+      case 'move-part':
+        if (write.from < 1 || write.from > partCount || write.to < 1 || write.to > partCount)
+          misfit(`P${write.from} to ${write.to}`);
         break;
       case 'unit': {
         const part = parts[write.part - 1];
@@ -142,6 +159,12 @@ export function apply(score: Score, plan: ScorePlan): Result<ApplyOutput> {
           }
           break;
         }
+        case 'insert-part':
+        case 'delete-part':
+        case 'part':
+        case 'move-part':
+          writePart(types, doc, write);
+          break;
         case 'text':
           if (write.value === '') types.meta.delete(write.field);
           else types.meta.set(write.field, write.value);

@@ -270,6 +270,8 @@ export function encodePart(part: PartInfo): StoredPart {
     clefs: [...part.clefs],
   };
   if (part.program !== undefined) stored.program = part.program;
+  if (part.abbreviation !== undefined) stored.abbreviation = part.abbreviation;
+  if (part.transposition !== undefined) stored.transposition = { ...part.transposition };
   if (part.attachments !== undefined) stored.attachments = part.attachments;
   return stored;
 }
@@ -282,6 +284,21 @@ export function decodePart(stored: StoredPart): PartInfo {
     clefs: stored.clefs as Clef[],
   };
   if (stored.program !== undefined) part.program = stored.program;
+  if (typeof stored.abbreviation === 'string') part.abbreviation = stored.abbreviation;
+  const transposition = stored.transposition;
+  if (
+    transposition !== undefined &&
+    Number.isInteger(transposition.chromatic) &&
+    Number.isInteger(transposition.diatonic)
+  ) {
+    part.transposition = {
+      chromatic: transposition.chromatic,
+      diatonic: transposition.diatonic,
+      ...(Number.isInteger(transposition.octaveChange)
+        ? { octaveChange: transposition.octaveChange! }
+        : {}),
+    };
+  }
   if (stored.attachments !== undefined) part.attachments = stored.attachments;
   return part;
 }

@@ -41,6 +41,13 @@ export {
   soundingNotes,
   type UnplayableNote,
 } from './midi-notes.ts';
+export {
+  describePart,
+  type PartChanges,
+  type PartEdit,
+  type PartEditRequest,
+  planPartEdit,
+} from './plan-parts.ts';
 export { plan, type RewriteRequest } from './plan-rewrite.ts';
 export { planSetTexts, type SetTextsRequest } from './plan-score-texts.ts';
 export type {
@@ -109,6 +116,15 @@ export type {
 } from './score-types.ts';
 export { planSetKey, planSetTime, type SetKeyRequest, type SetTimeRequest } from './signatures.ts';
 export { planTranspose, type TransposeRequest } from './transpose.ts';
+export {
+  isTransposing,
+  MAX_TRANSPOSITION_SEMITONES,
+  sameTransposition,
+  type Transposition,
+  transpositionFromInterval,
+  transpositionName,
+  transpositionSemitones,
+} from './transposition.ts';
 export { structureTypes, type UnitPlace, type UnitPlaces, unitPlaces } from './unit-places.ts';
 export { validate } from './validate.ts';
 export type { SplitEvent, TupletGroup } from './voice-check.ts';

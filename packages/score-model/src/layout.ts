@@ -7,7 +7,7 @@
  * | --- | --- | --- |
  * | `scorelane.meta` | Y.Map | `format` (1), `title` |
  * | `scorelane.partOrder` | Y.Array<string> | part ids in order |
- * | `scorelane.parts` | Y.Map<StoredPart> | part id -> name, staves, clefs, program |
+ * | `scorelane.parts` | Y.Map<StoredPart> | part id -> name, abbreviation, staves, clefs, program, transposition |
  * | `scorelane.measureOrder` | Y.Array<string> | measure ids in order |
  * | `scorelane.measures` | Y.Map<StoredMeasure> | measure id -> time, key, pickup, number |
  * | `scorelane.units` | Y.Map<StoredUnit> | `partId/staff/measureId` -> voices and events, clef changes |
@@ -47,6 +47,12 @@ export interface StoredPart {
   readonly staves: number;
   readonly clefs: readonly string[];
   readonly program?: number;
+  readonly abbreviation?: string;
+  readonly transposition?: {
+    readonly chromatic: number;
+    readonly diatonic: number;
+    readonly octaveChange?: number;
+  };
   readonly attachments?: Json;
 }
 

@@ -7,6 +7,9 @@ import { arbitraryValidRewrite, PROPERTY_SCORE } from './arbitrary-rewrite.test-
 import { SMALL, scoreOf } from './fixtures.test-support.ts';
 import { exportMidi } from './midi-export.ts';
 import { plan } from './plan-rewrite.ts';
+import { createScore } from './score.ts';
+import { scoreContent } from './score-content.ts';
+import type { Transposition } from './transposition.ts';
 
 /** Note-ons and note-offs of a parsed track as [absolute tick, key, on?]. */
 function noteEvents(track: ReturnType<typeof parseMidi>['tracks'][number]) {
@@ -163,4 +166,49 @@ P1 s1 v1 m1: Cb-1=1/4 C-1=1/4
       }
     },
   );
+});
+
+describe('exportMidi of transposing parts: written pitch plus the transposition', () => {
+  const written = scoreOf(`%% part P1 name="Clarinet in B-flat" staves=1 clefs=treble
+%% part P2 name="Double Bass" staves=1 clefs=bass
+%% time m1 2/4
+%% key m1 C major
+P1 s1 v1 m1: D5=1/4 E5=1/4
+P2 s1 v1 m1: C3=1/2
+`);
+  const withTranspositions = (clarinet: Transposition, bass: Transposition) => {
+    const content = scoreContent(written);
+    const [first, second] = content.parts;
+    return createScore(new Y.Doc(), {
+      ...content,
+      parts: [
+        { ...first!, transposition: clarinet },
+        { ...second!, transposition: bass },
+      ],
+    });
+  };
+
+  it('sounds a B-flat clarinet a major second below and a double bass an octave below what is written', () => {
+    const score = withTranspositions(
+      { chromatic: -2, diatonic: -1 },
+      { chromatic: 0, diatonic: 0, octaveChange: -1 },
+    );
+    const file = parseMidi(exportMidi(score).bytes);
+    const q = exportMidi(score).ticksPerQuarter;
+    expect(notesOf(file.tracks[1]!)).toEqual([
+      [72, 0, q],
+      [74, q, 2 * q],
+    ]);
+    expect(notesOf(file.tracks[2]!)).toEqual([[36, 0, 2 * q]]);
+  });
+
+  it('lists a written pitch whose sounding pitch MIDI cannot play', () => {
+    const score = withTranspositions(
+      { chromatic: 0, diatonic: 0 },
+      { chromatic: 0, diatonic: 0, octaveChange: -5 },
+    );
+    expect(exportMidi(score).unplayable).toEqual([
+      { part: 2, staff: 1, voice: 1, measure: 1, pitch: 'C3' },
+    ]);
+  });
 });

@@ -2,18 +2,12 @@
  * The notes a score sounds, with exact onsets: ties joined into one note,
  * grace notes and rests left out. What MIDI export and playback share.
  */
-import {
-  add,
-  formatPitch,
-  isMidiPitch,
-  midiNumber,
-  type Rational,
-  ZERO,
-} from '@scorelane/lanes-seq';
+import { add, formatPitch, midiNumber, type Rational, ZERO } from '@scorelane/lanes-seq';
 import { measureLength } from './measure-length.ts';
 import type { ScoreInit } from './score.ts';
+import { transpositionSemitones } from './transposition.ts';
 
-/** One sounding note: a pitch from `start` to `end`, in whole notes from the score's start. */
+/** One sounding note: a pitch (sounding: written plus the part's transposition) from `start` to `end`, in whole notes from the score's start. */
 export interface SoundingNote {
   readonly part: number;
   readonly staff: number;
@@ -25,7 +19,7 @@ export interface SoundingNote {
   readonly end: Rational;
 }
 
-/** A note MIDI cannot play: its pitch is outside 0-127. */
+/** A note MIDI cannot play: its sounding pitch is outside 0-127 (`pitch` is the written one). */
 export interface UnplayableNote {
   readonly part: number;
   readonly staff: number;
@@ -49,7 +43,8 @@ interface OpenNote {
 }
 
 /**
- * Lists every note the score sounds. A tie joins a note to the same pitch in
+ * Lists every note the score sounds, at sounding pitch: the written pitch
+ * moved by its part's transposition (a B-flat clarinet's D5 sounds C5). A tie joins a note to the same pitch in
  * the voice's next event (across the bar line too) into one longer note; a
  * tie that lands nowhere ends where its note ends. Grace notes take no time
  * and are left out; so are pitches MIDI cannot play, which are listed.
@@ -96,6 +91,7 @@ export function soundingNotes(content: ScoreInit): ScoreNotes {
     measures.sort((a, b) => a.measure - b.measure);
     const open = new Map<number, OpenNote>();
     const { part, staff, voice } = measures[0]!;
+    const shift = transpositionSemitones(content.parts[part - 1]?.transposition);
     const close = (midi: number) => {
       const note = open.get(midi)!;
       notes.push({
@@ -125,11 +121,11 @@ export function soundingNotes(content: ScoreInit): ScoreNotes {
               : [];
         const sounding = new Set<number>();
         for (const { pitch, tie } of struck) {
-          if (!isMidiPitch(pitch)) {
+          const midi = midiNumber(pitch) + shift;
+          if (midi < 0 || midi > 127) {
             unplayable.push({ part, staff, voice, measure, pitch: formatPitch(pitch) });
             continue;
           }
-          const midi = midiNumber(pitch);
           sounding.add(midi);
           const continued = open.get(midi);
           if (continued) continued.end = end;

@@ -5,7 +5,7 @@
 import type { Json } from './json.ts';
 import type { Mark } from './marks.ts';
 import type { ScoreTextField } from './score-texts.ts';
-import type { MeasureInfo, UnitContent } from './score-types.ts';
+import type { MeasureInfo, PartInfo, UnitContent } from './score-types.ts';
 import type { StaleTargets } from './staleness.ts';
 import type { SplitEvent, TupletGroup } from './voice-check.ts';
 
@@ -113,7 +113,15 @@ export type PlannedWrite =
   | { readonly op: 'insert-measures'; readonly at: number; readonly infos: readonly MeasureInfo[] }
   | { readonly op: 'delete-measures'; readonly start: number; readonly end: number }
   /** A score text set (`value` `''` removes it). */
-  | { readonly op: 'text'; readonly field: ScoreTextField; readonly value: string };
+  | { readonly op: 'text'; readonly field: ScoreTextField; readonly value: string }
+  /** A new part at position `at`, with a full-measure rest in each of its units. */
+  | { readonly op: 'insert-part'; readonly at: number; readonly info: PartInfo }
+  /** A part removed with all its units. */
+  | { readonly op: 'delete-part'; readonly part: number }
+  /** A part's values replaced (its staves stay). */
+  | { readonly op: 'part'; readonly part: number; readonly info: PartInfo }
+  /** A part moved from position `from` to `to` (its number after the move). */
+  | { readonly op: 'move-part'; readonly from: number; readonly to: number };
 
 /**
  * A complete plan: apply it with `apply`, or show it as a dry run.
@@ -134,7 +142,11 @@ export interface ScorePlan {
     | 'insert-measures'
     | 'delete-measures'
     | 'write-marks'
-    | 'set-texts';
+    | 'set-texts'
+    | 'add-part'
+    | 'remove-part'
+    | 'set-part'
+    | 'move-part';
   /** The revision the plan was made at; `apply` refuses if a target changed since. */
   readonly basis: string;
   /** The measure count when the plan was made. */
@@ -157,4 +169,6 @@ export interface ScorePlan {
     readonly before: string;
     readonly after: string;
   }[];
+  /** What a part plan (`add-part`, `remove-part`, `set-part`, `move-part`) changes, in words. */
+  readonly partEdit?: string;
 }

@@ -60,6 +60,8 @@ export const PROBLEM_CODES = {
   'span-without-start':
     'A slur, hairpin, octave line or pedal end with no start before it in its voice.',
   'span-overlap': 'The same kind of span opened again before it closes.',
+  'invalid-part':
+    'A part change that cannot be made: a name that is not one line, staves without one clef each, a program or transposition out of range, a position outside the part list, or removing the last part.',
   'malformed-unit':
     'A stored unit value that is not a unit (written by a tampered or buggy peer); it reads as a rest until rewritten.',
 } as const;

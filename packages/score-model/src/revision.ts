@@ -30,7 +30,7 @@ export interface IdRange {
 export interface Seen {
   /** The highest clock seen per client, exclusive (a Yjs state vector). */
   readonly clocks: ReadonlyMap<number, number>;
-  /** Entries of the measure list already deleted at the revision. */
+  /** Entries of the measure list (and of the part order) already deleted at the revision. */
   readonly deletedMeasures: readonly IdRange[];
   /** The identity of the score it was given out for (see {@link scoreIdentity}); `undefined` when the doc held no score. */
   readonly score?: ChangeId;
@@ -95,12 +95,15 @@ function fromBase64Url(text: string): Uint8Array | undefined {
   }
 }
 
-/** The deleted entries of the measure list, as runs of ids. */
+/** The deleted entries of the measure list and of the part order, as runs of ids (ids are unique in a doc, so one list holds both). */
 function deletedMeasureRanges(score: Score): IdRange[] {
   const ranges: IdRange[] = [];
-  for (let item = scoreTypes(score.doc).measureOrder._start; item; item = item.right) {
-    if (item.deleted)
-      ranges.push({ client: item.id.client, clock: item.id.clock, length: item.length });
+  const types = scoreTypes(score.doc);
+  for (const order of [types.measureOrder, types.partOrder]) {
+    for (let item = order._start; item; item = item.right) {
+      if (item.deleted)
+        ranges.push({ client: item.id.client, clock: item.id.clock, length: item.length });
+    }
   }
   return ranges;
 }
@@ -196,7 +199,7 @@ export function hasSeen(seen: Seen, id: ChangeId | undefined): boolean {
   return id.clock < (seen.clocks.get(id.client) ?? 0);
 }
 
-/** Whether the measure-list entry `client:clock` was already deleted at `seen`. */
+/** Whether the measure-list (or part-order) entry `client:clock` was already deleted at `seen`. */
 export function wasDeleted(seen: Seen, client: number, clock: number): boolean {
   return seen.deletedMeasures.some(
     (range) =>

@@ -9,6 +9,7 @@ import type { Score } from './score.ts';
 import type { ScoreTexts } from './score-texts.ts';
 import type { KeySignature, TimeSignature } from './score-types.ts';
 import { viewScore } from './score-view.ts';
+import { isTransposing, type Transposition } from './transposition.ts';
 
 /**
  * The texts (title, composer, ...), parts, measure count, signature changes,
@@ -27,6 +28,9 @@ export interface ScoreInfo extends ScoreTexts {
     readonly staves: number;
     readonly clefs: readonly Clef[];
     readonly program?: number;
+    readonly abbreviation?: string;
+    /** From written to sounding pitch; left out when the part sounds as written. */
+    readonly transposition?: Transposition;
   }[];
   readonly measureCount: number;
   /** Every change of time, the first at m1. */
@@ -77,6 +81,10 @@ export function scoreInfo(score: Score): ScoreInfo {
       staves: part.info.staves,
       clefs: part.info.clefs,
       ...(part.info.program !== undefined ? { program: part.info.program } : {}),
+      ...(part.info.abbreviation ? { abbreviation: part.info.abbreviation } : {}),
+      ...(isTransposing(part.info.transposition)
+        ? { transposition: part.info.transposition! }
+        : {}),
     })),
     measureCount: view.measureCount,
     times,

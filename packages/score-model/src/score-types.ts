@@ -12,6 +12,7 @@ import type {
   Syllable,
 } from '@scorelane/lanes-seq';
 import type { Json } from './json.ts';
+import type { Transposition } from './transposition.ts';
 
 /**
  * A time signature: `beats` of `1/beatType` each.
@@ -62,8 +63,10 @@ export interface KeySignature {
 }
 
 /**
- * One part: its name, staves and one clef per staff, and the MIDI program
- * (0-127) it plays with.
+ * One part: its name and abbreviation, staves and one clef per staff, the
+ * MIDI program (0-127) it plays with, and the transposition of a
+ * transposing instrument. Its notes are written pitches (lanes-seq SPEC
+ * §11): a B-flat clarinet's written D5 sounds C5.
  *
  * @example
  * ```ts
@@ -76,6 +79,15 @@ export interface PartInfo {
   readonly clefs: readonly Clef[];
   /** General MIDI program, 0-based; left out means the host's default. */
   readonly program?: number;
+  /** The short name printed before later systems (`Vln.`); left out: none. */
+  readonly abbreviation?: string;
+  /**
+   * From written to sounding pitch (MusicXML `<transpose>` in the part's
+   * first measure); left out: the part sounds as written. MIDI export and
+   * playback sound written pitch plus this; reads, writes and range
+   * warnings stay in written pitch.
+   */
+  readonly transposition?: Transposition;
   /** What an importer hands over and the model does not read. */
   readonly attachments?: Json;
 }

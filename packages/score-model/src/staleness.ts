@@ -26,6 +26,27 @@ export interface StaleTargets {
   readonly lastIndex: number;
   /** Score texts (keys of the meta map: `title`, `composer`, ...) the write replaces. */
   readonly texts?: readonly string[];
+  /** The write relies on the part list (which parts, their order and values) as it was. */
+  readonly partList?: true;
+}
+
+/**
+ * Whether parts were added, removed or moved after `seen`: an item of the
+ * part order inserted since, or one deleted since. (A part list holds a
+ * few items, so this walks all of them.)
+ */
+function partOrderChanged(view: ScoreView, seen: Seen): boolean {
+  for (let item = view.types.partOrder._start; item; item = item.right) {
+    const { client, clock } = item.id;
+    const seenUpTo = seen.clocks.get(client) ?? 0;
+    for (let offset = 0; offset < item.length; offset++) {
+      const id = clock + offset;
+      if (id >= seenUpTo) {
+        if (!item.deleted) return true;
+      } else if (item.deleted && !wasDeleted(seen, client, id)) return true;
+    }
+  }
+  return false;
 }
 
 /**
@@ -71,6 +92,25 @@ export function findStale(
       fix: 'Read the measures again and base the write on the new revision.',
     });
     return problems;
+  }
+  if ((targets.partList || targets.units.length > 0) && partOrderChanged(view, seen)) {
+    problems.push({
+      code: 'stale',
+      message: `Parts were added, removed or moved after revision ${revision}, so the part numbers of this write may name other parts.`,
+      fix: 'Read the score info again and base the write on the new revision.',
+    });
+    return problems;
+  }
+  if (targets.partList) {
+    for (const part of view.parts) {
+      if (!hasSeen(seen, entryId(view.types.parts, part.id))) {
+        problems.push({
+          code: 'stale',
+          message: `Part ${part.index} ("${part.info.name}") changed after revision ${revision}.`,
+          fix: 'Read the score info again and base the write on the new revision.',
+        });
+      }
+    }
   }
   for (const measure of [...new Set(targets.measures)].sort((a, b) => a - b)) {
     const entry = view.measure(measure);

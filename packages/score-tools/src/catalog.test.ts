@@ -29,6 +29,10 @@ const CALLS: Record<string, object> = {
   set_key_signature: { measure: 5, tonic: 'F#', mode: 'minor' },
   set_clef: { part: 1, measure: 3, onset: '1/2', clef: 'alto' },
   set_score_info: { title: 'Ode', composer: 'L. van Beethoven' },
+  add_part: { instrument: 'Cello' },
+  remove_part: { part: 3, allow_part_count_change: true },
+  set_part: { part: 1, name: 'Violin 1' },
+  move_part: { part: 2, position: 1 },
   undo: {},
   redo: {},
   get_proposal_status: { proposal_id: 'proposal_1' },
@@ -85,12 +89,15 @@ describe('the catalog', () => {
     expect(answered.ok && answered.output.guide).toBe(formatGuide());
   });
 
-  it('lists every tool of a host with a player and a selection in at most 4,000 o200k tokens without output schemas', () => {
+  // 4,000 before the part tools (add_part, remove_part, set_part, move_part): the catalog was at
+  // 3,531 then, and a write tool costs at least ~130 tokens of schema, annotations and example
+  // before its description. A host without a player or selection (scorelane mcp) stays under 4,000.
+  it('lists every tool of a host with a player and a selection in at most 4,200 o200k tokens without output schemas', () => {
     const { tools } = odeFixture(FULL_HOST);
     const listed = tools.manifest('editor').tools.map(toMcpTool);
     expect(listed).toHaveLength(scoreToolCatalog().tools.length);
     const withoutOutput = listed.map(({ outputSchema: _output, ...tool }) => tool);
-    expect(countTokens(JSON.stringify(withoutOutput))).toBeLessThanOrEqual(4_000);
+    expect(countTokens(JSON.stringify(withoutOutput))).toBeLessThanOrEqual(4_200);
   });
 
   it('copies no sentence from one description into another, only points to rewrite_measures for the write rules', () => {

@@ -5,19 +5,23 @@
 import { type CatalogTool, defineCatalog, type ToolCatalog } from '@scorelane/tool-contracts';
 import type { ReviewProposal } from './review-desk.ts';
 import type { ScoreToolsContext } from './score-tools-context.ts';
+import { addPart } from './tools/add-part.ts';
 import { deleteMeasures } from './tools/delete-measures.ts';
 import { exportScoreTool } from './tools/export-score.ts';
 import { getFormatGuideTool } from './tools/get-format-guide.ts';
 import { getScoreInfoTool } from './tools/get-score-info.ts';
 import { insertMeasures } from './tools/insert-measures.ts';
+import { movePart } from './tools/move-part.ts';
 import { redoTool, undoTool } from './tools/own-undo.ts';
 import { playTool, stopTool } from './tools/playback-tools.ts';
 import { getProposalStatusTool } from './tools/proposal-status.ts';
 import { readMeasuresTool } from './tools/read-measures.ts';
+import { removePart } from './tools/remove-part.ts';
 import { rewriteMeasures } from './tools/rewrite-measures.ts';
 import { getSelectionTool, selectMeasuresTool } from './tools/selection-tools.ts';
 import { setClef } from './tools/set-clef.ts';
 import { setKeySignature } from './tools/set-key-signature.ts';
+import { setPart } from './tools/set-part.ts';
 import { setScoreInfo } from './tools/set-score-info.ts';
 import { setTimeSignature } from './tools/set-time-signature.ts';
 import { transposeMeasures } from './tools/transpose-measures.ts';
@@ -34,6 +38,10 @@ const WRITE_TOOLS = [
   setKeySignature,
   setClef,
   setScoreInfo,
+  addPart,
+  removePart,
+  setPart,
+  movePart,
 ];
 
 const WRITE_SPECS = new Map<string, (args: never) => WriteSpec>(

@@ -18,6 +18,7 @@ import {
   type UnitInit,
 } from '@scorelane/score-model';
 import { INSTRUMENTS, instrumentNamed } from './instruments.ts';
+import { partOfInstrument } from './part-values.ts';
 
 /**
  * What a new score holds. Left out: 4/4, C major, no tempo mark, 16
@@ -72,9 +73,7 @@ function partsFor(names: readonly string[], problems: string[]): PartInfo[] {
     const same = instruments.filter((other) => other === instrument);
     const number = instruments.slice(0, index + 1).filter((other) => other === instrument).length;
     const name = same.length > 1 ? `${instrument.name} ${number}` : instrument.name;
-    return [
-      { name, staves: instrument.staves, clefs: instrument.clefs, program: instrument.program },
-    ];
+    return [partOfInstrument(instrument, name)];
   });
 }
 

@@ -29,6 +29,10 @@ const WRITE_TOOLS = [
   'set_key_signature',
   'set_clef',
   'set_score_info',
+  'add_part',
+  'remove_part',
+  'set_part',
+  'move_part',
   'undo',
   'redo',
 ];

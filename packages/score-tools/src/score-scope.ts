@@ -18,7 +18,13 @@
  *   part in the scope;
  * - a measure deleted: in the range, and every part in the scope;
  * - a score text (title, composer, ...): printed above m1 for every part,
- *   so in scope only when the range holds m1 and the scope every part.
+ *   so in scope only when the range holds m1 and the scope every part;
+ * - a part added, removed or moved: never in a scope. A scope is a region
+ *   of the score's measures, and these change which parts there are and
+ *   what every part number (the scope's own included) means;
+ * - a part's name, abbreviation, instrument or transposition: printed at
+ *   the part's start, so in scope when the range holds m1 and the scope
+ *   the part.
  *
  * Measure numbers are judged as they are at each call: after an insertion
  * or a deletion, a host that wants the scope to follow the music moves it
@@ -60,7 +66,12 @@ export type ScoreTarget =
   | { readonly kind: 'signature'; readonly measure: number }
   | { readonly kind: 'insertion'; readonly at: number; readonly count: number }
   | { readonly kind: 'deletion'; readonly measure: number }
-  | { readonly kind: 'score-text'; readonly field: ScoreTextField };
+  | { readonly kind: 'score-text'; readonly field: ScoreTextField }
+  | {
+      readonly kind: 'part';
+      readonly part: number;
+      readonly change: 'add' | 'remove' | 'set' | 'move';
+    };
 
 /**
  * The write scope of `input`, for `createScoreTools({ scope })`,
@@ -96,6 +107,8 @@ export function scoreScope(input: ScoreScopeInput): WriteScope {
           return allParts && target.at >= start && target.at <= end + 1;
         case 'score-text':
           return allParts && inRange(1);
+        case 'part':
+          return target.change === 'set' && inRange(1) && (allParts || parts.includes(target.part));
       }
     },
     describe: (target: unknown) =>
@@ -155,6 +168,18 @@ export function planTargets(plan: ScorePlan): ScoreTarget[] {
       case 'text':
         add({ kind: 'score-text', field: write.field });
         break;
+      case 'insert-part':
+        add({ kind: 'part', part: write.at, change: 'add' });
+        break;
+      case 'delete-part':
+        add({ kind: 'part', part: write.part, change: 'remove' });
+        break;
+      case 'part':
+        add({ kind: 'part', part: write.part, change: 'set' });
+        break;
+      case 'move-part':
+        add({ kind: 'part', part: write.from, change: 'move' });
+        break;
     }
   }
   return targets;
@@ -174,6 +199,10 @@ function describeTarget(target: ScoreTarget): string {
       return `deleting m${target.measure} (every part)`;
     case 'score-text':
       return `the score's ${target.field} (printed above m1, for every part)`;
+    case 'part':
+      return target.change === 'set'
+        ? `part ${target.part}'s name, instrument or transposition (printed at m1)`
+        : `${{ add: 'adding', remove: 'removing', move: 'moving' }[target.change]} part ${target.part} (outside any scope: it renumbers the parts)`;
   }
 }
 
@@ -214,6 +243,7 @@ function isScoreTarget(value: unknown): value is ScoreTarget {
     kind === 'signature' ||
     kind === 'insertion' ||
     kind === 'deletion' ||
-    kind === 'score-text'
+    kind === 'score-text' ||
+    kind === 'part'
   );
 }

@@ -49,6 +49,14 @@ Every write: planned whole first; if anything is wrong nothing changes, and the 
 
   set_score_info: `Sets the title, subtitle, composer, lyricist, arranger or copyright (one line each; "" removes one; left out stays). ${AS_REWRITE}`,
 
+  add_part: `Adds a part for instrument (its name in the table: "Cello", "Clarinet in B-flat") at position (default last), resting throughout. Refused under a write scope, as remove_part and move_part are. ${AS_REWRITE}`,
+
+  remove_part: `Removes part with its music (listed in dropped); needs allow_part_count_change; never the last part. ${AS_REWRITE}`,
+
+  set_part: `Sets part's name, abbreviation, instrument (table values unless given; staves stay) or transposition (written to sounding: "-M2"; "P1" none). ${AS_REWRITE}`,
+
+  move_part: `Moves part to position. ${AS_REWRITE}`,
+
   get_selection: `The measures and parts selected in the editor (or by your last write or select_measures), or null, with the revision.`,
 
   select_measures: `Selects measures start_measure to end_measure of parts (default all) in the editor, to show the user; the score does not change.`,

@@ -35,6 +35,30 @@ export function partsField(description?: string) {
 }
 
 /**
+ * A 1-based part number field (`get_score_info` lists the parts).
+ *
+ * @example
+ * ```ts
+ * z.object({ part: partField() });
+ * ```
+ */
+export function partField(description?: string) {
+  const field = z.number().int().min(1);
+  return description === undefined ? field : field.describe(description);
+}
+
+/**
+ * `allow_part_count_change`: the agent says it means to remove a part
+ * (remove_part's description says so; the field needs no words of its own).
+ *
+ * @example
+ * ```ts
+ * z.object({ allow_part_count_change: allowPartCountChange });
+ * ```
+ */
+export const allowPartCountChange = z.boolean().optional();
+
+/**
  * `allow_measure_count_change`: the agent says it means to change the
  * number of measures.
  *

@@ -209,13 +209,15 @@ function summarize(
         : '';
   const unchanged = plan.changes.filter((change) => change.unchanged).length;
   const nothingWritten = plan.writes.length === 0;
-  const head = {
-    applied: nothingWritten
-      ? `The score already holds this: nothing was written and there is no undo step (${units} in ${where} unchanged); ${where} is now selected.`
-      : `Applied ${plan.kind} of ${units} in ${where}, as one undo step; ${where} is now selected.${measures}`,
-    dry_run: `Dry run of ${plan.kind} (${units} in ${where}): nothing was written.${measures ? ` If applied:${measures}` : ''}`,
-    awaiting_review: `The ${plan.kind} of ${units} in ${where} awaits the user's review: nothing is written until they accept it.`,
-  }[status];
+  const head =
+    (plan.partEdit === undefined ? undefined : partHead(status, plan, nothingWritten, where)) ??
+    {
+      applied: nothingWritten
+        ? `The score already holds this: nothing was written and there is no undo step (${units} in ${where} unchanged); ${where} is now selected.`
+        : `Applied ${plan.kind} of ${units} in ${where}, as one undo step; ${where} is now selected.${measures}`,
+      dry_run: `Dry run of ${plan.kind} (${units} in ${where}): nothing was written.${measures ? ` If applied:${measures}` : ''}`,
+      awaiting_review: `The ${plan.kind} of ${units} in ${where} awaits the user's review: nothing is written until they accept it.`,
+    }[status];
   const notes = [
     unchanged > 0 && !nothingWritten
       ? `${unchanged} of them already held this and were left as they were.`
@@ -227,10 +229,27 @@ function summarize(
   return [head, ...notes, `Revision ${revision}.`].join(' ');
 }
 
-/** The summary's note on lost musical marks: how many places, and the first in words. */
+/** The head of a part plan's summary: what changes in the part list, in words. */
+function partHead(
+  status: WriteOutput['status'],
+  plan: ScorePlan,
+  nothingWritten: boolean,
+  where: string,
+): string {
+  const what = `${plan.kind}: ${plan.partEdit}`;
+  if (status === 'dry_run') return `Dry run of ${what}; nothing was written.`;
+  if (status === 'awaiting_review')
+    return `The ${what} awaits the user's review: nothing is written until they accept it.`;
+  return nothingWritten
+    ? `The score already holds this (${plan.partEdit}): nothing was written and there is no undo step.`
+    : `Applied ${what}, as one undo step; ${where} is now selected.`;
+}
+
+/** The summary's note on lost musical marks (or a removed part's music): how many places, and the first in words. */
 function lostMarks(plan: ScorePlan): string {
   const first = plan.dropped[0];
   if (!first) return '';
+  if (plan.kind === 'remove-part') return `Removed music: ${first.message}`;
   const more = plan.dropped.length - 1;
   return `Lost musical marks: ${first.message}${more > 0 ? ` (and ${more} more: see dropped)` : ''}`;
 }

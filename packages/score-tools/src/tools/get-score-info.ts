@@ -9,6 +9,7 @@ import {
   describePrintedNumbers,
   formatKey,
   pickTexts,
+  transpositionName,
 } from '@scorelane/score-model';
 import { defineTool, type ToolRunCall, toolFail, toolOk } from '@scorelane/tool-contracts';
 import * as z from 'zod';
@@ -31,8 +32,13 @@ const output = z.object({
     z.object({
       part: z.number().int(),
       name: z.string(),
+      abbreviation: z.string().optional(),
       staves: z.number().int(),
       clefs: z.array(z.string()),
+      transposition: z
+        .string()
+        .optional()
+        .describe('From written to sounding pitch ("-M2"); left out: sounds as written.'),
       voices: z.array(z.number().int()).describe('The voice numbers used anywhere in the part.'),
       instrument: z
         .string()
@@ -102,8 +108,10 @@ export const getScoreInfoTool = defineTool({
           part: part.part,
           // As read_measures' % lines name it: an agent never meets an empty name.
           name: part.name.trim() === '' ? '(unnamed)' : part.name,
+          ...(part.abbreviation ? { abbreviation: part.abbreviation } : {}),
           staves: part.staves,
           clefs: [...part.clefs],
+          ...(part.transposition ? { transposition: transpositionName(part.transposition) } : {}),
           voices: [...(voices[part.part - 1] ?? [])],
           ...(instrument
             ? { instrument: `${instrument.name} (usually ${instrument.low}-${instrument.high})` }

@@ -35,11 +35,15 @@ const VIEWER_TOOLS = [
 ];
 const EDITOR_TOOLS = [
   ...VIEWER_TOOLS,
+  'add_part',
   'delete_measures',
   'insert_measures',
+  'move_part',
   'redo',
+  'remove_part',
   'rewrite_measures',
   'set_key_signature',
+  'set_part',
   'set_score_info',
   'set_time_signature',
   'transpose_measures',
