@@ -14,7 +14,7 @@ describe('mergeLanes', () => {
     const theirs = `${header('r1.b')}P1 s1 v1 m2: C4=1\nP1 s1 v1 m3: F4=1\nP2 s1 v1 m2: E3=1\n`;
     expect(mergeLanes(BASE, mine, theirs)).toEqual({
       ok: true,
-      text: `${header('r1.b')}P1 s1 v1 m2: G4=1\nP1 s1 v1 m3: F4=1\nP2 s1 v1 m2: E3=1\n`,
+      text: `${header('r1.b')}P1 s1 v1 m2: G4=1 | F4\nP2 s1 v1 m2: E3=1\n`,
     });
   });
 
@@ -26,12 +26,30 @@ describe('mergeLanes', () => {
 
   it('accepts the same change made on both sides', () => {
     const same = BASE.replace('m3: D4=1', 'm3: B4=1');
-    expect(mergeLanes(BASE, same, same)).toEqual({ ok: true, text: same });
+    expect(mergeLanes(BASE, same, same)).toEqual({
+      ok: true,
+      text: `${header('r1.a')}P1 s1 v1 m2: C4=1 | B4\nP2 s1 v1 m2: E3=1\n`,
+    });
   });
 
   it('keeps a lane only the person added', () => {
     const mine = `${BASE}P1 s1 v2 m2: r=1\n`;
     const merged = mergeLanes(BASE, mine, BASE);
-    expect(merged.ok && merged.text.endsWith('P1 s1 v2 m2: r=1\n')).toBe(true);
+    expect(merged.ok && merged.text.includes('\nP1 s1 v2 m2: r=1\n')).toBe(true);
+  });
+
+  it('merges lane by lane inside lines that hold several measures (bar lines)', () => {
+    const base = `${header('r1.a')}P1 s1 v1 m2: C4=1 | D4\n`;
+    const mine = `${header('r1.a')}P1 s1 v1 m2: G4=1 | D4=1\n`;
+    const theirs = `${header('r1.b')}P1 s1 v1 m2: C4=1\nP1 s1 v1 m3: F4=1\n`;
+    expect(mergeLanes(base, mine, theirs)).toEqual({
+      ok: true,
+      text: `${header('r1.b')}P1 s1 v1 m2: G4=1 | F4\n`,
+    });
+  });
+
+  it('gives back the person’s text as it is when it does not parse, to be refused with its problems', () => {
+    const mine = `${BASE}P1 s1 v1 m4: c4=1\n`;
+    expect(mergeLanes(BASE, mine, BASE)).toEqual({ ok: true, text: mine });
   });
 });

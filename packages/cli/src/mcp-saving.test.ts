@@ -42,7 +42,8 @@ async function firstBar(file: string): Promise<string> {
   const loaded = await loadFile(file);
   if (loaded.kind !== 'score') throw new Error(`${file} is not a whole score: ${loaded.kind}`);
   const lanes = scoreToLanes(loaded.score);
-  return /P1 s1 v1 m1: [^\n]*/.exec(serialize(lanes.document))?.[0] ?? '';
+  const firstMeasure = { lanes: lanes.document.lanes.filter((lane) => lane.measure === 1) };
+  return /P1 s1 v1 m1: [^\n]*/.exec(serialize(firstMeasure))?.[0] ?? '';
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -264,7 +264,7 @@ const arbitraryLane: fc.Arbitrary<Lane> = fc
 
 /** The text of a syllable: letters of any script, and the characters a lyric line escapes. */
 const arbitrarySyllableText = fc.string({
-  unit: fc.constantFrom(..."aeioudnrsöéßÆ'-_*~\\.".split(''), '日'),
+  unit: fc.constantFrom(..."aeioudnrsöéßÆ'-_*~\\.|".split(''), '日'),
   minLength: 1,
   maxLength: 5,
 });
@@ -283,23 +283,41 @@ const arbitraryLyricLine: fc.Arbitrary<LyricLine> = fc.record({
   slots: fc.array(arbitrarySlot, { minLength: 1, maxLength: 6 }),
 });
 
+/** A few voices over m1-9, so lanes of consecutive measures (one line, bar lines between) are common. */
+function packed<T extends { part: number; staff: number; voice: number; measure: number }>(
+  item: T,
+): T {
+  return {
+    ...item,
+    part: 1 + (item.part % 2),
+    staff: 1,
+    voice: 1 + (item.voice % 2),
+    measure: 1 + (item.measure % 9),
+  };
+}
+
 /**
  * A valid document: lanes with distinct (part, staff, voice, measure), in any
  * order, with marks, `@` items, fingerings and lyric lines (for lanes of the
- * document or not), left out where there are none.
+ * document or not), left out where there are none. Half of them hold a few
+ * voices in m1-9, whose canonical text has bar lines and blocks of four
+ * measures.
  */
-export const arbitraryDocument: fc.Arbitrary<LanesDocument> = fc
-  .tuple(
-    fc.uniqueArray(arbitraryLane, {
-      maxLength: 12,
-      selector: (lane) => `${lane.part} ${lane.staff} ${lane.voice} ${lane.measure}`,
-    }),
-    fc.uniqueArray(arbitraryLyricLine, {
-      maxLength: 3,
-      selector: (line) => `${line.part} ${line.staff} ${line.voice} ${line.measure} ${line.verse}`,
-    }),
-  )
-  .map(([lanes, lyrics]) => (lyrics.length === 0 ? { lanes } : { lanes, lyrics }));
+export const arbitraryDocument: fc.Arbitrary<LanesDocument> = fc.boolean().chain((dense) =>
+  fc
+    .tuple(
+      fc.uniqueArray(dense ? arbitraryLane.map(packed) : arbitraryLane, {
+        maxLength: 12,
+        selector: (lane) => `${lane.part} ${lane.staff} ${lane.voice} ${lane.measure}`,
+      }),
+      fc.uniqueArray(dense ? arbitraryLyricLine.map(packed) : arbitraryLyricLine, {
+        maxLength: dense ? 6 : 3,
+        selector: (line) =>
+          `${line.part} ${line.staff} ${line.voice} ${line.measure} ${line.verse}`,
+      }),
+    )
+    .map(([lanes, lyrics]) => (lyrics.length === 0 ? { lanes } : { lanes, lyrics })),
+);
 
 /**
  * The events as the canonical text writes them (section 16.1): a duration

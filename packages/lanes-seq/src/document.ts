@@ -190,8 +190,8 @@ export function laneKey(lane: Pick<Lane, 'part' | 'staff' | 'voice' | 'measure'>
 }
 
 /**
- * Orders lanes as the canonical form does: by measure, then part, then staff,
- * then voice.
+ * Orders lanes as a parsed document holds them: by measure, then part, then
+ * staff, then voice (the canonical text groups them into lines, section 8).
  *
  * @example
  * ```ts

@@ -13,14 +13,13 @@ export interface FormatGuideOptions {
   readonly replacementRule?: boolean;
 }
 
-const NOTATION = `lanes-seq: one line per lane = one voice, on one staff of one part, in one measure.
+const NOTATION = `lanes-seq: a lane = one voice, on one staff of one part, in one measure; " | " ends it and starts the next measure's lane.
 
-P1 s1 v1 m1: E4=1/4 E4 F4 G4
-P2 s1 v1 m1: (C3 G3)=1/2 (C3 G3)~
-P2 s1 v1 m2: (C3 G3)=1/4 r x=1/2
+P1 s1 v1 m1: E4=1/4 E4 F4 G4 | G4 F4 E4 D4
+P2 s1 v1 m1: (C3 G3)=1/2 (C3 G3)~ | (C3 G3)=1/4 r x=1/2
 
 - Header "P<part> s<staff> v<voice> m<measure>:", all counted from 1. m is the measure's index in the score (a pickup is m1), not its printed number.
-- Event = what sounds, "=", duration, optional "~". A duration left out repeats the line's last one (not a grace note's): E4=1/4 E4 F4 is three quarters; a line's first event writes one. Events are separated by spaces; a lane holds exactly one measure.
+- Event = what sounds, "=", duration, optional "~". A duration left out repeats the line's last one (not a grace note's), across a "|" too: E4=1/4 E4 F4 is three quarters; a line's first event writes one. Events are separated by spaces.
 - Pitch = step A-G (upper case), accidental # ## b bb (or none), octave -1..9. C4 is middle C; B3 is just below it. An accidental belongs to the note alone: F4 is F natural even in G major, F#4 is F sharp in every key.
 - Duration = fraction of a whole note: 1 whole, 1/2 half, 1/4 quarter, 1/8 eighth, 3/8 dotted quarter, 2 breve. Triplet eighth = 1/12, quintuplet sixteenth = 1/20: tuplets need no other syntax.
 - Chord: (C4 E4 G4)=1/2, one duration for all its notes. Rest: r=1/4. Invisible rest (holds time, prints nothing): x=1/4.
@@ -31,7 +30,7 @@ P2 s1 v1 m2: (C3 G3)=1/4 r x=1/2
 
 const MARKS = `Marks follow the duration and tie, with no space: -. staccato, -! staccatissimo, -- tenuto, -_ portato, -> accent, -^ marcato, -0..-5 finger (in a chord after its pitch: (C4-1 E4-3)=1/2), \\trill \\mordent \\prall \\turn, \\upbow \\downbow \\harmonic, \\fermata \\breathe \\arpeggio, :16 tremolo, \\p \\mf \\ff \\sfz dynamics, ( ) slur, \\< \\> \\! hairpin, \\8va \\loco, \\ped \\pedup, ^"dolce" text above (_"..." below), \\tempo"Allegro"1/4=120, \\mark"A", "Am7" chord symbol.
 P1 s1 v1 m3: E4=1/4-.\\p( D4 C4=1/2)\\fermata @3/4"G7"
-P1 s1 v1 m3 w1: Freu- de schö-
+P1 s1 v1 m3 w1: Freu- de schö- | ner
 - @3/4"G7" puts marks at an onset where the lane has no event. A lyric line is the lane's header, w and the verse, then one item per note: a syllable (a trailing - means the word goes on), * for none, _ to hold the syllable before.`;
 
 const REPLACEMENT = `Replacing measures: the unit replaced is one staff of one part in one measure.
@@ -67,9 +66,9 @@ export const COMMON_MISTAKES: readonly CommonMistake[] = [
   },
   { wrong: 'C4=1/4, D4=1/4', right: 'C4=1/4 D4=1/4', why: 'events are separated by spaces only' },
   {
-    wrong: 'C4=1/4 | D4=1/4',
-    right: 'C4=1/4',
-    why: 'one lane holds one measure; the next measure is its own lane',
+    wrong: 'C4=1/4 || D4=1/4',
+    right: 'C4=1/4 | D4=1/4',
+    why: 'one "|" between measures; no double bars or repeats',
   },
   { wrong: '(C4 C4)=1/2', right: 'C4=1/2', why: 'a pitch appears once in a chord' },
   { wrong: 'C4 1/4', right: 'C4=1/4', why: 'no spaces inside an event' },

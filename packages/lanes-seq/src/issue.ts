@@ -20,7 +20,7 @@ export const ISSUE_CODES = {
     'A number with a leading zero, a sign or a decimal point where a whole number is expected.',
   'zero-index': 'A part, staff, voice or measure numbered 0; they count from 1.',
   'number-too-large': 'A number beyond what lanes-seq accepts (see `LIMITS`).',
-  'empty-lane': 'A lane header with no events after it.',
+  'empty-lane': 'A lane header, or a bar line inside a lane, with no events after it.',
   'duplicate-lane': 'The same (part, staff, voice, measure) written twice.',
   'invalid-pitch': 'Text where a pitch, `r` (rest) or `x` (invisible rest) was expected.',
   'lowercase-step': 'A pitch step in lower case; steps are `A` to `G`.',
@@ -46,6 +46,8 @@ export const ISSUE_CODES = {
   'grace-rest': 'A rest or invisible rest marked as a grace note (`g`).',
   'invalid-tie': 'A `~` where no tie can stand (doubled, or before the duration).',
   'missing-space': 'Two events with no space between them.',
+  'invalid-bar-line':
+    'A bar-line sign other than one plain bar line between measures: a double bar, a final bar or a repeat sign.',
   'unknown-directive': 'A `%%` line in a score file that is not a known directive.',
   'invalid-directive': 'A known directive whose arguments are wrong.',
   'duplicate-directive': 'A directive given twice where only one may stand.',

@@ -321,11 +321,19 @@ const badInputs: ReadonlyArray<{
     hint: 'separate events with spaces only: C4=1/4 D4=1/4',
   },
   {
-    name: 'bar line inside a lane',
-    text: `${H}C4=1 | D4=1`,
-    code: 'unexpected-character',
+    name: 'double bar line between measures',
+    text: `${H}C4=1 || D4=1`,
+    code: 'invalid-bar-line',
     line: 1,
     column: 19,
+    hint: 'write a single | between two measures (double bars and repeats are not written in lanes): P1 s1 v1 m1: C4=1 | D4=1',
+  },
+  {
+    name: 'empty measure between bar lines',
+    text: `${H}C4=1 | | D4=1`,
+    code: 'empty-lane',
+    line: 1,
+    column: 21,
   },
   {
     name: 'events with no space between them',
@@ -580,7 +588,12 @@ const validInputs: ReadonlyArray<{
   {
     name: 'Windows line endings',
     text: 'P1 s1 v1 m1: C4=1\r\nP1 s1 v1 m2: D4=1\r\n',
-    canonical: 'P1 s1 v1 m1: C4=1\nP1 s1 v1 m2: D4=1\n',
+    canonical: 'P1 s1 v1 m1: C4=1 | D4\n',
+  },
+  {
+    name: 'bar lines, with or without spaces around them, and one at the end',
+    text: 'P1 s1 v1 m1: C4=1/2 D4 |E4 F4|G4=1 |\t',
+    canonical: 'P1 s1 v1 m1: C4=1/2 D4 | E4 F4 | G4=1\n',
   },
   {
     name: 'tabs between fields and events',
@@ -617,7 +630,7 @@ const validInputs: ReadonlyArray<{
   {
     name: 'lanes in any order',
     text: 'P2 s1 v1 m1: C3=1\nP1 s1 v2 m1: E4=1\nP1 s1 v1 m2: D4=1\nP1 s1 v1 m1: C4=1',
-    canonical: 'P1 s1 v1 m1: C4=1\nP1 s1 v2 m1: E4=1\nP2 s1 v1 m1: C3=1\nP1 s1 v1 m2: D4=1\n',
+    canonical: 'P1 s1 v1 m1: C4=1 | D4\nP1 s1 v2 m1: E4=1\nP2 s1 v1 m1: C3=1\n',
   },
   {
     name: 'ties, grace notes, rests and invisible rests',
@@ -743,7 +756,7 @@ describe('parse: the lanes it could read, beside the problems', () => {
     const result = parse(text);
     if (result.ok) throw new Error('expected problems');
     expect(result.issues.map((issue) => issue.code)).toEqual(['lowercase-step', 'duplicate-lane']);
-    expect(serialize(result.partial.document)).toBe('P2 s1 v1 m1: E4=1/2 r\nP1 s1 v1 m2: D4=1\n');
+    expect(serialize(result.partial.document)).toBe('P1 s1 v1 m2: D4=1\nP2 s1 v1 m1: E4=1/2 r\n');
     expect(result.partial.locations.map((location) => location.line)).toEqual([3, 1]);
   });
 

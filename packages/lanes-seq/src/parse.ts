@@ -45,6 +45,7 @@ import {
 import { emptyPitchDraft } from './pitch-draft.ts';
 import { PITCH_COUNT } from './pitch-table.ts';
 import { boundedIssues } from './problem-cap.ts';
+import { readBar } from './read-bar.ts';
 import { readEvents } from './read-event.ts';
 import { readHeader } from './read-header.ts';
 import { readLyricLine } from './read-lyric-line.ts';
@@ -258,21 +259,52 @@ function readLine(cursor: Cursor, read: LinesRead): void {
   // A lyric line whose header is wrong: its items are no events, so they are not read as such.
   if (!headerOk && /\sw\S*\s*:$/.test(cursor.text.slice(laneStart, cursor.pos))) return;
   if (headerOk) read.lastLane = laneKey(cursor.header);
-  const count = readEvents(cursor, headerOk);
-  if (headerOk && count === 0 && cursor.tally.count === problemsBefore) {
+  let measureStart = laneStart;
+  let afterBar = false;
+  // The first measure's problems count from the header's, so a lane under a faulty header is not kept.
+  let measureProblems = problemsBefore;
+  for (;;) {
+    const count = readMeasure(cursor, read, headerOk, measureStart, afterBar, measureProblems);
+    if (cursor.pos >= cursor.contentEnd) return;
+    // readEvents stopped at a bar line: the events after it are the lane of the next measure.
+    if (!readBar(cursor, cursor.header.measure, count > 0)) return;
+    cursor.header.measure++;
+    measureStart = cursor.pos;
+    afterBar = true;
+    measureProblems = cursor.tally.count;
+  }
+}
+
+/**
+ * Reads the events of one measure of a lane (after its header, or after a
+ * bar line when `afterBar`) and records the lane when it has no problem.
+ * `laneStart` is where the lane's location starts: its header, or its first
+ * item after a bar line; a problem counted past `problemsBefore` keeps the
+ * lane out. Returns how many events it read.
+ */
+function readMeasure(
+  cursor: Cursor,
+  read: LinesRead,
+  headerOk: boolean,
+  laneStart: number,
+  afterBar: boolean,
+  problemsBefore: number,
+): number {
+  const count = readEvents(cursor, headerOk, afterBar);
+  if (headerOk && count === 0 && cursor.tally.count === problemsBefore && cursor.onsetCount > 0) {
     report(
       cursor,
       'empty-lane',
-      cursor.lineStart,
-      cursor.contentEnd,
+      afterBar ? laneStart : cursor.lineStart,
+      afterBar ? cursor.pos : cursor.contentEnd,
       `The lane on line ${cursor.line} has @ items but no events.`,
       'a lane needs at least one event; @ items stand among the events of their lane, as in P1 s1 v1 m1: r=1 @1/2"Dm"',
     );
   }
-  if (!headerOk || count === 0 || cursor.tally.count > problemsBefore) return;
+  if (!headerOk || count === 0 || cursor.tally.count > problemsBefore) return count;
   // A marks document's lanes hold no durations: its @ items are checked against the score.
   const onsets = cursor.marksOnly ? onsetsAsRead(cursor) : checkOnsets(cursor, count);
-  if (cursor.tally.count > problemsBefore) return;
+  if (cursor.tally.count > problemsBefore) return count;
   const { part, staff, voice, measure } = cursor.header;
   let end = cursor.eventEnds[count - 1]!;
   for (const item of onsets?.locations ?? []) end = Math.max(end, item.end);
@@ -294,7 +326,7 @@ function readLine(cursor: Cursor, read: LinesRead): void {
       `Lane P${part} s${staff} v${voice} m${measure} is written twice: first on line ${firstLine}, again on line ${cursor.line}.`,
       'write each lane once; to change it, edit the first one and delete this one',
     );
-    return;
+    return count;
   }
   linesOfMeasure.set(key, cursor.line);
   // The lane's arrays, copied out of the cursor's at their exact length.
@@ -315,6 +347,7 @@ function readLine(cursor: Cursor, read: LinesRead): void {
     ...(eventMarks === undefined ? {} : { eventMarks }),
     ...(onsets === undefined ? {} : { onsetMarks: onsets.locations }),
   });
+  return count;
 }
 
 /** The `@` items of a marks document's lane, as read: in text order, unchecked. */
@@ -336,26 +369,26 @@ function marksOfEvents(
   return events.map((event, i) => (event.marks === undefined ? [] : cursor.eventMarks[i]!));
 }
 
-/** Reads a lyric line after its header, and records it unless its lane and verse have one already. */
+/** Reads a lyric line after its header, and records each of its measures unless its lane and verse have one already. */
 function readLyrics(cursor: Cursor, read: LinesRead, lineStart: number): void {
-  const lyric = readLyricLine(cursor, lineStart);
-  if (lyric === undefined) return;
-  const key = `${laneKey(lyric.line)} w${lyric.line.verse}`;
-  const firstLine = read.firstLineOfLyric.get(key);
-  if (firstLine !== undefined) {
-    report(
-      cursor,
-      'duplicate-lyric-line',
-      lineStart,
-      lyric.location.end,
-      `The lyric line ${key} is written twice: first on line ${firstLine}, again on line ${cursor.line}.`,
-      'write each verse of a lane once; to change it, edit the first one and delete this one',
-    );
-    return;
+  for (const lyric of readLyricLine(cursor, lineStart) ?? []) {
+    const key = `${laneKey(lyric.line)} w${lyric.line.verse}`;
+    const firstLine = read.firstLineOfLyric.get(key);
+    if (firstLine !== undefined) {
+      report(
+        cursor,
+        'duplicate-lyric-line',
+        lyric.location.start,
+        lyric.location.end,
+        `The lyric line ${key} is written twice: first on line ${firstLine}, again on line ${cursor.line}.`,
+        'write each verse of a lane once; to change it, edit the first one and delete this one',
+      );
+      continue;
+    }
+    read.firstLineOfLyric.set(key, cursor.line);
+    read.lyrics.push(lyric.line);
+    read.lyricLocations.push(lyric.location);
   }
-  read.firstLineOfLyric.set(key, cursor.line);
-  read.lyrics.push(lyric.line);
-  read.lyricLocations.push(lyric.location);
 }
 
 /**

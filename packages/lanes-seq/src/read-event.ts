@@ -36,6 +36,7 @@ import {
 } from './parse-cursor.ts';
 import { STEP_INDEX } from './pitch-draft.ts';
 import { pitchAt } from './pitch-table.ts';
+import { isBarAt, isPlainBar, reportEmptyMeasure } from './read-bar.ts';
 import { readChord } from './read-chord.ts';
 import { readEquals } from './read-duration.ts';
 import { startsMark } from './read-mark.ts';
@@ -46,16 +47,24 @@ import { characterEnd, describeCharacter, quoteSource } from './source-text.ts';
 import { readTupletGroup, tupletGroupAt } from './tuplet-group.ts';
 
 /**
- * Reads the events after a header, up to the end of the line, into
- * `cursor.events` (with `cursor.eventStarts` and `cursor.eventEnds`).
- * Returns how many it read whole.
+ * Reads the events of one measure of a lane, after its header or a bar line,
+ * up to the next bar line or the end of the line, into `cursor.events` (with
+ * `cursor.eventStarts` and `cursor.eventEnds`). Returns how many it read
+ * whole. `afterBar` says a bar line of the same line opened the measure, so
+ * the line's last duration carries on (section 16).
  */
-export function readEvents(cursor: Cursor, headerOk: boolean): number {
+export function readEvents(cursor: Cursor, headerOk: boolean, afterBar = false): number {
   const { text, events, eventStarts, eventEnds, eventMarks } = cursor;
   let count = 0;
   cursor.onsetCount = 0;
-  cursor.lastDuration = undefined;
+  if (!afterBar) cursor.lastDuration = undefined;
   skipSpaces(cursor);
+  if (cursor.pos < cursor.contentEnd && isBarAt(cursor, cursor.pos)) {
+    if (headerOk && isPlainBar(cursor, cursor.pos)) {
+      reportEmptyMeasure(cursor, cursor.header.measure, !afterBar);
+    }
+    return 0;
+  }
   if (cursor.pos >= cursor.contentEnd) {
     if (headerOk) {
       report(
@@ -72,6 +81,7 @@ export function readEvents(cursor: Cursor, headerOk: boolean): number {
   while (cursor.pos < cursor.contentEnd) {
     const start = cursor.pos;
     const code = text.charCodeAt(start);
+    if (isBarAt(cursor, start)) break;
     if (isForeignComment(cursor, start)) {
       reportCommentInLane(cursor, start);
       continue;
@@ -172,18 +182,7 @@ export function reportAfterEvent(cursor: Cursor, code: number): void {
     cursor.pos++;
     return;
   }
-  if (code === BAR) {
-    report(
-      cursor,
-      'unexpected-character',
-      at,
-      at + 1,
-      'A bar line "|" inside a lane.',
-      'one lane holds one measure: write the next measure on a line of its own, with its own header (m2, m3, ...)',
-    );
-    cursor.pos++;
-    return;
-  }
+  if (code === BAR) return; // a bar line right after an event ends its measure: readEvents stops at it
   if (code === CLOSE) {
     report(
       cursor,

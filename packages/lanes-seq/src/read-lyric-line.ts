@@ -3,8 +3,9 @@
  * Ah_`, into its slots: syllables (split at `-` inside a word, as ABC does),
  * `*` for a slot without one, `_` for a slot held by the syllable before.
  */
-import { CR, isSpace } from './char-codes.ts';
+import { BAR, CR, isSpace } from './char-codes.ts';
 import type { LyricLocation } from './document.ts';
+import { LIMITS } from './issue.ts';
 import type { LyricLine, Syllable } from './marks.ts';
 import { type Cursor, quote, report, reportStrayCharacter } from './parse-cursor.ts';
 import { isUnicodeSpace } from './source-text.ts';
@@ -14,7 +15,7 @@ const MINUS = 45;
 const UNDERSCORE = 95;
 const STAR = 42;
 /** The characters a backslash makes plain in a lyric line. */
-const ESCAPABLE = '-_*~\\ \t';
+const ESCAPABLE = '-_*~|\\ \t';
 
 /** A syllable while its line is read: its extender may still be set by a lone `_` after it. */
 interface SyllableDraft {
@@ -31,16 +32,17 @@ export interface LyricRead {
 
 /**
  * Reads the items after a lyric line's header (in `cursor.header`) up to the
- * end of the line. Returns the line with its location, or undefined after
- * reporting its problems.
+ * end of the line: one lyric line per measure, a lone `|` ending each
+ * (section 17). Returns them with their locations, or undefined after
+ * reporting the line's problems.
  */
-export function readLyricLine(cursor: Cursor, lineStart: number): LyricRead | undefined {
+export function readLyricLine(cursor: Cursor, lineStart: number): LyricRead[] | undefined {
   const { text } = cursor;
   const problemsBefore = cursor.tally.count;
-  const slots: (SyllableDraft | null)[] = [];
-  const slotStarts: number[] = [];
-  const slotEnds: number[] = [];
+  const measures: MeasureDraft[] = [];
+  let current: MeasureDraft = { start: lineStart, slots: [], slotStarts: [], slotEnds: [] };
   let last: SyllableDraft | undefined;
+  let bar = -1;
   while (cursor.pos < cursor.contentEnd) {
     const code = text.charCodeAt(cursor.pos);
     if (isSpace(code)) {
@@ -54,22 +56,32 @@ export function readLyricLine(cursor: Cursor, lineStart: number): LyricRead | un
     const start = cursor.pos;
     const after = text.charCodeAt(start + 1);
     const alone = start + 1 >= cursor.contentEnd || isSpace(after);
+    if (alone && code === BAR) {
+      cursor.pos++;
+      if (current.slots.length === 0) reportEmptyLyricMeasure(cursor, start, measures.length === 0);
+      measures.push(current);
+      current = { start: -1, slots: [], slotStarts: [], slotEnds: [] };
+      bar = start;
+      continue;
+    }
+    if (current.start === -1) current.start = start;
     if (alone && (code === STAR || code === UNDERSCORE)) {
       cursor.pos++;
       if (code === UNDERSCORE && last !== undefined) last.extend = true;
-      slots.push(null);
-      slotStarts.push(start);
-      slotEnds.push(cursor.pos);
+      current.slots.push(null);
+      current.slotStarts.push(start);
+      current.slotEnds.push(cursor.pos);
       continue;
     }
-    const pieces = readWord(cursor, slotStarts, slotEnds);
+    const pieces = readWord(cursor, current.slotStarts, current.slotEnds);
     for (const piece of pieces) {
-      slots.push(piece);
+      current.slots.push(piece);
       if (piece !== null) last = piece;
     }
   }
-  const { header } = cursor;
-  if (slots.length === 0 && cursor.tally.count === problemsBefore) {
+  // A bar line at the end of the line means nothing; any other measure needs an item.
+  if (current.start !== -1 || measures.length === 0) measures.push(current);
+  if (bar < 0 && current.slots.length === 0 && cursor.tally.count === problemsBefore) {
     report(
       cursor,
       'empty-lyric-line',
@@ -79,12 +91,54 @@ export function readLyricLine(cursor: Cursor, lineStart: number): LyricRead | un
       'write one item per note (a syllable, * for none, _ to hold the one before); to clear the verse, write *',
     );
   }
+  const first = cursor.header.measure;
+  if (first + measures.length - 1 > LIMITS.maxIndex && bar >= 0) {
+    report(
+      cursor,
+      'number-too-large',
+      bar,
+      bar + 1,
+      `The bar lines of line ${cursor.line} go past measure m${LIMITS.maxIndex}, the last.`,
+      `measures go up to m${LIMITS.maxIndex}: end the line at that measure`,
+    );
+  }
   if (cursor.tally.count > problemsBefore) return undefined;
+  return measures.map((measure, index) => lyricRead(cursor, measure, first + index));
+}
+
+/** The items of one measure of a lyric line while it is read. */
+interface MeasureDraft {
+  /** Where its location starts: the header, or its first item after a bar line (-1 before one). */
+  start: number;
+  readonly slots: (SyllableDraft | null)[];
+  readonly slotStarts: number[];
+  readonly slotEnds: number[];
+}
+
+/** A measure of a lyric line with no items, before the bar line at `at`; one right after the header is fixed by deleting the bar. */
+function reportEmptyLyricMeasure(cursor: Cursor, at: number, opensLine: boolean): void {
+  let end = at + 1;
+  while (end < cursor.contentEnd && isSpace(cursor.text.charCodeAt(end))) end++;
+  report(
+    cursor,
+    'empty-lyric-line',
+    at,
+    at + 1,
+    `A measure of the lyric line on line ${cursor.line} has no items before this bar line.`,
+    'write one item per note of each measure (a syllable, * for none, _ to hold the one before)',
+    opensLine ? { start: at, end, text: '' } : undefined,
+  );
+}
+
+/** One measure of a lyric line as read, with where it and each slot stand. */
+function lyricRead(cursor: Cursor, measure: MeasureDraft, number: number): LyricRead {
+  const { header } = cursor;
+  const { slots, slotStarts, slotEnds } = measure;
   const line: LyricLine = {
     part: header.part,
     staff: header.staff,
     voice: header.voice,
-    measure: header.measure,
+    measure: number,
     verse: header.verse,
     slots: slots.map((slot): Syllable | null =>
       slot === null ? null : { text: slot.text, hyphen: slot.hyphen, extend: slot.extend },
@@ -95,7 +149,7 @@ export function readLyricLine(cursor: Cursor, lineStart: number): LyricRead | un
     location: {
       line: cursor.line,
       lineStart: cursor.lineStart,
-      start: lineStart,
+      start: measure.start,
       end: slotEnds[slotEnds.length - 1] ?? cursor.pos,
       slotStarts,
       slotEnds,

@@ -18,7 +18,7 @@ describe('the README example', () => {
       'decimal-duration',
     ]);
     expect(printed[5]).toBe(
-      'lanes-seq: one line per lane = one voice, on one staff of one part, in one measure.',
+      'lanes-seq: a lane = one voice, on one staff of one part, in one measure; " | " ends it and starts the next measure\'s lane.',
     );
     expect(printed[1]).toContain('Hint: a lane header needs a staff: P1 s1 v1 m2');
   });

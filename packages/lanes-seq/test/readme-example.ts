@@ -16,4 +16,4 @@ if (!bad.ok) {
 
 // The text every tool description embeds:
 const description = `Rewrite measures of the score.\n\n${formatGuide()}`;
-console.log(description.split('\n')[2]); // "lanes-seq: one line per lane = one voice, on one staff of one part, in one measure."
+console.log(description.split('\n')[2]); // "lanes-seq: a lane = one voice, on one staff of one part, in one measure; " | " ends it and starts the next measure's lane."

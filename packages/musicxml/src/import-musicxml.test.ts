@@ -57,7 +57,7 @@ describe('importMusicXml reads what the model holds', () => {
   it('keeps durations exact across <divisions> changes', () => {
     // Measure 2 changes <divisions>; the half notes must still read as 1/2.
     expect(serialize(scoreToLanes(imported('03c-Rhythm-DivisionChange.xml')).document)).toBe(
-      'P1 s1 v1 m1: C5=1/4 C5 C5 C5\nP1 s1 v1 m2: C5=1/2 C5\n',
+      'P1 s1 v1 m1: C5=1/4 C5 C5 C5 | C5=1/2 C5\n',
     );
   });
 
@@ -177,7 +177,7 @@ describe('importMusicXml converts score-timewise', () => {
     expect(result.ok).toBe(true);
     if (result.ok) {
       expect(serialize(scoreToLanes(result.score).document)).toBe(
-        'P1 s1 v1 m1: C4=1/4 D4\nP1 s1 v1 m2: E4=1/2\n',
+        'P1 s1 v1 m1: C4=1/4 D4 | E4=1/2\n',
       );
     }
   });

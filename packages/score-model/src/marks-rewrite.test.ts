@@ -35,10 +35,8 @@ describe('readMeasures: marks', () => {
     if (!read.ok) return;
     expect(read.lanes).toBe(
       [
-        'P1 s1 v1 m1: E4=1/4-.\\p( E4 F4 G4~)',
-        'P1 s1 v1 m1 w1: Freu- de schö- ner',
-        'P1 s1 v1 m2: G4=1/4 F4"Dm" E4 D4 @7/8\\>',
-        'P1 s1 v1 m2 w1: Göt- ter- fun-',
+        'P1 s1 v1 m1: E4=1/4-.\\p( E4 F4 G4~) | G4 F4"Dm" E4 D4 @7/8\\>',
+        'P1 s1 v1 m1 w1: Freu- de schö- ner | Göt- ter- fun-',
         '',
       ].join('\n'),
     );

@@ -21,7 +21,7 @@ describe('planInsertMeasures', () => {
     ]);
     expect(apply(score, planned.plan).ok).toBe(true);
     expect(lanes(score, 2, 5)).toBe(
-      'P1 s1 v1 m2: D5=1/2 B4\nP1 s1 v1 m3: r=1\nP1 s1 v1 m4: r=1\nP1 s1 v1 m5: B4=1/4 A4 G4=1/2\n',
+      'P1 s1 v1 m2: D5=1/2 B4 | r=1 | r\nP1 s1 v1 m5: B4=1/4 A4 G4=1/2\n',
     );
   });
 
@@ -54,7 +54,7 @@ describe('planDeleteMeasures', () => {
       planned.plan.changes.filter((c) => c.reason === 'delete-measure').map((c) => c.unit),
     ).toEqual(['P1 s1 m3', 'P2 s1 m3', 'P2 s2 m3']);
     expect(apply(score, planned.plan).ok).toBe(true);
-    expect(lanes(score, 2, 3)).toBe('P1 s1 v1 m2: D5=1/2 B4\nP1 s1 v1 m3: G4=1\n');
+    expect(lanes(score, 2, 3)).toBe('P1 s1 v1 m2: D5=1/2 B4 | G4=1\n');
   });
 
   it('refuses deleting every measure', () => {

@@ -429,7 +429,7 @@ describe('plan: ties', () => {
       ['P1 s1 m3', 'rewrite', 'P1 s1 v1 m3: B4=1/4 A4 G4=1/2\n', 'P1 s1 v1 m3: C5=1\n'],
     ]);
     expect(apply(score, planned).ok).toBe(true);
-    expect(lanesOf(score, 2, 3, [1])).toBe('P1 s1 v1 m2: D5=1/2 B4\nP1 s1 v1 m3: C5=1\n');
+    expect(lanesOf(score, 2, 3, [1])).toBe('P1 s1 v1 m2: D5=1/2 B4 | C5=1\n');
   });
 
   it('keeps a tie from before the range that still lands', () => {
@@ -473,12 +473,9 @@ describe('plan: measure-count changes', () => {
         'P1 s1 v1 m4: G4=1~',
         'P2 s1 v1 m4: (B3 D4)=1',
         'P2 s2 v1 m4: G2=1',
-        'P1 s1 v1 m5: G4=1',
-        'P2 s1 v1 m5: r=1',
-        'P2 s2 v1 m5: r=1',
-        'P1 s1 v1 m6: C5=1',
-        'P2 s1 v1 m6: r=1',
-        'P2 s2 v1 m6: r=1',
+        'P1 s1 v1 m5: G4=1 | C5',
+        'P2 s1 v1 m5: r=1 | r',
+        'P2 s2 v1 m5: r=1 | r',
         '',
       ].join('\n'),
     );

@@ -13,13 +13,10 @@ describe('readMeasures', () => {
     if (!result.ok) return;
     expect(result.lanes).toBe(
       [
-        'P1 s1 v1 m2: D5=1/2 B4~',
-        'P2 s1 v1 m2: (D4 F#4)=1',
+        'P1 s1 v1 m2: D5=1/2 B4~ | B4=1/4 A4 G4=1/2',
+        'P2 s1 v1 m2: (D4 F#4)=1 | (C4 E4)',
         'P2 s1 v2 m2: A3=1/2 A3',
-        'P2 s2 v1 m2: D3=1',
-        'P1 s1 v1 m3: B4=1/4 A4 G4=1/2',
-        'P2 s1 v1 m3: (C4 E4)=1',
-        'P2 s2 v1 m3: C3=1',
+        'P2 s2 v1 m2: D3=1 | C3',
         '',
       ].join('\n'),
     );

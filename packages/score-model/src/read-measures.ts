@@ -287,8 +287,7 @@ export function contextLines(
  * // % time 4/4 from m1
  * // % key D major from m1
  * // % revision r1.AQLs2ca1CQM
- * // P1 s1 v1 m1: F#4=1/4 F#4=1/4 G4=1/4 A4=1/4
- * // P1 s1 v1 m2: A4=1/4 G4=1/4 F#4=1/4 E4=1/4
+ * // P1 s1 v1 m1: F#4=1/4 F#4 G4 A4 | A4 G4 F#4 E4
  * ```
  */
 export function readMeasures(score: Score, request: ReadRequest): Result<ReadOutput> {

@@ -18,7 +18,7 @@ describe('planSetTime', () => {
       { measure: 4, beats: 4, beatType: 4 },
       { measure: 5, beats: 3, beatType: 4 },
     ]);
-    expect(read.lanes).toBe('P1 s1 v1 m4: G4=1\nP1 s1 v1 m5: r=3/4\nP1 s1 v1 m6: r=3/4\n');
+    expect(read.lanes).toBe('P1 s1 v1 m4: G4=1\nP1 s1 v1 m5: r=3/4 | r\n');
   });
 
   it('refuses when written content would no longer fill its measure, listing each voice', () => {

@@ -7,11 +7,26 @@
  */
 import { parse } from '@scorelane/lanes-seq';
 
-const LANE_KEY = /^P\d+ s\d+ v\d+ m\d+/;
+const LANE_KEY = /^(P\d+ s\d+ v\d+ m)(\d+)/;
+
+/**
+ * The lane of a serialized line at a 1-based column: the line's first lane,
+ * or a later measure of it past each ` | ` before the column (SPEC.md
+ * section 17).
+ */
+function laneAt(line: string, column: number): string | undefined {
+  const match = LANE_KEY.exec(line);
+  if (match === null) return undefined;
+  const before = Array.from(line)
+    .slice(0, column - 1)
+    .join('');
+  const bars = before.split(' | ').length - 1;
+  return `${match[1]}${Number(match[2]) + bars}`;
+}
 
 /**
  * The `%` lines naming each lane of `text` (a serialized document, one
- * lane or lyric line a line) that does not parse back, with why; none when
+ * voice's measures a line, ` | ` between them) that does not parse back, with why; none when
  * all do.
  *
  * @example
@@ -26,7 +41,7 @@ export function unwritableLaneLines(text: string): string[] {
   const lines = text.split('\n');
   const reasons = new Map<string, string[]>();
   for (const issue of parsed.issues) {
-    const key = LANE_KEY.exec(lines[issue.line - 1] ?? '')?.[0];
+    const key = laneAt(lines[issue.line - 1] ?? '', issue.column);
     if (key === undefined) continue;
     reasons.set(key, [...(reasons.get(key) ?? []), issue.message]);
   }

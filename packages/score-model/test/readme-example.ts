@@ -25,8 +25,7 @@ const score = scoreFromLanes(file.score.header, file.score.document, { doc, orig
 const read = readMeasures(score, { start: 1, end: 2 });
 if (!read.ok) throw new Error(formatProblems(read.problems));
 console.log(read.lanes);
-// P1 s1 v1 m1: F#4=1/4 F#4 G4 A4
-// P1 s1 v1 m2: A4=1/4 G4 F#4 E4
+// P1 s1 v1 m1: F#4=1/4 F#4 G4 A4 | A4 G4 F#4 E4
 
 // A voice that does not fill its measure is refused, with where and how to fix it.
 const short = plan(score, { start: 2, parts: [1], text: 'P1 s1 v1 m2: A4=3/8 G4=1/8 G4=1/4\n' });

@@ -45,7 +45,7 @@ describe('a scoped run (measures 5-8 of the violin)', () => {
         data: { measures: { start: 5, end: 8 }, parts: [1] },
       },
     });
-    expect(await lanesOf(tools, 5, 6, [1])).toBe('P1 s1 v1 m5: A4=1/2 B4\nP1 s1 v1 m6: C#5=1');
+    expect(await lanesOf(tools, 5, 6, [1])).toBe('P1 s1 v1 m5: A4=1/2 B4 | C#5=1');
   });
 
   it('refuses the whole write when one lane is outside: nothing changed, the scope and the lane named', async () => {

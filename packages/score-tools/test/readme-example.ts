@@ -29,8 +29,7 @@ console.log(read.output.lanes_seq);
 // % time 4/4 from m1
 // % key D major from m1
 // % revision r1.…
-// P1 s1 v1 m1: F#4=1/4 F#4 G4 A4
-// P1 s1 v1 m2: A4=1/4 G4 F#4 E4
+// P1 s1 v1 m1: F#4=1/4 F#4 G4 A4 | A4 G4 F#4 E4
 
 const refused = await tools.invoke('rewrite_measures', {
   start_measure: 2,

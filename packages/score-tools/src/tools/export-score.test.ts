@@ -43,7 +43,9 @@ describe('export_score', () => {
     });
     const file = parseScoreFile(String(exported.output.content));
     expect(file.ok).toBe(true);
-    expect(String(exported.output.content)).toContain('P1 s1 v1 m8: E4=3/8 D4=1/8 D4=1/2');
+    expect(String(exported.output.content)).toContain(
+      'P1 s1 v1 m5: F#4=1/4 F#4 G4 A4 | A4 G4 F#4 E4 | D4 D4 E4 F#4 | E4=3/8 D4=1/8 D4=1/2\n',
+    );
   });
 
   it('exports MIDI as base64 that an independent reader parses', async () => {
@@ -125,7 +127,9 @@ describe('export_score', () => {
     const exported = await tools.invoke('export_score', { format: 'lanes', inline: false });
     if (!exported.ok) throw new Error(exported.result.content[0]?.text);
     expect(exported.output.resource_links).toBeUndefined();
-    expect(String(exported.output.content)).toContain('P1 s1 v1 m8: E4=3/8 D4=1/8 D4=1/2');
+    expect(String(exported.output.content)).toContain(
+      'P1 s1 v1 m5: F#4=1/4 F#4 G4 A4 | A4 G4 F#4 E4 | D4 D4 E4 F#4 | E4=3/8 D4=1/8 D4=1/2\n',
+    );
   });
 
   it('puts the content inline too on request, below the limit; above it, only the link', async () => {
@@ -133,7 +137,9 @@ describe('export_score', () => {
     const { tools } = odeFixture({ files });
     const small = await tools.invoke('export_score', { format: 'lanes', inline: true });
     if (!small.ok) throw new Error(small.result.content[0]?.text);
-    expect(String(small.output.content)).toContain('P1 s1 v1 m8: E4=3/8 D4=1/8 D4=1/2');
+    expect(String(small.output.content)).toContain(
+      'P1 s1 v1 m5: F#4=1/4 F#4 G4 A4 | A4 G4 F#4 E4 | D4 D4 E4 F#4 | E4=3/8 D4=1/8 D4=1/2\n',
+    );
     expect(small.output.resource_links).toHaveLength(1);
     const limited = odeFixture({ files, maxInlineExportBytes: 100 });
     const large = await limited.tools.invoke('export_score', { format: 'lanes', inline: true });

@@ -14,8 +14,7 @@ describe('read_measures', () => {
     if (!read.ok) return;
     const text = String(read.output.lanes_seq);
     expect(text).toContain('% time 4/4 from m1');
-    expect(text).toContain('P1 s1 v1 m1: F#4=1/4 F#4 G4 A4\n');
-    expect(text).toContain('P1 s1 v1 m2: A4=1/4 G4 F#4 E4\n');
+    expect(text).toContain('P1 s1 v1 m1: F#4=1/4 F#4 G4 A4 | A4 G4 F#4 E4\n');
     expect(text).not.toContain('P2');
     expect(read.output.revision).toBe(tools.context.revision());
     expect(read.output).toMatchObject({

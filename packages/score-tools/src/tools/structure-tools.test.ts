@@ -29,7 +29,7 @@ describe('insert_measures and delete_measures', () => {
     if (!inserted.ok) return;
     expect(inserted.output).toMatchObject({ status: 'applied', measure_count: 10 });
     expect(await lanesOf(tools, 3, 5, [1])).toBe(
-      'P1 s1 v1 m3: r=1\nP1 s1 v1 m4: r=1\nP1 s1 v1 m5: D4=1/4 D4 E4 F#4',
+      'P1 s1 v1 m3: r=1 | r\nP1 s1 v1 m5: D4=1/4 D4 E4 F#4',
     );
     expect(tools.context.selection.get()).toMatchObject({ start_measure: 3, end_measure: 4 });
     expect(undo.undoManager.undoStack).toHaveLength(1);

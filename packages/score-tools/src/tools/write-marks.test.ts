@@ -37,10 +37,8 @@ const REQUESTS: readonly [string, string, string, readonly [number, number], str
     '',
     [1, 2],
     [
-      'P1 s1 v1 m1: F#4=1/4 F#4 G4 A4',
-      'P1 s1 v1 m1 w1: Freu- de schö- ner',
-      'P1 s1 v1 m2: A4=1/4 G4 F#4 E4',
-      'P1 s1 v1 m2 w1: Göt- ter- fun- ken',
+      'P1 s1 v1 m1: F#4=1/4 F#4 G4 A4 | A4 G4 F#4 E4',
+      'P1 s1 v1 m1 w1: Freu- de schö- ner | Göt- ter- fun- ken',
     ].join('\n'),
   ],
   [
@@ -48,11 +46,7 @@ const REQUESTS: readonly [string, string, string, readonly [number, number], str
     'P1 s1 v1 m1: *"Am"\nP1 s1 v1 m2: *"Dm"\nP1 s1 v1 m3: *"E7"\n',
     '',
     [1, 3],
-    [
-      'P1 s1 v1 m1: F#4=1/4"Am" F#4 G4 A4',
-      'P1 s1 v1 m2: A4=1/4"Dm" G4 F#4 E4',
-      'P1 s1 v1 m3: D4=1/4"E7" D4 E4 F#4',
-    ].join('\n'),
+    ['P1 s1 v1 m1: F#4=1/4"Am" F#4 G4 A4 | A4"Dm" G4 F#4 E4 | D4"E7" D4 E4 F#4'].join('\n'),
   ],
   [
     'Allegro, quarter = 120 at the start',
