@@ -47,8 +47,7 @@ describe('planPartEdit', () => {
     );
     const read = readMeasures(score, { start: 1, end: 2, parts: [2] });
     if (!read.ok) throw new Error('read');
-    expect(read.text).toContain('P2 s1 v1 m1: r=1\n');
-    expect(read.text).toContain('P2 s1 v1 m2: r=1\n');
+    expect(read.text).toContain('P2 s1 v1 m1: r=1 | r\n');
     expect(scoreContent(score).units?.filter((unit) => unit.part === 2)).toHaveLength(4);
   });
 

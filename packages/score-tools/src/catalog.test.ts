@@ -89,15 +89,16 @@ describe('the catalog', () => {
     expect(answered.ok && answered.output.guide).toBe(formatGuide());
   });
 
-  // 4,000 before the part tools (add_part, remove_part, set_part, move_part): the catalog was at
-  // 3,531 then, and a write tool costs at least ~130 tokens of schema, annotations and example
-  // before its description. A host without a player or selection (scorelane mcp) stays under 4,000.
-  it('lists every tool of a host with a player and a selection in at most 4,200 o200k tokens without output schemas', () => {
+  // The whole catalog, as a host with a player and a selection lists it (the web editor's WebMCP
+  // tools): 23 tools since issue 24 added parts, clefs and re-barring, at 4,339 tokens. MCP's
+  // tools/list of scorelane mcp, which lists no play, stop or select_measures, is held to 4,000
+  // by the cli's context-cost test.
+  it('lists every tool of a host with a player and a selection in at most 4,400 o200k tokens without output schemas', () => {
     const { tools } = odeFixture(FULL_HOST);
     const listed = tools.manifest('editor').tools.map(toMcpTool);
     expect(listed).toHaveLength(scoreToolCatalog().tools.length);
     const withoutOutput = listed.map(({ outputSchema: _output, ...tool }) => tool);
-    expect(countTokens(JSON.stringify(withoutOutput))).toBeLessThanOrEqual(4_200);
+    expect(countTokens(JSON.stringify(withoutOutput))).toBeLessThanOrEqual(4_400);
   });
 
   it('copies no sentence from one description into another, only points to rewrite_measures for the write rules', () => {

@@ -22,7 +22,7 @@ export const insertMeasures = defineWriteTool({
   description: TOOL_DESCRIPTIONS.insert_measures,
   input: z.object({
     at_measure: measureField('The measure the new ones go before.'),
-    count: z.number().int().min(1).max(1000).describe('How many measures to insert.'),
+    count: z.number().int().min(1).max(1000),
     allow_measure_count_change: allowMeasureCountChange,
     ...writeArguments,
   }),

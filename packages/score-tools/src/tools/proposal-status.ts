@@ -49,7 +49,7 @@ export const getProposalStatusTool = defineTool({
   title: 'Get the status of a proposal',
   description: TOOL_DESCRIPTIONS.get_proposal_status,
   input: z.object({
-    proposal_id: z.string().min(1).describe('The id a write answered with under review.id.'),
+    proposal_id: z.string().min(1).describe('review.id of the held write.'),
   }),
   output,
   permission: 'read',

@@ -48,7 +48,7 @@ export const rewriteMeasures = defineWriteTool({
     marks: z
       .enum(['auto', 'replace'])
       .optional()
-      .describe('"replace": lanes without marks remove their marks too. Default "auto".'),
+      .describe('"replace": lanes without marks remove marks too.'),
     time_signature: z
       .string()
       .regex(/^\d{1,2}\/\d{1,2}$/)

@@ -21,11 +21,11 @@ export const setKeySignature = defineWriteTool({
   title: 'Set key signature',
   description: TOOL_DESCRIPTIONS.set_key_signature,
   input: z.object({
-    measure: measureField('The first measure in the new key.'),
+    measure: measureField(),
     tonic: z
       .string()
       .regex(/^[A-G](#|b)?$/)
-      .describe('The tonic: a step A-G with an optional # or b, e.g. "F#", "Bb", "C".'),
+      .describe('"F#", "Bb", "C".'),
     mode: z.enum(['major', 'minor']),
     ...writeArguments,
   }),

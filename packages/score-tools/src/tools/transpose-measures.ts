@@ -23,11 +23,7 @@ export const transposeMeasures = defineWriteTool({
     start_measure: measureField(),
     end_measure: measureField(),
     parts: partsField().optional(),
-    interval: z
-      .string()
-      .min(2)
-      .max(5)
-      .describe('"M3" up a major third, "-P4" down a perfect fourth, "P8" up an octave.'),
+    interval: z.string().min(2).max(5).describe('"M3" up a major third, "-P4" down a fourth.'),
     ...writeArguments,
   }),
   example: { start_measure: 1, end_measure: 4, parts: [1], interval: 'M3' },

@@ -27,7 +27,7 @@ export const writeMarks = defineWriteTool({
       .string()
       .min(1)
       .max(MAX_LANES_SEQ_LENGTH)
-      .describe('Marks lanes (* per event, in order), @ items and lyric lines.'),
+      .describe('Lanes of * with marks, @ items, lyric lines.'),
     mode: z.enum(['add', 'remove', 'replace']).optional().describe('Left out: "add".'),
     ...writeArguments,
   }),
