@@ -26,7 +26,7 @@ if (!result.ok) throw new Error(result.problems.map((problem) => problem.message
 const { score } = result;
 
 const read = readMeasures(score, { start: 1, end: 2 });
-if (read.ok) console.log(read.lanes); // "P1 s1 v1 m1: C4=1/2\nP1 s1 v1 m1 w1: Hel-\nP1 s1 v1 m2: D4=1/2\nP1 s1 v1 m2 w1: lo\n"
+if (read.ok) console.log(read.lanes); // "P1 s1 v1 m1: C4=1/2 | D4\nP1 s1 v1 m1 w1: Hel- | lo\n"
 
 // An agent rewrites bar 2; bar 1 keeps its lyric, and the plan says in words what bar 2 lost.
 const planned = plan(score, { start: 2, parts: [1], text: 'P1 s1 v1 m2: E4=1/4 F4=1/4\n' });

@@ -11,7 +11,7 @@ describe('README', () => {
   it('prints what its comments say', async () => {
     const printed = await example.run();
     expect(printed).toEqual([
-      ['P1 s1 v1 m1: C4=1/2\nP1 s1 v1 m1 w1: Hel-\nP1 s1 v1 m2: D4=1/2\nP1 s1 v1 m2 w1: lo\n'],
+      ['P1 s1 v1 m1: C4=1/2 | D4\nP1 s1 v1 m1 w1: Hel- | lo\n'],
       [['P1 s1 v1 m2: event 1 lost the lyric "lo".']],
       [true, true],
     ]);
