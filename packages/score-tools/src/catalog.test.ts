@@ -102,7 +102,7 @@ describe('the catalog', () => {
   });
 
   it('copies no sentence from one description into another, only points to rewrite_measures for the write rules', () => {
-    const pointer = 'A write as rewrite_measures describes.';
+    const pointer = 'Writes as rewrite_measures says.';
     const seen = new Map<string, string>();
     for (const tool of scoreToolCatalog().tools) {
       if (

@@ -11,7 +11,7 @@ import { MAX_READ_MEASURES, MAX_REWRITE_MEASURES } from '@scorelane/score-model'
 import { MAX_INLINE_EXPORT_BYTES } from './export-files.ts';
 
 /** The pointer every other write tool carries instead of a copy of the write rules. */
-const AS_REWRITE = 'A write as rewrite_measures describes.';
+const AS_REWRITE = 'Writes as rewrite_measures says.';
 
 /**
  * The description of each tool, by name, before the examples `defineTool` appends.
@@ -22,7 +22,7 @@ const AS_REWRITE = 'A write as rewrite_measures describes.';
  * ```
  */
 export const TOOL_DESCRIPTIONS = {
-  get_score_info: `The score without its notes: titles and credits, parts (staves, clefs, voices, likely instrument), measure count, time and key changes, pickups, printed numbers, import warnings, revision, and a synopsis per block of measures. Call it first. m counts measures from 1 in score order (a pickup is m1), not printed numbers; parts count from 1.`,
+  get_score_info: `The score without its notes: titles, credits, parts, measure count, time and key changes, pickups, printed numbers, import warnings, revision, and a synopsis per block of measures. Call it first. m counts measures from 1 in score order (a pickup is m1), not printed numbers; parts count from 1.`,
 
   read_measures: `Reads measures start_measure-end_measure (at most ${MAX_READ_MEASURES}; longer is refused with the largest that fits) of parts (default all) as lanes-seq (see get_format_guide): % context lines, then a line per voice and 4 measures (" | " between), with marks and lyrics. Edit and pass them to rewrite_measures with the revision.`,
 
@@ -31,7 +31,7 @@ Every write: planned whole; if anything is wrong nothing changes and the answer 
 
   write_marks: `Changes marks, never notes. A lane lists its voice's events as *, each with its marks ("P1 s1 v1 m3: *( * * *)" slurs four notes); later events stay. @ items and lyric lines as in lanes-seq. mode: add (default; a new dynamic, tempo or chord symbol replaces the old), remove, or replace (a * holds exactly its marks). ${AS_REWRITE}`,
 
-  insert_measures: `Inserts count measures of rests before at_measure (measure count + 1 appends), in the time and key before them; needs allow_measure_count_change. Later m grow by count; printed numbers from a file stay with their measures (they may repeat). ${AS_REWRITE}`,
+  insert_measures: `Inserts count measures of rests before at_measure (measure count + 1 appends), in the time and key before them; needs allow_measure_count_change. Later m grow by count; printed numbers stay continuous. ${AS_REWRITE}`,
 
   delete_measures: `Deletes measures start_measure-end_measure in every part; needs allow_measure_count_change. Later m shrink; ties into them are removed. ${AS_REWRITE}`,
 
@@ -59,15 +59,15 @@ Every write: planned whole; if anything is wrong nothing changes and the answer 
 
   get_selection: `The measures and parts selected in the editor (or by your last write or select_measures), or null, with the revision.`,
 
-  select_measures: `Selects measures start_measure to end_measure of parts (default all) in the editor, to show the user; the score does not change.`,
+  select_measures: `Shows the user measures start_measure-end_measure of parts (default all) by selecting them; the score does not change.`,
 
   play: `Plays measures start_measure-end_measure of parts on the user's player (left out: the selection, else everything). A browser plays only after the user clicked the page; until then it answers "click the page first": ask the user, then call again.`,
 
   stop: 'Stops playback.',
 
-  get_proposal_status: `What became of a write held for review (answered "awaiting_review" with review.id): pending (stale: true if its measures changed), accepted, rejected, stale or failed (message says why), and who decided. After rejected or stale, read again.`,
+  get_proposal_status: `Status of a write held for review (it answered "awaiting_review" with review.id): pending (stale: true if its measures changed), accepted, rejected, stale or failed (with why), and who decided. After rejected or stale, read again.`,
 
   get_format_guide: `The lanes-seq guide (how reads print music and writes read it, common mistakes). Read it once before your first write.`,
 
-  export_score: `Exports the score as a file: "musicxml" (MusicXML 4.0), "mxl" (compressed), "lanes" (lanes-seq with %% headers) or "midi". A host that keeps files answers a resource_link (name, MIME type, size) and a summary, with the content only if inline: true, up to ${MAX_INLINE_EXPORT_BYTES} bytes; one that keeps none answers the content, up to that size.`,
+  export_score: `Exports the score: "musicxml" (MusicXML 4.0), "mxl" (compressed), "lanes" (lanes-seq with %% headers) or "midi". A host that keeps files answers a resource_link (name, MIME type, size) and a summary, the content only with inline: true (up to ${MAX_INLINE_EXPORT_BYTES} bytes); one that keeps none answers the content, up to that size.`,
 } as const;
