@@ -7,6 +7,7 @@
  * nothing here depends on the importer's package.
  */
 import type { Json } from '@scorelane/score-model';
+import { isKeptElement, type KeptElement } from './kept-element.ts';
 
 /**
  * The kinds of text direction the synopsis tells apart: tempo (a tempo word
@@ -34,27 +35,15 @@ export interface MeasureMarks {
   readonly texts: readonly { readonly kind: TextKind; readonly text: string }[];
 }
 
-interface Element {
-  readonly n: string;
-  readonly a?: Readonly<Record<string, string>>;
-  readonly c?: readonly unknown[];
-}
-
-function isElement(value: unknown): value is Element {
-  return (
-    typeof value === 'object' && value !== null && typeof (value as { n?: unknown }).n === 'string'
-  );
-}
-
-function textOf(element: Element): string {
+function textOf(element: KeptElement): string {
   return (element.c ?? [])
-    .map((child) => (typeof child === 'string' ? child : isElement(child) ? textOf(child) : ''))
+    .map((child) => (typeof child === 'string' ? child : isKeptElement(child) ? textOf(child) : ''))
     .join('')
     .trim();
 }
 
-function metronomeText(element: Element): string {
-  const children = (element.c ?? []).filter(isElement);
+function metronomeText(element: KeptElement): string {
+  const children = (element.c ?? []).filter(isKeptElement);
   const unit = children.find((child) => child.n === 'beat-unit');
   const perMinute = children.find((child) => child.n === 'per-minute');
   if (!unit || !perMinute) return '';
@@ -89,7 +78,7 @@ export function wordsKind(text: string, inTempoDirection: boolean): TextKind {
 /** Whether a `<direction>` shows a metronome mark or sounds a tempo (depth-limited). */
 function setsTempo(value: unknown, depth: number): boolean {
   if (depth > 24 || typeof value !== 'object' || value === null) return false;
-  if (isElement(value)) {
+  if (isKeptElement(value)) {
     if (value.n === 'metronome' || (value.n === 'sound' && value.a?.tempo)) return true;
     return (value.c ?? []).some((child) => setsTempo(child, depth + 1));
   }
@@ -118,7 +107,7 @@ export function marksIn(attachments: Json | undefined): MeasureMarks {
   const visit = (value: unknown, depth: number, tempo: boolean): void => {
     if (depth > 24 || typeof value !== 'object' || value === null) return;
     let inTempo = tempo;
-    if (isElement(value)) {
+    if (isKeptElement(value)) {
       if (value.n === 'direction') inTempo = setsTempo(value, depth);
       if (value.n === 'rehearsal') rehearsal.push(textOf(value));
       else if (value.n === 'words') add(wordsKind(textOf(value), inTempo), textOf(value));

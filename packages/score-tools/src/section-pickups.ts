@@ -11,6 +11,7 @@
  */
 import { add, compare, type Rational, rational } from '@scorelane/lanes-seq';
 import type { Json, MeasureInfo, ScoreInit } from '@scorelane/score-model';
+import { isKeptElement, type KeptElement } from './kept-element.ts';
 
 /** A measure whose length is not its time signature's. */
 export interface ShortMeasure {
@@ -68,24 +69,12 @@ function signaturesChange(previous: MeasureInfo, info: MeasureInfo): boolean {
   );
 }
 
-interface Element {
-  readonly n: string;
-  readonly a?: Readonly<Record<string, string>>;
-  readonly c?: readonly unknown[];
-}
-
-function isElement(value: unknown): value is Element {
-  return (
-    typeof value === 'object' && value !== null && typeof (value as { n?: unknown }).n === 'string'
-  );
-}
-
 /** The `<barline>` trees anywhere in `attachments` (depth-limited). */
-function barlinesIn(attachments: Json | undefined): Element[] {
-  const found: Element[] = [];
+function barlinesIn(attachments: Json | undefined): KeptElement[] {
+  const found: KeptElement[] = [];
   const visit = (value: unknown, depth: number): void => {
     if (depth > 24 || typeof value !== 'object' || value === null) return;
-    if (isElement(value) && value.n === 'barline') {
+    if (isKeptElement(value) && value.n === 'barline') {
       found.push(value);
       return;
     }
@@ -98,8 +87,8 @@ function barlinesIn(attachments: Json | undefined): Element[] {
 const SECTION_STYLES = new Set(['light-light', 'light-heavy', 'heavy-light', 'heavy-heavy']);
 
 /** A final or double bar line that is not a repeat sign. */
-function endsSection(barline: Element): boolean {
-  const children = (barline.c ?? []).filter(isElement);
+function endsSection(barline: KeptElement): boolean {
+  const children = (barline.c ?? []).filter(isKeptElement);
   if (children.some((child) => child.n === 'repeat')) return false;
   const style = children.find((child) => child.n === 'bar-style');
   const text = style?.c?.find((node): node is string => typeof node === 'string')?.trim();
