@@ -90,15 +90,15 @@ describe('the catalog', () => {
   });
 
   // The whole catalog, as a host with a player and a selection lists it (the web editor's WebMCP
-  // tools): 23 tools since issue 24 added parts, clefs and re-barring, at 4,339 tokens. MCP's
-  // tools/list of scorelane mcp, which lists no play, stop or select_measures, is held to 4,000
-  // by the cli's context-cost test.
-  it('lists every tool of a host with a player and a selection in at most 4,400 o200k tokens without output schemas', () => {
+  // tools, which have no tools/list): 23 tools since issue 24 added parts, clefs and re-barring,
+  // measured at 4,196 tokens. Every MCP tools/list is held to 4,000: scorelane mcp's by the cli's
+  // context-cost test, the collaboration server's (which adds select_measures) by its own.
+  it('lists every tool of a host with a player and a selection in at most 4,300 o200k tokens without output schemas', () => {
     const { tools } = odeFixture(FULL_HOST);
     const listed = tools.manifest('editor').tools.map(toMcpTool);
     expect(listed).toHaveLength(scoreToolCatalog().tools.length);
     const withoutOutput = listed.map(({ outputSchema: _output, ...tool }) => tool);
-    expect(countTokens(JSON.stringify(withoutOutput))).toBeLessThanOrEqual(4_400);
+    expect(countTokens(JSON.stringify(withoutOutput))).toBeLessThanOrEqual(4_300);
   });
 
   it('copies no sentence from one description into another, only points to rewrite_measures for the write rules', () => {

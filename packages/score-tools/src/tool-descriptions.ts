@@ -22,34 +22,34 @@ const AS_REWRITE = 'Writes as rewrite_measures says.';
  * ```
  */
 export const TOOL_DESCRIPTIONS = {
-  get_score_info: `The score without its notes: titles, credits, parts, measure count, time and key changes, pickups, printed numbers, import warnings, revision, and a synopsis per block of measures. Call it first. m counts measures from 1 in score order (a pickup is m1), not printed numbers; parts count from 1.`,
+  get_score_info: `The score without its notes: titles, parts, measures, time and key changes, pickups, printed numbers, import warnings, revision, and a synopsis per block of measures. Call it first. m counts measures from 1 in score order (a pickup is m1), not printed numbers; parts count from 1.`,
 
-  read_measures: `Reads measures start_measure-end_measure (at most ${MAX_READ_MEASURES}; longer is refused with the largest that fits) of parts (default all) as lanes-seq (see get_format_guide): % context lines, then a line per voice and 4 measures (" | " between), with marks and lyrics. Edit and pass them to rewrite_measures with the revision.`,
+  read_measures: `Reads measures start_measure-end_measure (at most ${MAX_READ_MEASURES}) of parts (default all) as lanes-seq (see get_format_guide): % context lines, then a line per voice and 4 measures (" | " between), with marks and lyrics. Edit and pass them to rewrite_measures with the revision.`,
 
   rewrite_measures: `Replaces measures with lanes-seq (see get_format_guide): at most ${MAX_REWRITE_MEASURES} measures from start_measure, of the parts listed. Each (part, staff, measure) with a lane is replaced whole; others stay. Lanes past the end append measures (allow_measure_count_change). time_signature: the measures written take it (what they leave out must be whole rests). A text with any mark, @ item or lyric line states its lanes' marks in full; one with none keeps the marks of notes written again. Dropped marks and warnings (range, crossed voices, a removed voice) are listed, never blocking.
 Every write: planned whole; if anything is wrong nothing changes and the answer starts "Nothing was changed." with each problem and its fix. Applied: one undo step, selected, new revision. With revision, refused only if a unit it replaces changed since. dry_run previews; idempotency_key applies a repeat once.`,
 
-  write_marks: `Changes marks, never notes. A lane lists its voice's events as *, each with its marks ("P1 s1 v1 m3: *( * * *)" slurs four notes); later events stay. @ items and lyric lines as in lanes-seq. mode: add (default; a new dynamic, tempo or chord symbol replaces the old), remove, or replace (a * holds exactly its marks). ${AS_REWRITE}`,
+  write_marks: `Changes marks, never notes: a lane lists its voice's events as *, each with its marks ("P1 s1 v1 m3: *( * * *)" slurs four notes); later events stay. @ items and lyric lines as in lanes-seq. mode: add (default; a new dynamic, tempo or chord symbol replaces the old), remove, or replace (a * holds exactly its marks). ${AS_REWRITE}`,
 
   insert_measures: `Inserts count measures of rests before at_measure (measure count + 1 appends), in the time and key before them; needs allow_measure_count_change. Later m grow by count; printed numbers stay continuous. ${AS_REWRITE}`,
 
   delete_measures: `Deletes measures start_measure-end_measure in every part; needs allow_measure_count_change. Later m shrink; ties into them are removed. ${AS_REWRITE}`,
 
-  set_time_signature: `Sets beats/beat_type from measure to the next change. Whole-rest measures are refitted; notes that no longer fill a measure are refused unless rebar: true, which re-bars the stretch (cut notes tied, the last bar filled with rests; a bar count change needs allow_measure_count_change). ${AS_REWRITE}`,
+  set_time_signature: `Sets beats/beat_type from measure to the next change. Whole-rest measures are refitted; notes that no longer fill one are refused unless rebar: true re-bars the stretch (cut notes tied, the last bar filled with rests; a bar count change needs allow_measure_count_change). ${AS_REWRITE}`,
 
   set_key_signature: `Sets the key from measure to the next change. Pitches are absolute (F#4 in any key): no note changes; transpose_measures moves notes. ${AS_REWRITE}`,
 
-  set_clef: `Sets part's staff's clef from measure (at onset, whole notes) on: treble bass alto tenor percussion treble8vb treble8va bass8vb. Notes keep their written pitch. ${AS_REWRITE}`,
+  set_clef: `Sets part's staff's clef from measure (at onset, whole notes) on. Notes keep their written pitch. ${AS_REWRITE}`,
 
   transpose_measures: `Transposes measures start_measure-end_measure of parts (default all) by interval (P M m A d and a number, "-" down; "A1" a chromatic semitone), spelled by it: C#4 up M3 is E#4. Key signatures stay. ${AS_REWRITE}`,
 
-  undo: `Undoes your own last write and selects what it changed. Refused, saying who changed what, if a person's step is newer or someone changed what it wrote; then read and rewrite.`,
+  undo: `Undoes your last write, selecting what it changed; refused (saying who changed what) if a person's step is newer or someone changed what it wrote: then read and rewrite.`,
 
-  redo: `Redoes what your last undo took back. Refused if the newest undone step is not yours or was changed since.`,
+  redo: `Redoes your last undo; refused if the newest undone step is not yours or changed since.`,
 
   set_score_info: `Sets the title, subtitle, composer, lyricist, arranger or copyright (one line each; "" removes one; left out stays). ${AS_REWRITE}`,
 
-  add_part: `Adds a part for instrument (its name in the table: "Cello", "Clarinet in B-flat") at position (default last), resting throughout. Refused under a write scope, as remove_part and move_part are. ${AS_REWRITE}`,
+  add_part: `Adds a part for instrument (its name in the table: "Cello", "Clarinet in B-flat") at position (default last), resting throughout; refused under a write scope (so are remove_part and move_part). ${AS_REWRITE}`,
 
   remove_part: `Removes part with its music (listed in dropped); needs allow_part_count_change; never the last part. ${AS_REWRITE}`,
 
@@ -65,9 +65,9 @@ Every write: planned whole; if anything is wrong nothing changes and the answer 
 
   stop: 'Stops playback.',
 
-  get_proposal_status: `Status of a write held for review (it answered "awaiting_review" with review.id): pending (stale: true if its measures changed), accepted, rejected, stale or failed (with why), and who decided. After rejected or stale, read again.`,
+  get_proposal_status: `Status of a write held for review (review.id): pending (stale: true if its measures changed), accepted, rejected, stale or failed (with why), and who decided. After rejected or stale, read again.`,
 
-  get_format_guide: `The lanes-seq guide (how reads print music and writes read it, common mistakes). Read it once before your first write.`,
+  get_format_guide: `The lanes-seq guide, with the common mistakes. Read it once before your first write.`,
 
-  export_score: `Exports the score: "musicxml" (MusicXML 4.0), "mxl" (compressed), "lanes" (lanes-seq with %% headers) or "midi". A host that keeps files answers a resource_link (name, MIME type, size) and a summary, the content only with inline: true (up to ${MAX_INLINE_EXPORT_BYTES} bytes); one that keeps none answers the content, up to that size.`,
+  export_score: `Exports the score: "musicxml" (MusicXML 4.0), "mxl" (compressed MusicXML), "lanes" (lanes-seq with %% headers) or "midi". Answers a resource_link (name, MIME type, size) where the host keeps files, the content too only with inline: true; else the content. Inline at most ${MAX_INLINE_EXPORT_BYTES} bytes.`,
 } as const;

@@ -230,7 +230,7 @@ export const exportScoreTool = defineTool({
   description: TOOL_DESCRIPTIONS.export_score,
   input: z.object({
     format: z.enum(FORMATS),
-    inline: z.boolean().optional().describe('true: the content in the answer too.'),
+    inline: z.boolean().optional(),
   }),
   output,
   permission: 'read',

@@ -21,7 +21,7 @@ export const insertMeasures = defineWriteTool({
   title: 'Insert measures',
   description: TOOL_DESCRIPTIONS.insert_measures,
   input: z.object({
-    at_measure: measureField('The measure the new ones go before.'),
+    at_measure: measureField(),
     count: z.number().int().min(1).max(1000),
     allow_measure_count_change: allowMeasureCountChange,
     ...writeArguments,

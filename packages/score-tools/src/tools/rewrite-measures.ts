@@ -53,7 +53,7 @@ export const rewriteMeasures = defineWriteTool({
       .string()
       .regex(/^\d{1,2}\/\d{1,2}$/)
       .optional()
-      .describe('"3/4": the measures written take this time.'),
+      .describe('"3/4".'),
     ...writeArguments,
   }),
   example: {

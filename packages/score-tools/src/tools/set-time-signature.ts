@@ -24,7 +24,7 @@ export const setTimeSignature = defineWriteTool({
     measure: measureField(),
     beats: z.number().int().min(1).max(64).describe('3 in 3/4.'),
     beat_type: z.literal([1, 2, 4, 8, 16, 32]).describe('4 in 3/4.'),
-    rebar: z.boolean().optional().describe('true: re-bar the music.'),
+    rebar: z.boolean().optional(),
     allow_measure_count_change: allowMeasureCountChange,
     ...writeArguments,
   }),
