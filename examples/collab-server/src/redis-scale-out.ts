@@ -57,6 +57,9 @@ class OrderlyRedis extends Redis {
 
   private lost = false;
 
+  /** The repeated re-joins after Redis came back, cleared on destroy. */
+  private readonly rejoins = new Set<NodeJS.Timeout>();
+
   constructor(
     where: string,
     warn: (message: string) => void,
@@ -79,10 +82,28 @@ class OrderlyRedis extends Redis {
       if (this.joined && !this.closed) {
         if (this.lost) warn(`Redis at ${where} is back: this instance joined the others again.`);
         this.lost = false;
-        this.rejoin();
+        this.rejoinRepeatedly();
       }
       this.joined = true;
     });
+  }
+
+  /**
+   * Re-joins at once and again after 1, 3 and 10 seconds: the other
+   * instances' subscriptions come back at about the same moment as this
+   * one's, and a sync step published before theirs are back reaches no one.
+   * A repeated sync step only confirms what the documents already share.
+   */
+  private rejoinRepeatedly(): void {
+    this.rejoin();
+    for (const delay of [1_000, 3_000, 10_000]) {
+      const timer = setTimeout(() => {
+        this.rejoins.delete(timer);
+        if (!this.closed) this.rejoin();
+      }, delay);
+      timer.unref();
+      this.rejoins.add(timer);
+    }
   }
 
   /** Asks the other instances, for every document this one holds, for what it lacks (and they for what they lack). */
@@ -97,6 +118,8 @@ class OrderlyRedis extends Redis {
 
   override async onDestroy(): Promise<void> {
     this.closed = true;
+    for (const timer of this.rejoins) clearTimeout(timer);
+    this.rejoins.clear();
     await this.sub.quit().catch(() => undefined);
     await this.redlock.quit().catch(() => undefined);
   }
