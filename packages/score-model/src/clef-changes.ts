@@ -12,10 +12,9 @@ import {
   ZERO,
 } from '@scorelane/lanes-seq';
 import { measureLength } from './measure-length.ts';
-import { noScore, revisionProblems, span, unitChange } from './plan-support.ts';
+import { noScore, revisionProblems, span, steadyPlan, unitChange } from './plan-support.ts';
 import type { PlannedWrite, ScorePlan, UnitChange } from './plan-types.ts';
 import type { Problem, Result } from './problem.ts';
-import { currentRevision } from './revision.ts';
 import type { Score } from './score.ts';
 import type { ClefChange, UnitContent } from './score-types.ts';
 import { type ScoreView, viewScore } from './score-view.ts';
@@ -227,22 +226,14 @@ export function planSetClef(score: Score, request: SetClefRequest): Result<{ pla
   }
   return {
     ok: true,
-    plan: {
+    plan: steadyPlan(score, view, {
       kind: 'set-clef',
-      basis: currentRevision(score),
-      measureCount: view.measureCount,
       range: { start: measure, end: measure },
       parts: [part],
-      addedMeasures: 0,
-      removedMeasures: 0,
       changes,
-      repairs: [],
-      tuplets: [],
-      splits: [],
-      dropped: [],
       writes,
       targets: { units: [ref], measures: span(measure, measure), lastIndex: measure },
-    },
+    }),
   };
 }
 

@@ -4,10 +4,9 @@
  */
 import type { Clef } from '@scorelane/lanes-seq';
 import { describePartMusic } from './part-music.ts';
-import { noScore, revisionProblems } from './plan-support.ts';
+import { noScore, revisionProblems, steadyPlan } from './plan-support.ts';
 import type { PlannedWrite, ScorePlan } from './plan-types.ts';
 import type { Problem, Result } from './problem.ts';
-import { currentRevision } from './revision.ts';
 import type { Score } from './score.ts';
 import { MAX_SCORE_TEXT, scoreTextProblem } from './score-texts.ts';
 import type { PartInfo } from './score-types.ts';
@@ -356,18 +355,10 @@ export function planPartEdit(score: Score, request: PartEditRequest): Result<{ p
   const partCount = view.parts.length + (kind === 'add-part' ? 1 : kind === 'remove-part' ? -1 : 0);
   return {
     ok: true,
-    plan: {
+    plan: steadyPlan(score, view, {
       kind,
-      basis: currentRevision(score),
-      measureCount: view.measureCount,
       range: { start: 1, end: view.measureCount },
       parts: [Math.min(part, partCount)],
-      addedMeasures: 0,
-      removedMeasures: 0,
-      changes: [],
-      repairs: [],
-      tuplets: [],
-      splits: [],
       dropped:
         dropped === undefined
           ? []
@@ -382,6 +373,6 @@ export function planPartEdit(score: Score, request: PartEditRequest): Result<{ p
       writes,
       targets,
       partEdit: words,
-    },
+    }),
   };
 }

@@ -2,10 +2,9 @@
  * Setting the score's texts (title, subtitle, composer, lyricist, arranger,
  * copyright), as a plan: one write per text that changes.
  */
-import { noScore, revisionProblems } from './plan-support.ts';
+import { noScore, revisionProblems, steadyPlan } from './plan-support.ts';
 import type { PlannedWrite, ScorePlan } from './plan-types.ts';
 import type { Problem, Result } from './problem.ts';
-import { currentRevision } from './revision.ts';
 import type { Score } from './score.ts';
 import {
   MAX_SCORE_TEXT,
@@ -78,22 +77,13 @@ export function planSetTexts(score: Score, request: SetTextsRequest): Result<{ p
   }));
   return {
     ok: true,
-    plan: {
+    plan: steadyPlan(score, view, {
       kind: 'set-texts',
-      basis: currentRevision(score),
-      measureCount: view.measureCount,
       range: { start: 1, end: 1 },
       parts: view.parts.map((part) => part.index),
-      addedMeasures: 0,
-      removedMeasures: 0,
-      changes: [],
-      repairs: [],
-      tuplets: [],
-      splits: [],
-      dropped: [],
       writes,
       targets,
       texts,
-    },
+    }),
   };
 }

@@ -4,9 +4,10 @@
  */
 
 import { entryId } from './layout.ts';
-import type { UnitChange } from './plan-types.ts';
+import type { ScorePlan, UnitChange } from './plan-types.ts';
 import type { Problem } from './problem.ts';
-import { decodeRevision, isRevisionOf } from './revision.ts';
+import { currentRevision, decodeRevision, isRevisionOf } from './revision.ts';
+import type { Score } from './score.ts';
 import type { UnitContent } from './score-types.ts';
 import type { ScoreView } from './score-view.ts';
 import { findStale, type StaleTargets, type UnitRef } from './staleness.ts';
@@ -113,4 +114,32 @@ export function allUnits(
 /** The numbers `start` to `end`, inclusive. */
 export function span(start: number, end: number): number[] {
   return Array.from({ length: Math.max(0, end - start + 1) }, (_, index) => start + index);
+}
+
+/**
+ * A plan that keeps the measure count and repairs, splits or drops nothing
+ * unless `fields` says so: the basis and measure count are the score's now.
+ *
+ * @example
+ * ```ts
+ * const plan = steadyPlan(score, view, { kind: 'set-texts', range, parts, writes, targets });
+ * ```
+ */
+export function steadyPlan(
+  score: Score,
+  view: ScoreView,
+  fields: Pick<ScorePlan, 'kind' | 'range' | 'parts' | 'writes' | 'targets'> & Partial<ScorePlan>,
+): ScorePlan {
+  return {
+    basis: currentRevision(score),
+    measureCount: view.measureCount,
+    addedMeasures: 0,
+    removedMeasures: 0,
+    changes: [],
+    repairs: [],
+    tuplets: [],
+    splits: [],
+    dropped: [],
+    ...fields,
+  };
 }
