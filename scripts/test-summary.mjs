@@ -34,6 +34,38 @@ const KINDS = {
   packed: { script: 'test:packed', file: 'scripts/test/packed/test-results.json', root: true },
 };
 
+/** How much of a failure's message is kept: enough to tell what broke. */
+const MESSAGE_CHARACTERS = 400;
+
+/**
+ * Each failed test (or test file that failed to load) of one vitest JSON
+ * result, as `file > test: message`, so that the closing lines of a CI log
+ * name what failed even when the log is read only from its end.
+ */
+function failuresIn(results) {
+  const failures = [];
+  for (const suite of results.testResults) {
+    const file = suite.name.split('/').slice(-3).join('/');
+    const failed = suite.assertionResults.filter((test) => test.status === 'failed');
+    if (suite.status === 'failed' && failed.length === 0) {
+      failures.push(`${file}: ${firstLines(suite.message)}`);
+    }
+    for (const test of failed) {
+      failures.push(`${file} > ${test.fullName}: ${firstLines(test.failureMessages?.[0])}`);
+    }
+  }
+  return failures;
+}
+
+/** The start of an error message on one line, without terminal colours. */
+function firstLines(message = '') {
+  const plain = message
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return plain.length > MESSAGE_CHARACTERS ? `${plain.slice(0, MESSAGE_CHARACTERS)}...` : plain;
+}
+
 /** Adds one vitest JSON result file to the totals. */
 function addResults(totals, file) {
   const results = JSON.parse(readFileSync(file, 'utf8'));
@@ -42,12 +74,13 @@ function addResults(totals, file) {
   ).length;
   totals.passed += results.numPassedTests;
   totals.failed += results.numFailedTests + brokenFiles;
+  totals.failures.push(...failuresIn(results));
   totals.skipped += results.numPendingTests + (results.numTodoTests ?? 0);
 }
 
 /** This checkout's results: counts, and the packages that wrote none. */
 function collectResults(kind) {
-  const totals = { passed: 0, failed: 0, skipped: 0 };
+  const totals = { passed: 0, failed: 0, skipped: 0, failures: [] };
   const missing = [];
   if (kind.root) {
     if (existsSync(kind.file)) addResults(totals, kind.file);
@@ -84,6 +117,7 @@ const isGreen = ({ passed, failed }) => failed === 0 && passed > 0;
 function recordRun(runsFile, label, kind) {
   const { totals, missing } = collectResults(kind);
   for (const where of missing) console.log(`${label}: no test results from ${where}`);
+  for (const failure of totals.failures) console.log(`${label}: FAILED ${failure}`);
   console.log(`${label}: ${counts(totals)}`);
   appendFileSync(runsFile, `${JSON.stringify({ label, ...totals })}\n`);
   return isGreen(totals);
@@ -98,6 +132,7 @@ function printTotal(runsFile) {
     : [];
   const total = { passed: 0, failed: 0, skipped: 0 };
   for (const run of runs) {
+    for (const failure of run.failures ?? []) console.log(`${run.label}: FAILED ${failure}`);
     console.log(`${run.label}: ${counts(run)}`);
     total.passed += run.passed;
     total.failed += run.failed;
@@ -110,6 +145,7 @@ function printTotal(runsFile) {
 function printThisCheckout(kind) {
   const { totals, missing } = collectResults(kind);
   for (const where of missing) console.log(`no test results from ${where}`);
+  for (const failure of totals.failures) console.log(`FAILED ${failure}`);
   console.log(`tests: ${counts(totals)}`);
   return isGreen(totals);
 }
