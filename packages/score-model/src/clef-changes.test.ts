@@ -4,6 +4,7 @@ import * as Y from 'yjs';
 import { apply } from './apply-plan.ts';
 import { clefAt, clefChanges, planSetClef } from './clef-changes.ts';
 import { SMALL, scoreOf, stateVector } from './fixtures.test-support.ts';
+import { planDeleteMeasures } from './measure-edits.ts';
 import { plan } from './plan-rewrite.ts';
 import { readMeasures } from './read-measures.ts';
 import { createScore } from './score.ts';
@@ -131,5 +132,46 @@ describe('clef changes', () => {
     expect(text).toContain('%% clef P2 s2 m3 @1/2 treble\n%% clef P1 s1 m4 treble8va\n');
     const again = scoreOf(text);
     expect(clefChanges(again)).toEqual(clefChanges(score));
+  });
+
+  it('deleting measures that change the clef keeps the clef of the music after them', () => {
+    const score = scoreOf(SMALL);
+    setClef(score, { part: 2, staff: 2, measure: 2, clef: 'tenor' });
+    expect(clefAt(score, 2, 2, 4)).toBe('tenor');
+    const planned = planDeleteMeasures(score, { start: 2, end: 3 });
+    if (!planned.ok) throw new Error('refused');
+    expect(
+      planned.plan.changes.filter((change) => change.reason === 'clef').map((c) => c.unit),
+    ).toEqual(['P2 s2 m4']);
+    expect(apply(score, planned.plan).ok).toBe(true);
+    // The old m4 is m2 now, and still reads in the tenor clef; m1 keeps the bass.
+    expect(clefAt(score, 2, 2, 1)).toBe('bass');
+    expect(clefAt(score, 2, 2, 2)).toBe('tenor');
+    expect(clefChanges(score)).toEqual([
+      { part: 2, staff: 2, measure: 2, onset: rational(0, 1), clef: 'tenor' },
+    ]);
+  });
+
+  it('deleting measures carries no clef where the clef after them is the one before them', () => {
+    const score = scoreOf(SMALL);
+    setClef(score, { part: 2, staff: 2, measure: 2, clef: 'tenor' });
+    setClef(score, { part: 2, staff: 2, measure: 3, onset: rational(1, 2), clef: 'bass' });
+    const planned = planDeleteMeasures(score, { start: 2, end: 3 });
+    if (!planned.ok) throw new Error('refused');
+    expect(planned.plan.changes.some((change) => change.reason === 'clef')).toBe(false);
+    expect(apply(score, planned.plan).ok).toBe(true);
+    expect(clefChanges(score)).toEqual([]);
+  });
+
+  it('deleting measures keeps a clef change that already starts the measure after them', () => {
+    const score = scoreOf(SMALL);
+    setClef(score, { part: 1, staff: 1, measure: 2, clef: 'alto' });
+    setClef(score, { part: 1, staff: 1, measure: 4, clef: 'treble8vb' });
+    const planned = planDeleteMeasures(score, { start: 2, end: 3 });
+    if (!planned.ok) throw new Error('refused');
+    expect(apply(score, planned.plan).ok).toBe(true);
+    expect(clefChanges(score)).toEqual([
+      { part: 1, staff: 1, measure: 2, onset: rational(0, 1), clef: 'treble8vb' },
+    ]);
   });
 });

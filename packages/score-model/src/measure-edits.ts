@@ -4,6 +4,7 @@
  */
 
 import { appendAll } from './append.ts';
+import { carryClefsPastDeletion } from './clef-carry.ts';
 import { attachmentsOfUnit, describeLosses, type LostAttachment } from './dropped-marks.ts';
 import { restUnit } from './measure-length.ts';
 import { allUnits, noScore, revisionProblems, span, unitChange } from './plan-support.ts';
@@ -201,7 +202,8 @@ export function planInsertMeasures(
 /**
  * Plans deleting measures. Their units and whatever rides on them are
  * dropped (and listed); a tie from the measure before into the deleted ones
- * that does not land on the measure after them is repaired.
+ * that does not land on the measure after them is repaired; a clef change
+ * inside them moves to the measure after them, which keeps its clef.
  *
  * @example
  * ```ts
@@ -263,6 +265,9 @@ export function planDeleteMeasures(
     changes.push(unitChange(ref, unit.content, undefined, 'delete-measure'));
     appendAll(dropped, attachmentsOfUnit(ref, unit.content));
   }
+  // Written before the deletion, while the measure after it is still end + 1.
+  const carried = carryClefsPastDeletion(view, start, end);
+  changes.push(...carried.changes);
   const targets = {
     units: [...repaired.refs, ...deleted],
     measures: span(Math.max(1, start - 1), end),
@@ -292,7 +297,7 @@ export function planDeleteMeasures(
       changes,
       repairs: repaired.repairs,
       dropped: describeLosses(view, dropped),
-      writes: [...repaired.writes, { op: 'delete-measures', start, end }],
+      writes: [...repaired.writes, ...carried.writes, { op: 'delete-measures', start, end }],
       targets: planTargets,
     },
   };
