@@ -8,7 +8,7 @@
  * | unit (staff 1) | the `<measure>` attributes; elements between notes with their offset |
  * | unit (other staves) | elements between notes that name that staff |
  * | part | the `<score-part>`, the part-list items around it, the `<part>` attributes |
- * | part 1 | the score header (work, identification, defaults, credits) and the root attributes |
+ * | score | the score header (work, identification, defaults, credits) and the root attributes |
  */
 import type { ScoreEvent } from '@scorelane/score-model';
 import type { XmlElement, XmlNode } from './xml-tree.ts';
@@ -60,9 +60,17 @@ export type PartKeep = {
   readonly before?: readonly XmlNode[];
   /** Part-list items after the last `<score-part>` (on the last part). */
   readonly after?: readonly XmlNode[];
-  /** The score header before `<part-list>` (on the first part). */
+  /** The score header, on the first part of a score imported before it had a {@link ScoreKeep}. */
   readonly header?: readonly XmlNode[];
-  /** The root element's attributes (on the first part). */
+  /** The root element's attributes, on the first part of a score imported before it had a {@link ScoreKeep}. */
+  readonly root?: { readonly [name: string]: string };
+};
+
+/** What rides on the score as a whole (`ScoreInit.attachments`), so that no part edit loses it. */
+export type ScoreKeep = {
+  /** The score header before `<part-list>`: work, identification, defaults, credits. */
+  readonly header?: readonly XmlNode[];
+  /** The root element's attributes, its version left out. */
   readonly root?: { readonly [name: string]: string };
 };
 

@@ -4,11 +4,12 @@
  */
 import { printedNumbersOf, type Score } from '@scorelane/score-model';
 import { headerWithTexts } from './header-texts.ts';
+import { balancedPartGroups } from './part-groups.ts';
 import { scorePartFor } from './part-list.ts';
 import { scoreDivisions } from './score-divisions.ts';
 import { readScore, type ScoreSnapshot } from './score-snapshot.ts';
 import { keptSlurNumbers, openSlurEnds, withWholeSlurs } from './slur-pairs.ts';
-import { partKeep } from './unit-keep.ts';
+import { partKeep, scoreKeep } from './unit-keep.ts';
 import { type PartWriting, writeMeasure } from './write-measure.ts';
 import { element, type XmlElement, type XmlNode } from './xml-tree.ts';
 import { writeNode } from './xml-write.ts';
@@ -53,11 +54,13 @@ export function exportMusicXml(score: Score): string {
  */
 export function scoreElement(snapshot: ScoreSnapshot): XmlElement {
   const divisions = scoreDivisions(snapshot);
-  // Import keeps the score's header and root on its first part and the part list's tail on
-  // its last; after parts are moved, another part may hold them, so each is taken wherever it is.
+  // Import keeps the score's header and root on the score, and the part list's tail on its
+  // last part; a score imported by an earlier version kept the header and root on its first
+  // part. After parts are moved, another part may hold them, so each is taken wherever it is.
   const keeps = snapshot.parts.map((part) => partKeep(part.attachments));
-  const header = keeps.find((keep) => keep.header !== undefined)?.header;
-  const root = keeps.find((keep) => keep.root !== undefined)?.root;
+  const own = scoreKeep(snapshot.attachments);
+  const header = own.header ?? keeps.find((keep) => keep.header !== undefined)?.header;
+  const root = own.root ?? keeps.find((keep) => keep.root !== undefined)?.root;
   const tail = keeps.find((keep) => keep.after !== undefined)?.after;
   const partList: XmlNode[] = [];
   const partElements: XmlElement[] = [];
@@ -102,7 +105,7 @@ export function scoreElement(snapshot: ScoreSnapshot): XmlElement {
   });
   return element('score-partwise', { ...(root ?? {}), version: '4.0' }, [
     ...headerWithTexts(header ?? [], snapshot.texts),
-    element('part-list', {}, partList),
+    element('part-list', {}, balancedPartGroups(partList)),
     ...partElements,
   ]);
 }

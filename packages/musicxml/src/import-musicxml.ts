@@ -31,6 +31,7 @@ import {
   KEEP_KEY,
   type PartKeep,
   type PlacedElement,
+  type ScoreKeep,
   type UnitKeep,
 } from './attachment-types.ts';
 import { importedClefChanges } from './clef-changes.ts';
@@ -99,7 +100,7 @@ export type ImportResult =
  * keep({ notes: [{ n: 'note', c: [{ n: 'stem', c: ['up'] }] }] }); // { musicxml: { notes: [...] } }
  * ```
  */
-export function keep(value: EventKeep | UnitKeep | PartKeep): Json {
+export function keep(value: EventKeep | UnitKeep | PartKeep | ScoreKeep): Json {
   return { [KEEP_KEY]: value as unknown as Json };
 }
 
@@ -301,12 +302,6 @@ function readScoreInit(
       newScorePart(source.part.a?.id ?? `P${partIndex + 1}`, name);
     if (source.before.length > 0) partKeep.before = source.before;
     if (partIndex === parts.length - 1 && after.length > 0) partKeep.after = after;
-    if (partIndex === 0) {
-      if (header.length > 0) partKeep.header = header;
-      // The version is the exporter's to write: it always writes MusicXML 4.0.
-      const { version: _version, ...rootAttributes } = root.a ?? {};
-      if (Object.keys(rootAttributes).length > 0) partKeep.root = rootAttributes;
-    }
     const info: { -readonly [K in keyof PartInfo]: PartInfo[K] } = {
       name,
       staves,
@@ -382,9 +377,15 @@ function readScoreInit(
     }
   });
 
+  const scoreKeep: { -readonly [K in keyof ScoreKeep]: ScoreKeep[K] } = {};
+  if (header.length > 0) scoreKeep.header = header;
+  // The version is the exporter's to write: it always writes MusicXML 4.0.
+  const { version: _version, ...rootAttributes } = root.a ?? {};
+  if (Object.keys(rootAttributes).length > 0) scoreKeep.root = rootAttributes;
   return {
     init: {
       ...headerTexts(header),
+      ...(Object.keys(scoreKeep).length > 0 ? { attachments: keep(scoreKeep) } : {}),
       parts: partInfos,
       measures,
       units: describeMarks(

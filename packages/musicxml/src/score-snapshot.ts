@@ -3,6 +3,7 @@
  * of any unit by its (part, staff, measure).
  */
 import {
+  type Json,
   type MeasureInfo,
   type PartInfo,
   restUnit,
@@ -21,6 +22,8 @@ export interface ScoreSnapshot {
   readonly texts: ScoreTexts;
   readonly parts: readonly PartInfo[];
   readonly measures: readonly MeasureInfo[];
+  /** What import kept for the score as a whole (`ScoreInit.attachments`). */
+  readonly attachments?: Json;
   /** The content of one unit; a unit never written holds one rest filling the measure. */
   unit(part: number, staff: number, measure: number): UnitContent;
 }
@@ -47,6 +50,7 @@ export function snapshotOfInit(init: ScoreInit): ScoreSnapshot {
     ),
     parts: init.parts,
     measures: init.measures,
+    ...(init.attachments !== undefined ? { attachments: init.attachments } : {}),
     unit(part, staff, measure) {
       return units.get(`${part}/${staff}/${measure}`) ?? restUnit(init.measures[measure - 1]!);
     },

@@ -3,7 +3,7 @@
  */
 import { type Rational, rational } from '@scorelane/lanes-seq';
 import type { Json } from '@scorelane/score-model';
-import { KEEP_KEY, type PartKeep, type UnitKeep } from './attachment-types.ts';
+import { KEEP_KEY, type PartKeep, type ScoreKeep, type UnitKeep } from './attachment-types.ts';
 
 function kept<T>(attachments: Json | undefined): T | undefined {
   if (!attachments || typeof attachments !== 'object' || Array.isArray(attachments))
@@ -36,6 +36,18 @@ export function unitKeep(attachments: Json | undefined): UnitKeep {
  */
 export function partKeep(attachments: Json | undefined): PartKeep {
   return kept<PartKeep>(attachments) ?? {};
+}
+
+/**
+ * What import kept on the score as a whole; empty for a score made since.
+ *
+ * @example
+ * ```ts
+ * scoreKeep(content.attachments).header?.length; // the header's nodes
+ * ```
+ */
+export function scoreKeep(attachments: Json | undefined): ScoreKeep {
+  return kept<ScoreKeep>(attachments) ?? {};
 }
 
 /**

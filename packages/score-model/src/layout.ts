@@ -5,7 +5,7 @@
  *
  * | name | type | holds |
  * | --- | --- | --- |
- * | `scorelane.meta` | Y.Map | `format` (1), `title` |
+ * | `scorelane.meta` | Y.Map | `format` (1), the score texts (`title`, `composer`, ...), `attachments` (an importer's, for the whole score) |
  * | `scorelane.partOrder` | Y.Array<string> | part ids in order |
  * | `scorelane.parts` | Y.Map<StoredPart> | part id -> name, abbreviation, staves, clefs, program, transposition |
  * | `scorelane.measureOrder` | Y.Array<string> | measure ids in order |
@@ -20,6 +20,9 @@ import type { Json } from './json.ts';
 
 /** The version of this layout, stored as `meta.format`. */
 export const LAYOUT_FORMAT = 1;
+
+/** The key of `meta` under which a score's own attachments (`ScoreInit.attachments`) are stored. */
+export const SCORE_ATTACHMENTS_KEY = 'attachments';
 
 /**
  * The names of the top-level shared types a score uses.

@@ -31,8 +31,10 @@ export function scoreContent(score: Score): ScoreInit {
       }
     }
   }
+  const { attachments } = view;
   return {
     ...view.texts,
+    ...(attachments !== undefined ? { attachments } : {}),
     parts: view.parts.map((part) => part.info),
     measures,
     units,

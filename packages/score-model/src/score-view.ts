@@ -3,7 +3,15 @@
  * 1-based index. Reads only; every planner and reader goes through here.
  */
 import { decodeMeasure, decodePart, decodeStoredUnit } from './codec.ts';
-import { type ChangeId, entryId, type ScoreTypes, scoreTypes, unitKey } from './layout.ts';
+import type { Json } from './json.ts';
+import {
+  type ChangeId,
+  entryId,
+  SCORE_ATTACHMENTS_KEY,
+  type ScoreTypes,
+  scoreTypes,
+  unitKey,
+} from './layout.ts';
 import { restUnit } from './measure-length.ts';
 import type { Score } from './score.ts';
 import { type ScoreTexts, storedTexts } from './score-texts.ts';
@@ -45,6 +53,8 @@ export interface ScoreView {
   readonly types: ScoreTypes;
   /** Every score text the score has (title, subtitle, composer, ...). */
   readonly texts: ScoreTexts;
+  /** What an importer kept for the score as a whole (`ScoreInit.attachments`), if anything. */
+  readonly attachments: Json | undefined;
   readonly measureCount: number;
   readonly parts: readonly PartEntry[];
   measure(index: number): MeasureEntry | undefined;
@@ -64,6 +74,9 @@ export function viewScore(score: Score): ScoreView {
     types,
     get texts() {
       return storedTexts(types.meta);
+    },
+    get attachments() {
+      return types.meta.get(SCORE_ATTACHMENTS_KEY) as Json | undefined;
     },
     get measureCount() {
       return types.measureOrder.length;

@@ -5,7 +5,15 @@
 import { formatRational } from '@scorelane/lanes-seq';
 import type * as Y from 'yjs';
 import { encodeMeasure, encodePart, encodeUnit } from './codec.ts';
-import { freshIds, LAYOUT_FORMAT, ROOT_NAMES, scoreTypes, unitKey } from './layout.ts';
+import type { Json } from './json.ts';
+import {
+  freshIds,
+  LAYOUT_FORMAT,
+  ROOT_NAMES,
+  SCORE_ATTACHMENTS_KEY,
+  scoreTypes,
+  unitKey,
+} from './layout.ts';
 import { restUnit } from './measure-length.ts';
 import { SCORE_TEXT_FIELDS, type ScoreTexts } from './score-texts.ts';
 import type { MeasureInfo, PartInfo, UnitContent } from './score-types.ts';
@@ -73,6 +81,12 @@ export interface ScoreInit extends ScoreTexts {
   readonly parts: readonly PartInfo[];
   readonly measures: readonly MeasureInfo[];
   readonly units?: readonly UnitInit[];
+  /**
+   * What an importer keeps for the score as a whole (a file's header, say),
+   * for its exporter to write back. It belongs to no part, so removing or
+   * moving parts never loses it.
+   */
+  readonly attachments?: Json;
 }
 
 function checkInit(init: ScoreInit): void {
@@ -132,6 +146,7 @@ export function createScore(doc: Y.Doc, init: ScoreInit, options: ScoreOptions =
     const partIds = freshIds(doc, 'p', init.parts.length);
     const measureIds = freshIds(doc, 'm', init.measures.length);
     types.meta.set('format', LAYOUT_FORMAT);
+    if (init.attachments !== undefined) types.meta.set(SCORE_ATTACHMENTS_KEY, init.attachments);
     for (const field of SCORE_TEXT_FIELDS) {
       const text = init[field];
       if (text !== undefined && text !== '') types.meta.set(field, text);
