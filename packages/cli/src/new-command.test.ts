@@ -90,42 +90,53 @@ describe('scorelane new', () => {
     );
   });
 
-  it('the .musicxml of transposing instruments carries their abbreviations and transpositions', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'scorelane-cli-'));
-    const file = join(dir, 'band.musicxml');
-    const parts = 'Clarinet,Horn in F,Double Bass';
-    expect((await scorelane('new', file, '--parts', parts, '--measures', '2')).code).toBe(0);
-    const read = importMusicXml(await readFile(file));
-    if (!read.ok) throw new Error(read.problems[0]?.message);
-    expect(read.warnings).toEqual([]);
-    expect(
-      scoreInfo(read.score).parts.map(({ name, abbreviation, transposition, program }) => ({
-        name,
-        abbreviation,
-        transposition,
-        program,
-      })),
-    ).toEqual([
-      {
-        name: 'Clarinet in B-flat',
-        abbreviation: 'Cl.',
-        transposition: { chromatic: -2, diatonic: -1 },
-        program: 71,
-      },
-      {
-        name: 'Horn in F',
-        abbreviation: 'Hn.',
-        transposition: { chromatic: -7, diatonic: -4 },
-        program: 60,
-      },
-      {
-        name: 'Double Bass',
-        abbreviation: 'Cb.',
-        transposition: { chromatic: 0, diatonic: 0, octaveChange: -1 },
-        program: 43,
-      },
-    ]);
-  });
+  it.each(['band.musicxml', 'band.lanes'])(
+    '%s of transposing instruments carries their abbreviations, programs and transpositions',
+    async (name) => {
+      const dir = await mkdtemp(join(tmpdir(), 'scorelane-cli-'));
+      const file = join(dir, name);
+      const parts = 'Clarinet,Horn in F,Double Bass';
+      expect((await scorelane('new', file, '--parts', parts, '--measures', '2')).code).toBe(0);
+      let score: Score;
+      if (name.endsWith('.lanes')) {
+        const loaded = await loadFile(file);
+        if (loaded.kind !== 'score') throw new Error(`${name} did not open as a score`);
+        score = loaded.score;
+      } else {
+        const read = importMusicXml(await readFile(file));
+        if (!read.ok) throw new Error(read.problems[0]?.message);
+        expect(read.warnings).toEqual([]);
+        score = read.score;
+      }
+      expect(
+        scoreInfo(score).parts.map(({ name, abbreviation, transposition, program }) => ({
+          name,
+          abbreviation,
+          transposition,
+          program,
+        })),
+      ).toEqual([
+        {
+          name: 'Clarinet in B-flat',
+          abbreviation: 'Cl.',
+          transposition: { chromatic: -2, diatonic: -1 },
+          program: 71,
+        },
+        {
+          name: 'Horn in F',
+          abbreviation: 'Hn.',
+          transposition: { chromatic: -7, diatonic: -4 },
+          program: 60,
+        },
+        {
+          name: 'Double Bass',
+          abbreviation: 'Cb.',
+          transposition: { chromatic: 0, diatonic: 0, octaveChange: -1 },
+          program: 43,
+        },
+      ]);
+    },
+  );
 
   it('refuses an unknown instrument or a key that cannot be, and an existing FILE, writing nothing', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'scorelane-cli-'));

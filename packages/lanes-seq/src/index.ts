@@ -98,10 +98,11 @@ export type {
   PartDeclaration,
   PickupLength,
   ScoreFile,
+  ScoreFileText,
   ScoreHeader,
   TimeChange,
 } from './score-header.ts';
-export { CLEFS, keyFifths, timeLength } from './score-header.ts';
+export { CLEFS, keyFifths, SCORE_FILE_TEXTS, timeLength } from './score-header.ts';
 export {
   serialize,
   serializeEvent,

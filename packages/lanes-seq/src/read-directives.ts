@@ -3,6 +3,7 @@
  * directive per line, with a problem for each that is unknown or malformed.
  */
 import { type IssueCode, type LanesIssue, LIMITS } from './issue.ts';
+import { readPartExtras } from './part-extras.ts';
 import type { Alter, Step } from './pitch.ts';
 import { compare, formatRational, isPowerOfTwo, rational } from './rational.ts';
 import {
@@ -13,6 +14,8 @@ import {
   keyFifths,
   type PartDeclaration,
   type PickupLength,
+  SCORE_FILE_TEXTS,
+  type ScoreFileText,
   type ScoreHeader,
   type TimeChange,
 } from './score-header.ts';
@@ -73,9 +76,12 @@ export function directiveLines(text: string): DirectiveLine[] {
 
 export const MEASURE_REF = /^m([1-9]\d{0,5})$/;
 
+/** `%% composer: J. S. Bach`: a text of the score, the rest of the line. */
+const TEXT_DIRECTIVE = /^(title|subtitle|composer|lyricist|arranger|copyright)\s*:(.*)$/;
+
 export interface HeaderDraft {
-  title?: string;
-  titleLine?: number;
+  /** Each text given (`title`, `composer`, ...), with the line it was given on. */
+  readonly texts: Map<ScoreFileText, { readonly value: string; readonly line: number }>;
   measures?: number;
   measuresAt?: DirectiveLine;
   readonly parts: PartDeclaration[];
@@ -100,32 +106,34 @@ export function readDirective(
 ): void {
   draft.firstDirective ??= at;
   const body = text.slice(at.bodyStart, at.end).trim();
-  const titleMatch = /^title\s*:(.*)$/.exec(body);
-  if (titleMatch) {
-    if (draft.title !== undefined) {
+  const textMatch = TEXT_DIRECTIVE.exec(body);
+  if (textMatch) {
+    const field = textMatch[1] as ScoreFileText;
+    const given = draft.texts.get(field);
+    if (given !== undefined) {
       reporter.report(
         at,
         'duplicate-directive',
-        `The title is given twice (first on line ${draft.titleLine}).`,
-        'give the title once',
+        `The ${field} is given twice (first on line ${given.line}).`,
+        `give the ${field} once`,
       );
       return;
     }
-    draft.title = titleMatch[1]!.trim();
-    draft.titleLine = at.line;
+    draft.texts.set(field, { value: textMatch[2]!.trim(), line: at.line });
     return;
   }
   const words = body.split(/[ \t]+/);
   const name = words[0] ?? '';
+  if ((SCORE_FILE_TEXTS as readonly string[]).includes(name)) {
+    reporter.report(
+      at,
+      'invalid-directive',
+      `The ${name} directive "%% ${body}" has no colon after "${name}".`,
+      `write it with a colon: %% ${name}: ${body.slice(name.length).trim() || 'Ode'}`,
+    );
+    return;
+  }
   switch (name) {
-    case 'title':
-      reporter.report(
-        at,
-        'invalid-directive',
-        `The title directive "%% ${body}" has no colon after "title".`,
-        `write it with a colon: %% title: ${body.slice('title'.length).trim() || 'Ode'}`,
-      );
-      return;
     case 'part':
       draft.partWritten = true;
       readPart(body, at, draft, reporter);
@@ -169,7 +177,7 @@ export function readDirective(
         at,
         'unknown-directive',
         `"%% ${name}" is not a score-file directive.`,
-        'the directives are title, part, measures, time, key, pickup and clef; a plain comment starts with a single %',
+        'the directives are title, subtitle, composer, lyricist, arranger, copyright, part, measures, time, key, pickup and clef; a plain comment starts with a single %',
       );
   }
 }
@@ -324,7 +332,8 @@ export function readPickup(
   });
 }
 
-export const PART_ATTRIBUTE = /^(name|staves|clefs)=("(?:[^"\\]|\\.)*"|[^\s"]+)/;
+export const PART_ATTRIBUTE =
+  /^(name|abbr|staves|clefs|program|transpose)=("(?:[^"\\]|\\.)*"|[^\s"]+)/;
 
 const CLEF_CHANGE =
   /^clef[ \t]+P([1-9]\d{0,5})[ \t]+s([1-9])[ \t]+m([1-9]\d{0,5})(?:[ \t]+@(\d{1,6})(?:\/([1-9]\d{0,5}))?)?[ \t]+(\S+)$/;
@@ -416,7 +425,7 @@ export function readPart(
       reporter.report(
         at,
         'invalid-directive',
-        `The part attribute ${JSON.stringify(rest.split(/[ \t]/)[0])} is not name="...", staves=N or clefs=....`,
+        `The part attribute ${JSON.stringify(rest.split(/[ \t]/)[0])} is not name="...", abbr="...", staves=N, clefs=..., program=N or transpose=....`,
         'write %% part P1 name="Violin" staves=1 clefs=treble',
       );
       return;
@@ -468,14 +477,26 @@ export function readPart(
     );
     return;
   }
-  draft.parts.push({ name: name ?? `Part ${expected}`, staves, clefs: clefs as Clef[] });
+  const read = readPartExtras(attributes, expected);
+  if (read.problem) {
+    reporter.report(at, 'invalid-directive', read.problem.message, read.problem.fix);
+    return;
+  }
+  draft.parts.push({
+    name: name ?? `Part ${expected}`,
+    ...(read.extras.abbreviation !== undefined ? { abbreviation: read.extras.abbreviation } : {}),
+    staves,
+    clefs: clefs as Clef[],
+    ...(read.extras.program !== undefined ? { program: read.extras.program } : {}),
+    ...(read.extras.transpose !== undefined ? { transpose: read.extras.transpose } : {}),
+  });
   draft.partLines.push(at.line);
 }
 
 export function finishHeader(draft: HeaderDraft): ScoreHeader {
   const byMeasure = (a: { measure: number }, b: { measure: number }) => a.measure - b.measure;
   return {
-    ...(draft.title === undefined ? {} : { title: draft.title }),
+    ...Object.fromEntries([...draft.texts].map(([field, text]) => [field, text.value])),
     parts: draft.parts,
     ...(draft.measures === undefined ? {} : { measures: draft.measures }),
     times: draft.times.map(({ at: _, ...time }) => time).sort(byMeasure),

@@ -4,7 +4,7 @@ import { arbitraryDocument } from './arbitrary-document.test-support.ts';
 import type { IssueCode } from './issue.ts';
 import { rational } from './rational.ts';
 import { parseScoreFile } from './score-file.ts';
-import { CLEFS, keyFifths, type ScoreFile } from './score-header.ts';
+import { CLEFS, keyFifths, SCORE_FILE_TEXTS, type ScoreFile } from './score-header.ts';
 import { serializeScoreFile } from './serialize-score-file.ts';
 
 const HEADER = [
@@ -120,22 +120,41 @@ const arbitraryScoreFile: fc.Arbitrary<ScoreFile> = fc
       fc.string({ unit: 'grapheme-ascii', maxLength: 20 }).map((t) => t.trim()),
       { nil: undefined },
     ),
+    texts: fc.record(
+      Object.fromEntries(
+        SCORE_FILE_TEXTS.filter((field) => field !== 'title').map((field) => [
+          field,
+          fc.string({ unit: 'grapheme-ascii', maxLength: 12 }).map((t) => t.trim()),
+        ]),
+      ),
+      { requiredKeys: [] },
+    ),
     parts: fc.array(
       fc.integer({ min: 1, max: 2 }).chain((staves) =>
-        fc.record({
-          name: fc.string({ unit: 'grapheme-ascii', maxLength: 12 }),
-          staves: fc.constant(staves),
-          clefs: fc.array(fc.constantFrom(...CLEFS), { minLength: staves, maxLength: staves }),
-        }),
+        fc.record(
+          {
+            name: fc.string({ unit: 'grapheme-ascii', maxLength: 12 }),
+            abbreviation: fc
+              .string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 6 })
+              .map((t) => t.trim())
+              .filter((t) => t !== ''),
+            staves: fc.constant(staves),
+            clefs: fc.array(fc.constantFrom(...CLEFS), { minLength: staves, maxLength: staves }),
+            program: fc.integer({ min: 0, max: 127 }),
+            transpose: fc.constantFrom('-M2', '-P5', 'P8', '-M9', '-m3', '-3,-1', '2,1,-1'),
+          },
+          { requiredKeys: ['name', 'staves', 'clefs'] },
+        ),
       ),
       { minLength: 4, maxLength: 4 },
     ),
     timeMeasures: fc.uniqueArray(fc.integer({ min: 2, max: 40 }), { maxLength: 3 }),
     document: arbitraryDocument,
   })
-  .map(({ title, parts, timeMeasures, document }) => ({
+  .map(({ title, texts, parts, timeMeasures, document }) => ({
     header: {
       ...(title === undefined ? {} : { title }),
+      ...texts,
       parts,
       measures: 40,
       times: [1, ...timeMeasures]
@@ -166,6 +185,23 @@ describe('serializeScoreFile (property)', () => {
       expect(serializeScoreFile(result.score)).toBe(serializeScoreFile(file));
     },
   );
+
+  it('refuses a part whose program or transposition could not be read back, as misuse', () => {
+    const file = (part: object) => ({
+      header: {
+        parts: [{ name: 'Horn', staves: 1, clefs: ['treble' as const], ...part }],
+        times: [],
+        keys: [],
+        pickups: [],
+      },
+      document: { lanes: [] },
+    });
+    expect(() => serializeScoreFile(file({ program: 128 }))).toThrow(TypeError);
+    expect(() => serializeScoreFile(file({ transpose: 'P3' }))).toThrow(TypeError);
+    expect(serializeScoreFile(file({ program: 60, transpose: '-P5' }))).toContain(
+      '%% part P1 name="Horn" staves=1 clefs=treble program=60 transpose=-P5\n',
+    );
+  });
 
   it('refuses a title with a line break, as misuse', () => {
     expect(() =>

@@ -51,6 +51,7 @@ export function parseScoreFile(text: string): ScoreFileResult {
   const lanes = readText(text);
   const reporter = new DirectiveReporter(text);
   const state: HeaderDraft = {
+    texts: new Map(),
     parts: [],
     partLines: [],
     times: [],

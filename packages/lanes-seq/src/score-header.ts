@@ -24,13 +24,48 @@ export const CLEFS = [
 /** A staff's clef. */
 export type Clef = (typeof CLEFS)[number];
 
-/** `%% part P1 name="Piano" staves=2 clefs=treble,bass`; parts are numbered by their order. */
+/**
+ * `%% part P1 name="Clarinet" abbr="Cl." staves=1 clefs=treble program=71 transpose=-M2`;
+ * parts are numbered by their order.
+ */
 export interface PartDeclaration {
   readonly name: string;
+  /** The short name printed on later systems (`abbr="Vc."`). */
+  readonly abbreviation?: string;
   readonly staves: number;
   /** One clef per staff. */
   readonly clefs: readonly Clef[];
+  /** The General MIDI program it plays with, 0 to 127 (`program=42`). */
+  readonly program?: number;
+  /**
+   * How its written pitches sound, as an interval from written to sounding
+   * (`transpose=-M2`: a B-flat clarinet sounds a major second lower), or as
+   * MusicXML's `chromatic,diatonic[,octave]` numbers when no interval name
+   * fits (`transpose=-3,-1`). Left out for a part that sounds as written.
+   */
+  readonly transpose?: string;
 }
+
+/**
+ * The texts a score file's header may give (`%% composer: J. S. Bach`), in
+ * the order canonical form writes them.
+ *
+ * @example
+ * ```ts
+ * SCORE_FILE_TEXTS.includes('composer'); // true
+ * ```
+ */
+export const SCORE_FILE_TEXTS = [
+  'title',
+  'subtitle',
+  'composer',
+  'lyricist',
+  'arranger',
+  'copyright',
+] as const;
+
+/** One of {@link SCORE_FILE_TEXTS}. */
+export type ScoreFileText = (typeof SCORE_FILE_TEXTS)[number];
 
 /** `%% time m9 3/4`: from measure 9 on, three quarters a measure. */
 export interface TimeChange {
@@ -68,6 +103,11 @@ export interface ClefDirective {
 /** Everything a score file's directives say, changes ordered by measure. */
 export interface ScoreHeader {
   readonly title?: string;
+  readonly subtitle?: string;
+  readonly composer?: string;
+  readonly lyricist?: string;
+  readonly arranger?: string;
+  readonly copyright?: string;
   readonly parts: readonly PartDeclaration[];
   /**
    * The count from a `%% measures` directive; undefined when the file has

@@ -1,8 +1,9 @@
 /**
  * Writing a score file in canonical form.
  */
+import { readPartExtras } from './part-extras.ts';
 import { compare, formatRational } from './rational.ts';
-import type { ScoreFile } from './score-header.ts';
+import { SCORE_FILE_TEXTS, type ScoreFile } from './score-header.ts';
 import { serialize } from './serialize.ts';
 
 function quoteName(name: string): string {
@@ -10,12 +11,13 @@ function quoteName(name: string): string {
 }
 
 /**
- * Writes a score file in canonical form: the title, the parts in order, the
+ * Writes a score file in canonical form: the texts (title, subtitle,
+ * composer, lyricist, arranger, copyright), the parts in order, the
  * measure count when the header has one, then for each measure its time, key
  * and pickup, then the lanes as {@link serialize} writes them.
  * `parseScoreFile(serializeScoreFile(file))` gives `file` back.
  *
- * @throws TypeError when a title or part name holds a line break (it could
+ * @throws TypeError when a text, part name or abbreviation holds a line break (it could
  *   not be read back).
  * @example
  * ```ts
@@ -36,14 +38,27 @@ export function serializeScoreFile(file: ScoreFile): string {
       throw new TypeError(`A ${what} cannot hold a line break: ${JSON.stringify(value)}.`);
     return value;
   };
-  if (header.title !== undefined) {
-    // Titles are read back trimmed, so they are written trimmed.
-    const title = noBreak(header.title, 'title').trim();
-    lines.push(title === '' ? '%% title:' : `%% title: ${title}`);
+  for (const field of SCORE_FILE_TEXTS) {
+    const value = header[field];
+    if (value === undefined) continue;
+    // Texts are read back trimmed, so they are written trimmed.
+    const text = noBreak(value, field).trim();
+    lines.push(text === '' ? `%% ${field}:` : `%% ${field}: ${text}`);
   }
   header.parts.forEach((part, index) => {
+    const abbreviation = part.abbreviation?.trim()
+      ? ` abbr=${quoteName(noBreak(part.abbreviation.trim(), 'part abbreviation'))}`
+      : '';
+    const program = part.program !== undefined ? ` program=${part.program}` : '';
+    const transpose = part.transpose !== undefined ? ` transpose=${part.transpose}` : '';
+    const extras = new Map<string, string>();
+    if (part.program !== undefined) extras.set('program', String(part.program));
+    if (part.transpose !== undefined) extras.set('transpose', part.transpose);
+    // What could not be read back is not written.
+    const unreadable = readPartExtras(extras, index + 1).problem;
+    if (unreadable) throw new TypeError(unreadable.message);
     lines.push(
-      `%% part P${index + 1} name=${quoteName(noBreak(part.name, 'part name'))} staves=${part.staves} clefs=${part.clefs.join(',')}`,
+      `%% part P${index + 1} name=${quoteName(noBreak(part.name, 'part name'))}${abbreviation} staves=${part.staves} clefs=${part.clefs.join(',')}${program}${transpose}`,
     );
   });
   if (header.measures !== undefined) lines.push(`%% measures ${header.measures}`);

@@ -17,7 +17,9 @@ import { appendAll } from './append.ts';
 import { keySignature } from './key-signature.ts';
 import { measureLength, restUnit } from './measure-length.ts';
 import { oneLine } from './one-line.ts';
+import { declarationOfPart, partFromDeclaration } from './part-declaration.ts';
 import { createScore, type Score, type ScoreOptions, type UnitInit } from './score.ts';
+import { pickTexts } from './score-texts.ts';
 import type { MeasureInfo, UnitContent } from './score-types.ts';
 import { viewScore } from './score-view.ts';
 import { tiedInFrom } from './tied-in.ts';
@@ -142,12 +144,8 @@ export function scoreFromLanes(
   return createScore(
     doc,
     {
-      ...(header.title !== undefined ? { title: header.title } : {}),
-      parts: header.parts.map((part) => ({
-        name: part.name,
-        staves: part.staves,
-        clefs: part.clefs,
-      })),
+      ...pickTexts(header),
+      parts: header.parts.map(partFromDeclaration),
       measures,
       units: unitInits,
     },
@@ -221,15 +219,13 @@ export function scoreToLanes(score: Score): ScoreFile {
     }
     previous = info;
   }
-  const title = view.texts.title;
+  const texts = Object.fromEntries(
+    Object.entries(view.texts).map(([field, text]) => [field, oneLine(text)]),
+  );
   return {
     header: {
-      ...(title !== undefined ? { title: oneLine(title) } : {}),
-      parts: view.parts.map((part) => ({
-        name: oneLine(part.info.name),
-        staves: part.info.staves,
-        clefs: part.info.clefs,
-      })),
+      ...texts,
+      parts: view.parts.map((part) => declarationOfPart(part.info)),
       measures: view.measureCount,
       times,
       keys,

@@ -6,7 +6,8 @@ import { SMALL, scoreOf } from './fixtures.test-support.ts';
 import { keySignature } from './key-signature.ts';
 import { readMeasures } from './read-measures.ts';
 import { createScore, openScore } from './score.ts';
-import { scoreToLanes } from './score-lanes.ts';
+import { scoreContent } from './score-content.ts';
+import { scoreFromLanes, scoreToLanes } from './score-lanes.ts';
 
 const C_MAJOR = keySignature({ step: 'C', alter: 0 }, 'major')!;
 
@@ -78,6 +79,46 @@ describe('scoreFromLanes and scoreToLanes', () => {
     expect(read.text.split('\n').filter((line) => line !== '' && !/^(%|P\d)/.test(line))).toEqual(
       [],
     );
+  });
+
+  it('keep every score text and the abbreviation, program and transposition of each part', () => {
+    const score = createScore(new Y.Doc(), {
+      title: 'Quintet',
+      subtitle: 'K. 581',
+      composer: 'W. A. Mozart',
+      lyricist: 'none',
+      arranger: 'Anon.',
+      copyright: 'Public domain',
+      parts: [
+        {
+          name: 'Clarinet in A',
+          abbreviation: 'Cl.',
+          staves: 1,
+          clefs: ['treble'],
+          program: 71,
+          transposition: { chromatic: -3, diatonic: -2 },
+        },
+        {
+          name: 'Odd',
+          staves: 1,
+          clefs: ['treble'],
+          transposition: { chromatic: -5, diatonic: -1, octaveChange: -1 },
+        },
+        { name: 'Viola', staves: 1, clefs: ['alto'], program: 41 },
+      ],
+      measures: [{ time: { beats: 4, beatType: 4 }, key: C_MAJOR }],
+    });
+    const text = serializeScoreFile(scoreToLanes(score));
+    expect(text).toContain(
+      '%% part P1 name="Clarinet in A" abbr="Cl." staves=1 clefs=treble program=71 transpose=-m3\n',
+    );
+    expect(text).toContain('%% part P2 name="Odd" staves=1 clefs=treble transpose=-5,-1,-1\n');
+    const again = parseScoreFile(text);
+    if (!again.ok) throw new Error(JSON.stringify(again.issues));
+    const back = scoreFromLanes(again.score.header, again.score.document, { doc: new Y.Doc() });
+    const { units: _a, ...kept } = scoreContent(back);
+    const { units: _b, ...original } = scoreContent(score);
+    expect(kept).toEqual(original);
   });
 });
 
