@@ -81,7 +81,23 @@ async function open(editor: EditorSession, file: string | undefined): Promise<nu
   }
   await editor.page.reload();
   await waitFor(editor, 'document.body.dataset.ready === "true"');
+  if (process.env.BENCH_MARKS) console.log(`  ${file ? 400 : 16} bars: ${await marks(editor)}`);
   return editor.evaluate<number>('Number(document.getElementById("score").dataset.renderMs)');
+}
+
+/** The page's own performance marks (`scorelane:*`, ms from its start), with BENCH_MARKS=1: where opening spends its time. */
+function marks(editor: EditorSession): Promise<string> {
+  return editor.page.evaluate(() =>
+    performance
+      .getEntriesByType('mark')
+      .filter((mark) => mark.name.startsWith('scorelane:'))
+      .map((mark) => {
+        const detail = (mark as PerformanceMark).detail;
+        const name = mark.name.slice('scorelane:'.length);
+        return `${name}${detail === null ? '' : ` ${detail}`} ${mark.startTime.toFixed(0)}`;
+      })
+      .join(', '),
+  );
 }
 
 /** How many edits each page has had, so each edit writes other notes than the page holds. */

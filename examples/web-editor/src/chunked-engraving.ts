@@ -128,7 +128,9 @@ export function chunkedEngraving(
     const xml = rangeMusicXml(content, chunk.start, chunk.end);
     chunk.stale = false;
     if (xml === chunk.engraved) return null;
+    performance.mark('scorelane:range-exported', { detail: chunk.start });
     const engraving = await engraver.engrave(xml);
+    performance.mark('scorelane:range-engraved', { detail: chunk.start });
     // Changed again meanwhile, or laid out anew: the next round engraves it.
     if (chunk.stale || !chunks.includes(chunk)) return null;
     if (!engraving.ok) return engraving.message;
@@ -222,6 +224,7 @@ export function chunkedEngraving(
   return {
     async update(changed) {
       content = scoreContent(score);
+      performance.mark('scorelane:content-read');
       if (
         changed === 'all' ||
         chunks.length === 0 ||

@@ -65,10 +65,14 @@ interface Editor {
 }
 
 async function startEditor(page: EditorPage): Promise<void> {
+  // Verovio loads in its worker while the score is opened (a large file is imported meanwhile).
+  const engraver = createWorkerEngraver();
   showWorking(page, 'Opening the score…');
   // Let the working state paint before opening (a large file takes a moment).
   await new Promise((resolve) => setTimeout(resolve, 0));
+  performance.mark('scorelane:open');
   const opened = await openDocument(location.search, (message) => showStatus(page, message));
+  performance.mark('scorelane:opened');
   if (!opened.ok) {
     showWorking(page, null);
     showStatus(page, opened.message, true);
@@ -126,7 +130,6 @@ async function startEditor(page: EditorPage): Promise<void> {
     maxInlineExportBytes: Number.POSITIVE_INFINITY,
   });
 
-  const engraver = createWorkerEngraver();
   const pane = bindSelection(editor, personTools);
   const { engraving, engraved } = showEngraving(editor, engraver, pane);
   if (role === 'editor') bindUndo(editor, oversight.historyChanged);
@@ -196,6 +199,7 @@ function showEngraving(
       return;
     }
     renders += 1;
+    if (renders === 1) performance.mark('scorelane:first-engraving');
     page.score.dataset.renders = String(renders);
     page.score.dataset.renderMs = String(performance.now() - changedAt);
   };

@@ -33,9 +33,12 @@ export async function openHandedOverFile(
 ): Promise<OpenedDocument | null> {
   const file = takeHandedOverFile(storage);
   if (file === null) return null;
+  performance.mark('scorelane:import-start');
   const imported = await importer(file.name, file.bytes);
+  performance.mark('scorelane:imported');
   if (!imported.ok) return { ok: false, message: imported.message };
   Y.applyUpdate(doc, imported.update);
+  performance.mark('scorelane:applied');
   openedThisLoad = { name: file.name, warnings: imported.warnings };
   return { ok: true, doc, name: `${file.name} (on this page only)`, role: 'editor' };
 }
