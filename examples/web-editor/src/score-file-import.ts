@@ -7,6 +7,7 @@
 import { importMusicXml } from '@scorelane/musicxml';
 import type { Score } from '@scorelane/score-model';
 import * as Y from 'yjs';
+import type { ImportedHead } from './score-file-head.ts';
 
 /** The file name endings the editor opens. */
 export const OPENABLE_EXTENSIONS = ['.musicxml', '.xml', '.mxl'] as const;
@@ -63,8 +64,16 @@ export type ImportedUpdate =
   | { readonly ok: true; readonly update: Uint8Array; readonly warnings: readonly string[] }
   | { readonly ok: false; readonly message: string };
 
-/** Imports a file where it is given to (in a worker, or in this thread). */
-export type ScoreFileImporter = (name: string, bytes: Uint8Array) => Promise<ImportedUpdate>;
+/**
+ * Imports a file where it is given to (in a worker, or in this thread);
+ * `onHead`, when given, may hear the head of a long file first (its first
+ * measures imported on their own, see `score-file-head.ts`).
+ */
+export type ScoreFileImporter = (
+  name: string,
+  bytes: Uint8Array,
+  onHead?: (head: ImportedHead) => void,
+) => Promise<ImportedUpdate>;
 
 /**
  * Imports `bytes` into a Y.Doc of its own and returns it as an update, to
