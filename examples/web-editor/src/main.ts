@@ -85,6 +85,11 @@ async function startEditor(page: EditorPage): Promise<void> {
   );
   performance.mark('scorelane:opened');
   if (!opened.ok) {
+    // The head of a file that then could not be opened goes: the page shows no score it does not hold.
+    if (heads.length > 0) {
+      (await heads[0])?.handOver();
+      page.score.replaceChildren();
+    }
     showWorking(page, null);
     showStatus(page, opened.message, true);
     document.body.dataset.ready = 'failed';

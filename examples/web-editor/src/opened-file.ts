@@ -30,7 +30,8 @@ let openedThisLoad: OpenedFile | null = null;
  * `null` when no file was handed over. `onHead`, when given, hears the head
  * of a long file first, imported on its own, while `doc` waits for the whole
  * file; when it answers a promise (the first page engraved from the head),
- * the whole file is applied to `doc` (one long task) only once it settles.
+ * the whole file is imported (by an importer that waits, as the worker does)
+ * and applied to `doc` (one long task) only once it settles.
  *
  * @example
  * ```ts
@@ -54,6 +55,7 @@ export async function openHandedOverFile(
       const headDoc = new Y.Doc();
       Y.applyUpdate(headDoc, head.update);
       headShown = onHead({ score: openScore(headDoc), measures: head.measures });
+      return headShown;
     });
   const imported = await importer(file.name, file.bytes, headHeard);
   performance.mark('scorelane:imported');

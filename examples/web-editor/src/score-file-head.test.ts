@@ -121,7 +121,7 @@ describe('the head of a long file', () => {
 });
 
 describe('opening a long file with its head first', () => {
-  it('hears the head first, applies the whole file once the head’s first page is shown, and the page’s document ends equal to a direct import of the whole file (imported in this thread: Node has no Worker)', async () => {
+  it('hears the head first, imports and applies the whole file once the head’s first page is shown, and the page’s document ends equal to a direct import of the whole file (imported in this thread: Node has no Worker)', async () => {
     const items = new Map<string, string>();
     const storage = {
       getItem: (key: string) => items.get(key) ?? null,
@@ -130,10 +130,10 @@ describe('opening a long file with its head first', () => {
     };
     handOverFile({ name: 'long.musicxml', bytes: LONG }, storage);
     const events: string[] = [];
-    // What the worker does: the head first, then the whole file.
+    // What the worker does: the head first, then the whole file once the head's first page is shown.
     const inThisThread: ScoreFileImporter = async (name, bytes, onHead) => {
       const head = importHead(name, bytes, HEAD_MEASURES);
-      if (head !== null) onHead?.(head);
+      if (head !== null) await onHead?.(head);
       events.push('whole imported');
       return importAsUpdate(name, bytes);
     };
@@ -151,7 +151,7 @@ describe('opening a long file with its head first', () => {
       );
     });
     expect(opened).toMatchObject({ ok: true, doc });
-    expect(events).toEqual(['head', 'whole imported', 'first page shown, document empty']);
+    expect(events).toEqual(['head', 'first page shown, document empty', 'whole imported']);
     expect(heads[0]?.measures).toBe(HEAD_MEASURES);
     expect(heads[0]?.score.doc).not.toBe(doc);
     const direct = imported(LONG);

@@ -67,12 +67,14 @@ export type ImportedUpdate =
 /**
  * Imports a file where it is given to (in a worker, or in this thread);
  * `onHead`, when given, may hear the head of a long file first (its first
- * measures imported on their own, see `score-file-head.ts`).
+ * measures imported on their own, see `score-file-head.ts`), and the whole
+ * file is imported once the promise it answers (the first page shown)
+ * settles.
  */
 export type ScoreFileImporter = (
   name: string,
   bytes: Uint8Array,
-  onHead?: (head: ImportedHead) => void,
+  onHead?: (head: ImportedHead) => Promise<unknown> | undefined,
 ) => Promise<ImportedUpdate>;
 
 /**

@@ -3,8 +3,9 @@
  * page stays responsive (and shows that it is working) while a large file is
  * parsed; what comes back is applied to the page's Y.Doc in one update. Given
  * `onHead`, the page hears the head of a long file first (its first
- * {@link HEAD_MEASURES} measures, imported on their own), to engrave from
- * while the rest is imported.
+ * {@link HEAD_MEASURES} measures, imported on their own), to engrave its
+ * first page from; the whole file is imported once the promise `onHead`
+ * answers settles.
  */
 import { HEAD_MEASURES, type ImportedHead } from './score-file-head.ts';
 import type { ImportedUpdate, ScoreFileImporter } from './score-file-import.ts';
@@ -14,6 +15,11 @@ export interface ImportRequest {
   readonly name: string;
   readonly bytes: Uint8Array;
   readonly headMeasures?: number;
+}
+
+/** The page's word to the worker that the head's first page is shown: import the whole file now. */
+export interface ContinueRequest {
+  readonly continue: true;
 }
 
 /** The worker's first answer, when a head was asked for and the file has one. */
@@ -26,7 +32,8 @@ export type ImportResponse = ImportedUpdate;
 
 /**
  * Imports `bytes` (a file named `name`) in a new worker, ended once it
- * answers; `onHead` (when given) hears the head of a long file before.
+ * answers; `onHead` (when given) hears the head of a long file before, and
+ * the whole file waits for what it answers.
  *
  * @example
  * ```ts
@@ -42,8 +49,13 @@ export const importInWorker: ScoreFileImporter = (name, bytes, onHead) =>
       resolve(response);
     };
     worker.addEventListener('message', (event: MessageEvent<HeadResponse | ImportResponse>) => {
-      if ('head' in event.data) onHead?.(event.data.head);
-      else done(event.data);
+      if (!('head' in event.data)) {
+        done(event.data);
+        return;
+      }
+      const shown = onHead?.(event.data.head);
+      const go: ContinueRequest = { continue: true };
+      void Promise.resolve(shown).finally(() => worker.postMessage(go));
     });
     worker.addEventListener('error', (event) =>
       done({ ok: false, message: `${name} cannot be opened: ${event.message}` }),
