@@ -5,16 +5,14 @@
  *
  * - a one-measure edit (an agent's `rewrite_measures` through WebMCP), timed
  *   in the page from the Y.Doc's change to the updated SVG (`data-render-ms`);
- * - opening the page, timed from its start to the first engraving shown.
+ * - opening the page, timed from its start to the first engraving shown
+ *   (`data-first-engraving-ms`: of a long file, its first page, engraved from
+ *   the file's head while the rest is imported).
  *
  * Prints the min/median/max over the rounds of each ratio 400 / 16 bars.
  */
 
-import { readFileSync } from 'node:fs';
-import { parseScoreFile } from '@scorelane/lanes-seq';
-import { exportMusicXml } from '@scorelane/musicxml';
-import { createScore, scoreContent, scoreFromLanes, type UnitInit } from '@scorelane/score-model';
-import * as Y from 'yjs';
+import { repeatedExample } from '../src/long-score.test-support.ts';
 import { type EditorSession, openEditor } from '../test/browser/browser-agent.ts';
 import { serveEditor } from '../test/browser/editor-server.ts';
 
@@ -24,30 +22,8 @@ const REPEATS = 25;
 
 /** The example repeated `REPEATS` times, as MusicXML bytes in a binary string (what the page's hand-over holds). */
 function longScore(): string {
-  // The example the page opens with (src/example-score.ts imports the same file).
-  const example = readFileSync(
-    new URL('../../../packages/cli/examples/ode-to-joy.lanes', import.meta.url),
-    'utf8',
-  );
-  const file = parseScoreFile(example);
-  if (!file.ok) throw new Error('the example does not parse');
-  const content = scoreContent(scoreFromLanes(file.score.header, file.score.document));
-  const length = content.measures.length;
-  const units: UnitInit[] = [];
-  for (let copy = 0; copy < REPEATS; copy++) {
-    for (const unit of content.units ?? []) {
-      units.push({ ...unit, measure: unit.measure + copy * length });
-    }
-  }
-  const score = createScore(new Y.Doc(), {
-    ...content,
-    title: `Long (${length * REPEATS} bars)`,
-    measures: Array.from({ length: REPEATS }, () => content.measures).flat(),
-    units,
-  });
-  const bytes = new TextEncoder().encode(exportMusicXml(score));
   let text = '';
-  for (const byte of bytes) text += String.fromCharCode(byte);
+  for (const byte of repeatedExample(REPEATS)) text += String.fromCharCode(byte);
   return text;
 }
 
@@ -81,7 +57,25 @@ async function open(editor: EditorSession, file: string | undefined): Promise<nu
   }
   await editor.page.reload();
   await waitFor(editor, 'document.body.dataset.ready === "true"');
-  return editor.evaluate<number>('Number(document.getElementById("score").dataset.renderMs)');
+  if (process.env.BENCH_MARKS) console.log(`  ${file ? 400 : 16} bars: ${await marks(editor)}`);
+  return editor.evaluate<number>(
+    'Number(document.getElementById("score").dataset.firstEngravingMs)',
+  );
+}
+
+/** The page's own performance marks (`scorelane:*`, ms from its start), with BENCH_MARKS=1: where opening spends its time. */
+function marks(editor: EditorSession): Promise<string> {
+  return editor.page.evaluate(() =>
+    performance
+      .getEntriesByType('mark')
+      .filter((mark) => mark.name.startsWith('scorelane:'))
+      .map((mark) => {
+        const detail = (mark as PerformanceMark).detail;
+        const name = mark.name.slice('scorelane:'.length);
+        return `${name}${detail === null ? '' : ` ${detail}`} ${mark.startTime.toFixed(0)}`;
+      })
+      .join(', '),
+  );
 }
 
 /** How many edits each page has had, so each edit writes other notes than the page holds. */

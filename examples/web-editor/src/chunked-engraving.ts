@@ -11,18 +11,9 @@
  * input between ranges, so engraving a long score never keeps the page from
  * answering.
  */
-import { exportMusicXml } from '@scorelane/musicxml';
-import {
-  createScore,
-  measureLength,
-  printedNumbersOf,
-  SCORE_TEXT_FIELDS,
-  type Score,
-  type ScoreInit,
-  scoreContent,
-} from '@scorelane/score-model';
-import * as Y from 'yjs';
+import { measureLength, type Score, type ScoreInit, scoreContent } from '@scorelane/score-model';
 import type { TimemapEntry } from './engraver.ts';
+import { rangeMusicXml } from './range-music-xml.ts';
 import { addBackdrops } from './score-view.ts';
 import type { AsyncEngraver } from './worker-engraver.ts';
 
@@ -44,9 +35,24 @@ export interface ChunkedEngraving {
   ): Promise<{ readonly ok: true } | { readonly ok: false; message: string }>;
   /** Verovio's timemap of the score as engraved (each range's, as its engraving brought it), quarter stamps from the score's start, ids those of the engraved notes. */
   timemap(): readonly TimemapEntry[];
+  /**
+   * Stops this engraving and gives its ranges to the next engraving of the
+   * same container (`ChunkedEngravingOptions.keeping`), which engraves again
+   * only those whose MusicXML it finds changed.
+   */
+  handOver(): readonly EngravedRange[];
 }
 
-interface Chunk {
+/** Options of {@link chunkedEngraving}. */
+export interface ChunkedEngravingOptions {
+  /** Engrave only the ranges up to this measure (a file's head: the ranges its cut cannot reach). */
+  readonly lastMeasure?: number;
+  /** The engraving this one takes the container over from (the head's): its ranges are kept where they engrave the same. */
+  readonly keeping?: ChunkedEngraving;
+}
+
+/** A range of the engraving, as one engraving hands it over to the next. */
+export interface EngravedRange {
   readonly start: number;
   readonly end: number;
   readonly element: HTMLElement;
@@ -56,28 +62,7 @@ interface Chunk {
   timemap: readonly TimemapEntry[] | null;
 }
 
-/** The measures `start` to `end` (1-based) of `content` as a score of their own, numbered as in the score. */
-function rangeContent(content: ScoreInit, start: number, end: number): ScoreInit {
-  const numbers = printedNumbersOf(content.measures);
-  const measures = content.measures.slice(start - 1, end).map((info, index) => ({
-    ...info,
-    number: numbers[start - 1 + index]!,
-  }));
-  const units = (content.units ?? [])
-    .filter((unit) => unit.measure >= start && unit.measure <= end)
-    .map((unit) => ({ ...unit, measure: unit.measure - start + 1 }));
-  // Only the first range shows the title and credits; the others' headers stay empty.
-  const rest = Object.fromEntries(
-    Object.entries(content).filter(
-      ([name]) => start === 1 || !(SCORE_TEXT_FIELDS as readonly string[]).includes(name),
-    ),
-  ) as unknown as ScoreInit;
-  return { ...rest, measures, units };
-}
-
-function rangeMusicXml(content: ScoreInit, start: number, end: number): string {
-  return exportMusicXml(createScore(new Y.Doc(), rangeContent(content, start, end)));
-}
+type Chunk = EngravedRange;
 
 /** Lets the page answer input (and paint) before the next range: `scheduler.yield` where there is one. */
 function yieldToInput(): Promise<void> {
@@ -100,7 +85,10 @@ function quarterStarts(content: ScoreInit): number[] {
  * Engraves `score` into `container` range by range, now and on every
  * `update`; `onEngraved` hears each time engraved SVG changed (a range
  * engraved as it scrolled into view included); `onBusy` hears when
- * engraving starts and ends.
+ * engraving starts and ends. With `options.keeping`, it starts from the
+ * ranges another engraving of `container` shows (a long file's head, engraved
+ * before the whole file was imported) and engraves again only those that
+ * differ.
  *
  * @example
  * ```ts
@@ -114,8 +102,9 @@ export function chunkedEngraving(
   engraver: AsyncEngraver,
   onEngraved: () => void,
   onBusy: (busy: boolean) => void = () => {},
+  options: ChunkedEngravingOptions = {},
 ): ChunkedEngraving {
-  let chunks: Chunk[] = [];
+  let chunks: Chunk[] = [...(options.keeping?.handOver() ?? [])];
   let content: ScoreInit | null = null;
   let running: Promise<void> | null = null;
   let again = false;
@@ -128,7 +117,9 @@ export function chunkedEngraving(
     const xml = rangeMusicXml(content, chunk.start, chunk.end);
     chunk.stale = false;
     if (xml === chunk.engraved) return null;
+    performance.mark('scorelane:range-exported', { detail: chunk.start });
     const engraving = await engraver.engrave(xml);
+    performance.mark('scorelane:range-engraved', { detail: chunk.start });
     // Changed again meanwhile, or laid out anew: the next round engraves it.
     if (chunk.stale || !chunks.includes(chunk)) return null;
     if (!engraving.ok) return engraving.message;
@@ -212,7 +203,8 @@ export function chunkedEngraving(
         element,
         engraved: reused?.engraved ?? null,
         stale: true,
-        timemap: null,
+        // The timemap of what the element shows: kept with its engraving.
+        timemap: reused?.timemap ?? null,
       });
     }
     container.replaceChildren(...chunks.map((chunk) => chunk.element));
@@ -222,12 +214,10 @@ export function chunkedEngraving(
   return {
     async update(changed) {
       content = scoreContent(score);
-      if (
-        changed === 'all' ||
-        chunks.length === 0 ||
-        chunks.at(-1)!.end !== content.measures.length
-      ) {
-        layOut(content.measures.length);
+      performance.mark('scorelane:content-read');
+      const count = Math.min(content.measures.length, options.lastMeasure ?? Infinity);
+      if (changed === 'all' || chunks.length === 0 || chunks.at(-1)!.end !== count) {
+        layOut(count);
       } else {
         for (const chunk of chunks) {
           for (const measure of changed) {
@@ -252,6 +242,14 @@ export function chunkedEngraving(
           entries.push({ ...entry, qstamp: entry.qstamp + offset });
       }
       return entries;
+    },
+    handOver() {
+      observer.disconnect();
+      near.clear();
+      const ranges = chunks;
+      // Whatever this engraving still had in flight is no longer its own.
+      chunks = [];
+      return ranges;
     },
   };
 }

@@ -1,18 +1,24 @@
 /**
  * The Verovio worker: Verovio's WebAssembly is compiled and runs here, off
  * the page's main thread, so loading it and laying out a range of measures
- * never keeps the page from answering input. Each request is one MusicXML
+ * never keeps the page from answering input. Verovio starts loading as the
+ * worker starts. Each request is one MusicXML
  * text; the answer is its SVG pages and its timemap (`worker-engraver.ts`
  * is the page's side).
  */
 import { createEngraver, type Engraver } from './engraver.ts';
-import type { EngraveRequest, EngraveResponse } from './worker-engraver.ts';
+import type { EngraveRequest, EngraveResponse, EngraverLoaded } from './worker-engraver.ts';
 
-let engraver: Promise<Engraver> | undefined;
+// Loaded as the worker starts, not at the first request: the page starts the
+// worker before it opens the score, so Verovio loads while a file is imported.
+const engraver: Promise<Engraver> = createEngraver();
+void engraver.then(() => {
+  const loaded: EngraverLoaded = { loadedAt: performance.timeOrigin + performance.now() };
+  self.postMessage(loaded);
+});
 
 self.addEventListener('message', (event: MessageEvent<EngraveRequest>) => {
   const { id, musicXml } = event.data;
-  engraver ??= createEngraver();
   void engraver.then(
     (loaded) => {
       const engraving = loaded.engrave(musicXml);

@@ -20,6 +20,7 @@ import { blobExports } from './blob-exports.ts';
 import { followChangedMeasures } from './changed-measures.ts';
 import { changedRange } from './changed-range.ts';
 import {
+  CHUNK_MEASURES,
   type ChangedMeasures,
   type ChunkedEngraving,
   chunkedEngraving,
@@ -38,7 +39,7 @@ import { bindFileControls } from './file-controls.ts';
 import { createLanesPane, type LanesPane } from './lanes-pane.ts';
 import { selectionAfterArrow, selectionAfterClick } from './measure-range.ts';
 import { openDocument } from './open-document.ts';
-import { openedFile } from './opened-file.ts';
+import { type OpenedHead, openedFile } from './opened-file.ts';
 import { createOversight } from './oversight.ts';
 import { changeWords, partNamesOf, rangeWords } from './person-words.ts';
 import { bindPlaybackControls } from './playback-controls.ts';
@@ -65,11 +66,30 @@ interface Editor {
 }
 
 async function startEditor(page: EditorPage): Promise<void> {
+  // Verovio loads in its worker while the score is opened (a large file is imported meanwhile).
+  const engraver = createWorkerEngraver();
   showWorking(page, 'Opening the score…');
   // Let the working state paint before opening (a large file takes a moment).
   await new Promise((resolve) => setTimeout(resolve, 0));
-  const opened = await openDocument(location.search, (message) => showStatus(page, message));
+  performance.mark('scorelane:open');
+  // A long file's head comes first: its first page is engraved while the whole file is imported.
+  const heads: Promise<ChunkedEngraving>[] = [];
+  const opened = await openDocument(
+    location.search,
+    (message) => showStatus(page, message),
+    (head) => {
+      const shown = engraveHead(page, engraver, head);
+      heads.push(shown);
+      return shown;
+    },
+  );
+  performance.mark('scorelane:opened');
   if (!opened.ok) {
+    // The head of a file that then could not be opened goes: the page shows no score it does not hold.
+    if (heads.length > 0) {
+      (await heads[0])?.handOver();
+      page.score.replaceChildren();
+    }
     showWorking(page, null);
     showStatus(page, opened.message, true);
     document.body.dataset.ready = 'failed';
@@ -126,9 +146,8 @@ async function startEditor(page: EditorPage): Promise<void> {
     maxInlineExportBytes: Number.POSITIVE_INFINITY,
   });
 
-  const engraver = createWorkerEngraver();
   const pane = bindSelection(editor, personTools);
-  const { engraving, engraved } = showEngraving(editor, engraver, pane);
+  const { engraving, engraved } = showEngraving(editor, engraver, pane, await heads[0]);
   if (role === 'editor') bindUndo(editor, oversight.historyChanged);
   else for (const button of [page.undo, page.redo]) button.hidden = true;
   bindPlaybackAndFiles(editor, player, personTools, engraving);
@@ -158,18 +177,47 @@ async function startEditor(page: EditorPage): Promise<void> {
   document.body.dataset.ready = 'true';
 }
 
+/** Says in `#score[data-first-engraving-ms]` when the score was first shown engraved, from the page's start, for `npm run bench`. */
+function firstEngravingShown(page: EditorPage): void {
+  if (page.score.dataset.firstEngravingMs !== undefined) return;
+  page.score.dataset.firstEngravingMs = String(performance.now());
+  performance.mark('scorelane:first-engraving');
+}
+
+/**
+ * Engraves the first page of a long file from its head (its first measures,
+ * imported on their own) while the whole file is still imported; the
+ * score's engraving then takes these ranges over, engraving again only one
+ * the whole file engraves differently.
+ */
+async function engraveHead(
+  page: EditorPage,
+  engraver: AsyncEngraver,
+  head: OpenedHead,
+): Promise<ChunkedEngraving> {
+  const engraving = chunkedEngraving(page.score, head.score, engraver, () => {}, undefined, {
+    // The last range of the head is left to the whole file: what crosses the cut may end there.
+    lastMeasure: head.measures - CHUNK_MEASURES,
+  });
+  const result = await engraving.update('all');
+  if (result.ok) firstEngravingShown(page);
+  return engraving;
+}
+
 /**
  * Engraves the score now and after every change, range by range (only the
- * ranges a change touched, only those on screen or near it); counts renders
- * in `#score[data-renders]`, and says in `data-render-ms` how long the last
- * one took from the change of the Y.Doc (from the page's start for the
- * first), for `npm run bench`; `engraved` settles once the score on screen
- * is first engraved.
+ * ranges a change touched, only those on screen or near it), starting from
+ * the ranges of `head` when a long file's head was engraved first; counts
+ * renders in `#score[data-renders]`, and says in `data-render-ms` how long
+ * the last one took from the change of the Y.Doc (from the page's start for
+ * the first), for `npm run bench`; `engraved` settles once the score on
+ * screen is first engraved.
  */
 function showEngraving(
   editor: Editor,
   engraver: AsyncEngraver,
   pane: LanesPane,
+  head?: ChunkedEngraving,
 ): { engraving: ChunkedEngraving; engraved: Promise<void> } {
   const { page, score, selection } = editor;
   let renders = 0;
@@ -182,6 +230,7 @@ function showEngraving(
       page.score.dispatchEvent(new Event('engraved'));
     },
     (busy) => showWorking(page, busy ? 'Engraving…' : null),
+    head === undefined ? {} : { keeping: head },
   );
   const changes = followChangedMeasures(score);
   const render = async (changedAt: number, changed: ChangedMeasures) => {
@@ -196,6 +245,7 @@ function showEngraving(
       return;
     }
     renders += 1;
+    firstEngravingShown(page);
     page.score.dataset.renders = String(renders);
     page.score.dataset.renderMs = String(performance.now() - changedAt);
   };

@@ -8,7 +8,7 @@ import type { JoinedDocument } from './collaboration.ts';
 import { documentSourceFrom } from './document-source.ts';
 import type { Role } from './editor-role.ts';
 import { seedExampleScore } from './example-score.ts';
-import { openHandedOverFile } from './opened-file.ts';
+import { type OpenedHead, openHandedOverFile } from './opened-file.ts';
 import { importInWorker } from './worker-import.ts';
 
 /** An opened document, or why it could not be opened. */
@@ -23,10 +23,22 @@ export type OpenedDocument =
     }
   | { readonly ok: false; readonly message: string };
 
-/** Opens the document of the page URL's query string (`location.search`); `onWaiting` hears what a join waits for. */
+/**
+ * Opens the document of the page URL's query string (`location.search`);
+ * `onWaiting` hears what a join waits for, `onHead` the head of a long file
+ * opened from disk, before the whole file is in the document (which waits
+ * for the promise `onHead` answers, see `openHandedOverFile`).
+ *
+ * @example
+ * ```ts
+ * const opened = await openDocument(location.search, (message) => showStatus(page, message));
+ * if (opened.ok) openScore(opened.doc);
+ * ```
+ */
 export async function openDocument(
   search: string,
   onWaiting?: (message: string) => void,
+  onHead?: (head: OpenedHead) => Promise<unknown> | undefined,
 ): Promise<OpenedDocument> {
   const source = documentSourceFrom(search);
   const doc = new Y.Doc();
@@ -35,7 +47,7 @@ export async function openDocument(
       return { ok: false, message: source.message };
     case 'standalone': {
       // A file opened from disk on the previous load of the page, else the example.
-      const file = await openHandedOverFile(doc, sessionStorage, importInWorker);
+      const file = await openHandedOverFile(doc, sessionStorage, importInWorker, onHead);
       if (file !== null) return file;
       seedExampleScore(doc);
       return { ok: true, doc, name: 'Example (on this page only)', role: 'editor' };

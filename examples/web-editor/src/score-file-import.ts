@@ -7,6 +7,7 @@
 import { importMusicXml } from '@scorelane/musicxml';
 import type { Score } from '@scorelane/score-model';
 import * as Y from 'yjs';
+import type { ImportedHead } from './score-file-head.ts';
 
 /** The file name endings the editor opens. */
 export const OPENABLE_EXTENSIONS = ['.musicxml', '.xml', '.mxl'] as const;
@@ -63,8 +64,18 @@ export type ImportedUpdate =
   | { readonly ok: true; readonly update: Uint8Array; readonly warnings: readonly string[] }
   | { readonly ok: false; readonly message: string };
 
-/** Imports a file where it is given to (in a worker, or in this thread). */
-export type ScoreFileImporter = (name: string, bytes: Uint8Array) => Promise<ImportedUpdate>;
+/**
+ * Imports a file where it is given to (in a worker, or in this thread);
+ * `onHead`, when given, may hear the head of a long file first (its first
+ * measures imported on their own, see `score-file-head.ts`), and the whole
+ * file is imported once the promise it answers (the first page shown)
+ * settles.
+ */
+export type ScoreFileImporter = (
+  name: string,
+  bytes: Uint8Array,
+  onHead?: (head: ImportedHead) => Promise<unknown> | undefined,
+) => Promise<ImportedUpdate>;
 
 /**
  * Imports `bytes` into a Y.Doc of its own and returns it as an update, to

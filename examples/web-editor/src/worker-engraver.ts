@@ -22,6 +22,11 @@ export type EngraveResponse =
     }
   | { readonly id: number; readonly ok: false; readonly message: string };
 
+/** What the worker says once Verovio is loaded: when (ms since the epoch), for the page's `scorelane:verovio-loaded` mark. */
+export interface EngraverLoaded {
+  readonly loadedAt: number;
+}
+
 /** An engraving with its timemap, or why Verovio could not make it. */
 export type TimedEngraving =
   | (Extract<Engraving, { ok: true }> & { readonly timemap: readonly TimemapEntry[] })
@@ -45,7 +50,12 @@ export function createWorkerEngraver(): AsyncEngraver {
   const worker = new Worker(new URL('./engraver-worker.ts', import.meta.url), { type: 'module' });
   const waiting = new Map<number, (engraving: TimedEngraving) => void>();
   let next = 0;
-  worker.addEventListener('message', (event: MessageEvent<EngraveResponse>) => {
+  worker.addEventListener('message', (event: MessageEvent<EngraveResponse | EngraverLoaded>) => {
+    if ('loadedAt' in event.data) {
+      const startTime = event.data.loadedAt - performance.timeOrigin;
+      performance.mark('scorelane:verovio-loaded', { startTime });
+      return;
+    }
     const { id, ...engraving } = event.data;
     waiting.get(id)?.(engraving);
     waiting.delete(id);
