@@ -11,8 +11,10 @@
  * input between ranges, so engraving a long score never keeps the page from
  * answering.
  */
+
 import { measureLength, type Score, type ScoreInit, scoreContent } from '@scorelane/score-model';
 import type { TimemapEntry } from './engraver.ts';
+import { markWhileOpening } from './opening-marks.ts';
 import { rangeMusicXml } from './range-music-xml.ts';
 import { addBackdrops } from './score-view.ts';
 import type { AsyncEngraver } from './worker-engraver.ts';
@@ -117,9 +119,9 @@ export function chunkedEngraving(
     const xml = rangeMusicXml(content, chunk.start, chunk.end);
     chunk.stale = false;
     if (xml === chunk.engraved) return null;
-    performance.mark('scorelane:range-exported', { detail: chunk.start });
+    markWhileOpening('range-exported', chunk.start);
     const engraving = await engraver.engrave(xml);
-    performance.mark('scorelane:range-engraved', { detail: chunk.start });
+    markWhileOpening('range-engraved', chunk.start);
     // Changed again meanwhile, or laid out anew: the next round engraves it.
     if (chunk.stale || !chunks.includes(chunk)) return null;
     if (!engraving.ok) return engraving.message;
@@ -214,7 +216,7 @@ export function chunkedEngraving(
   return {
     async update(changed) {
       content = scoreContent(score);
-      performance.mark('scorelane:content-read');
+      markWhileOpening('content-read');
       const count = Math.min(content.measures.length, options.lastMeasure ?? Infinity);
       if (changed === 'all' || chunks.length === 0 || chunks.at(-1)!.end !== count) {
         layOut(count);

@@ -34,12 +34,12 @@ import {
   showWorking,
 } from './editor-page.ts';
 import type { Role } from './editor-role.ts';
-
 import { bindFileControls } from './file-controls.ts';
 import { createLanesPane, type LanesPane } from './lanes-pane.ts';
 import { selectionAfterArrow, selectionAfterClick } from './measure-range.ts';
 import { openDocument } from './open-document.ts';
 import { type OpenedHead, openedFile } from './opened-file.ts';
+import { openingShown } from './opening-marks.ts';
 import { createOversight } from './oversight.ts';
 import { changeWords, partNamesOf, rangeWords } from './person-words.ts';
 import { bindPlaybackControls } from './playback-controls.ts';
@@ -182,6 +182,7 @@ function firstEngravingShown(page: EditorPage): void {
   if (page.score.dataset.firstEngravingMs !== undefined) return;
   page.score.dataset.firstEngravingMs = String(performance.now());
   performance.mark('scorelane:first-engraving');
+  openingShown();
 }
 
 /**
