@@ -65,6 +65,8 @@ export function clefAtIn(
  */
 export function clefBeforeIn(view: ScoreView, part: number, staff: number, measure: number): Clef {
   for (let index = Math.min(measure - 1, view.measureCount); index >= 1; index--) {
+    // Most units hold no clef change: skip them without decoding their events.
+    if (!view.mayHoldClefChanges(part, staff, index)) continue;
     const changes = view.unit(part, staff, index)?.content.clefs ?? [];
     if (changes.length > 0) return changes[changes.length - 1]!.clef;
   }
