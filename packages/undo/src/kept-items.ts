@@ -19,6 +19,7 @@
 import * as Y from 'yjs';
 import {
   type DeleteSet,
+  deleteSetsOverlap,
   forEachItem,
   intersectDeleteSets,
   isEmptyDeleteSet,
@@ -54,9 +55,8 @@ export function releaseKeptItems(
     // Only what a remaining step shares with the released set was unmarked:
     // marking that again costs what was released, not the whole history.
     for (const item of remaining) {
-      const shared = intersectDeleteSets(item.deletions, released);
-      if (isEmptyDeleteSet(shared)) continue;
-      forEachItem(doc, shared, (kept) => {
+      if (!deleteSetsOverlap(item.deletions, released)) continue;
+      forEachItem(doc, intersectDeleteSets(item.deletions, released), (kept) => {
         if (kept.deleted) kept.keep = true;
       });
     }
