@@ -285,3 +285,47 @@ export function clefChanges(score: Score, start = 1, end?: number): PlacedClefCh
 export function clefEntering(score: Score, part: number, staff: number, measure: number): Clef {
   return clefBeforeIn(viewScore(score), part, staff, measure);
 }
+
+/**
+ * {@link clefEntering} for many units of `score` as it is now: one view of
+ * the score, and each staff walked back once, so asking for consecutive
+ * measures of a staff costs one step each. Read it before the score
+ * changes; it does not follow later changes.
+ *
+ * @example
+ * ```ts
+ * const entering = clefEnteringReader(score);
+ * [41, 42, 43].map((measure) => entering(3, 1, measure)); // ['treble', 'treble', 'treble']
+ * ```
+ */
+export function clefEnteringReader(
+  score: Score,
+): (part: number, staff: number, measure: number) => Clef {
+  const view = viewScore(score);
+  /** Per staff (`part/staff`), the clef entering each measure walked so far. */
+  const known = new Map<string, Map<number, Clef>>();
+  return (part, staff, measure) => {
+    const staffKey = `${part}/${staff}`;
+    let entering = known.get(staffKey);
+    if (entering === undefined) {
+      entering = new Map();
+      known.set(staffKey, entering);
+    }
+    const walked: number[] = [];
+    let clef: Clef | undefined;
+    for (let index = Math.min(measure - 1, view.measureCount); index >= 1; index--) {
+      clef = entering.get(index + 1);
+      if (clef !== undefined) break;
+      walked.push(index + 1);
+      if (!view.mayHoldClefChanges(part, staff, index)) continue;
+      const changes = view.unit(part, staff, index)?.content.clefs ?? [];
+      if (changes.length > 0) {
+        clef = changes[changes.length - 1]!.clef;
+        break;
+      }
+    }
+    clef ??= view.parts[part - 1]?.info.clefs[staff - 1] ?? 'treble';
+    for (const index of walked) entering.set(index, clef);
+    return clef;
+  };
+}
