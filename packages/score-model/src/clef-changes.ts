@@ -11,6 +11,8 @@ import {
   type Rational,
   ZERO,
 } from '@scorelane/lanes-seq';
+import type * as Y from 'yjs';
+import { staffHoldsNoClefChange } from './clef-index.ts';
 import { measureLength } from './measure-length.ts';
 import { noScore, revisionProblems, span, steadyPlan, unitChange } from './plan-support.ts';
 import type { PlannedWrite, ScorePlan, UnitChange } from './plan-types.ts';
@@ -64,13 +66,28 @@ export function clefAtIn(
  * ```
  */
 export function clefBeforeIn(view: ScoreView, part: number, staff: number, measure: number): Clef {
+  if (noClefChangeOn(view, part, staff)) return partClef(view, part, staff);
   for (let index = Math.min(measure - 1, view.measureCount); index >= 1; index--) {
     // Most units hold no clef change: skip them without decoding their events.
     if (!view.mayHoldClefChanges(part, staff, index)) continue;
     const changes = view.unit(part, staff, index)?.content.clefs ?? [];
     if (changes.length > 0) return changes[changes.length - 1]!.clef;
   }
+  return partClef(view, part, staff);
+}
+
+/** The clef a part gives a staff, before any clef change. */
+function partClef(view: ScoreView, part: number, staff: number): Clef {
   return view.parts[part - 1]?.info.clefs[staff - 1] ?? 'treble';
+}
+
+/** Whether the staff is known to hold no clef change in any measure (see clef-index.ts). */
+function noClefChangeOn(view: ScoreView, part: number, staff: number): boolean {
+  const entry = view.parts[part - 1];
+  return (
+    entry !== undefined &&
+    staffHoldsNoClefChange(view.types.units as Y.Map<unknown>, entry.id, staff)
+  );
 }
 
 /**
@@ -305,6 +322,7 @@ export function clefEnteringReader(
   /** Per staff (`part/staff`), the clef entering each measure walked so far. */
   const known = new Map<string, Map<number, Clef>>();
   return (part, staff, measure) => {
+    if (noClefChangeOn(view, part, staff)) return partClef(view, part, staff);
     const staffKey = `${part}/${staff}`;
     let entering = known.get(staffKey);
     if (entering === undefined) {
@@ -324,7 +342,7 @@ export function clefEnteringReader(
         break;
       }
     }
-    clef ??= view.parts[part - 1]?.info.clefs[staff - 1] ?? 'treble';
+    clef ??= partClef(view, part, staff);
     for (const index of walked) entering.set(index, clef);
     return clef;
   };
