@@ -11,6 +11,8 @@ import {
   type Rational,
   ZERO,
 } from '@scorelane/lanes-seq';
+import type * as Y from 'yjs';
+import { staffHoldsNoClefChange } from './clef-index.ts';
 import { measureLength } from './measure-length.ts';
 import { noScore, revisionProblems, span, steadyPlan, unitChange } from './plan-support.ts';
 import type { PlannedWrite, ScorePlan, UnitChange } from './plan-types.ts';
@@ -64,11 +66,28 @@ export function clefAtIn(
  * ```
  */
 export function clefBeforeIn(view: ScoreView, part: number, staff: number, measure: number): Clef {
+  if (noClefChangeOn(view, part, staff)) return partClef(view, part, staff);
   for (let index = Math.min(measure - 1, view.measureCount); index >= 1; index--) {
+    // Most units hold no clef change: skip them without decoding their events.
+    if (!view.mayHoldClefChanges(part, staff, index)) continue;
     const changes = view.unit(part, staff, index)?.content.clefs ?? [];
     if (changes.length > 0) return changes[changes.length - 1]!.clef;
   }
+  return partClef(view, part, staff);
+}
+
+/** The clef a part gives a staff, before any clef change. */
+function partClef(view: ScoreView, part: number, staff: number): Clef {
   return view.parts[part - 1]?.info.clefs[staff - 1] ?? 'treble';
+}
+
+/** Whether the staff is known to hold no clef change in any measure (see clef-index.ts). */
+function noClefChangeOn(view: ScoreView, part: number, staff: number): boolean {
+  const entry = view.parts[part - 1];
+  return (
+    entry !== undefined &&
+    staffHoldsNoClefChange(view.types.units as Y.Map<unknown>, entry.id, staff)
+  );
 }
 
 /**
@@ -282,4 +301,49 @@ export function clefChanges(score: Score, start = 1, end?: number): PlacedClefCh
  */
 export function clefEntering(score: Score, part: number, staff: number, measure: number): Clef {
   return clefBeforeIn(viewScore(score), part, staff, measure);
+}
+
+/**
+ * {@link clefEntering} for many units of `score` as it is now: one view of
+ * the score, and each staff walked back once, so asking for consecutive
+ * measures of a staff costs one step each. Read it before the score
+ * changes; it does not follow later changes.
+ *
+ * @example
+ * ```ts
+ * const entering = clefEnteringReader(score);
+ * [41, 42, 43].map((measure) => entering(3, 1, measure)); // ['treble', 'treble', 'treble']
+ * ```
+ */
+export function clefEnteringReader(
+  score: Score,
+): (part: number, staff: number, measure: number) => Clef {
+  const view = viewScore(score);
+  /** Per staff (`part/staff`), the clef entering each measure walked so far. */
+  const known = new Map<string, Map<number, Clef>>();
+  return (part, staff, measure) => {
+    if (noClefChangeOn(view, part, staff)) return partClef(view, part, staff);
+    const staffKey = `${part}/${staff}`;
+    let entering = known.get(staffKey);
+    if (entering === undefined) {
+      entering = new Map();
+      known.set(staffKey, entering);
+    }
+    const walked: number[] = [];
+    let clef: Clef | undefined;
+    for (let index = Math.min(measure - 1, view.measureCount); index >= 1; index--) {
+      clef = entering.get(index + 1);
+      if (clef !== undefined) break;
+      walked.push(index + 1);
+      if (!view.mayHoldClefChanges(part, staff, index)) continue;
+      const changes = view.unit(part, staff, index)?.content.clefs ?? [];
+      if (changes.length > 0) {
+        clef = changes[changes.length - 1]!.clef;
+        break;
+      }
+    }
+    clef ??= partClef(view, part, staff);
+    for (const index of walked) entering.set(index, clef);
+    return clef;
+  };
 }

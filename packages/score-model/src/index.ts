@@ -8,6 +8,7 @@ export {
   clefAt,
   clefChanges,
   clefEntering,
+  clefEnteringReader,
   type PlacedClefChange,
   planSetClef,
   type SetClefRequest,

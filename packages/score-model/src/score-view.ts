@@ -59,6 +59,12 @@ export interface ScoreView {
   readonly parts: readonly PartEntry[];
   measure(index: number): MeasureEntry | undefined;
   unit(part: number, staff: number, measure: number): UnitEntry | undefined;
+  /**
+   * Whether the unit may hold clef changes, read from its stored value
+   * without decoding its events: `false` means `unit(...)` has none (a unit
+   * never written, or stored without `clefs`); `true` means look at `unit`.
+   */
+  mayHoldClefChanges(part: number, staff: number, measure: number): boolean;
 }
 
 /**
@@ -124,6 +130,16 @@ export function viewScore(score: Score): ScoreView {
       }
       units.set(cacheKey, entry);
       return entry;
+    },
+    mayHoldClefChanges(part, staff, measure) {
+      const partEntry = view.parts[part - 1];
+      if (!partEntry || !Number.isInteger(measure) || measure < 1) return false;
+      if (measure > types.measureOrder.length) return false;
+      const stored: unknown = types.units.get(
+        unitKey(partEntry.id, staff, types.measureOrder.get(measure - 1)),
+      );
+      const clefs = (stored as { clefs?: unknown } | null | undefined)?.clefs;
+      return Array.isArray(clefs) && clefs.length > 0;
     },
   };
   return view;

@@ -1,20 +1,26 @@
 /**
  * `npm run bench -w @scorelane/score-tools`, every row measured in the same
- * run, interleaved round by round, printed as min/median/max of the ratio
- * over the rounds:
+ * run, printed as min/median/max of the ratio over the rounds. Within a
+ * round the two sides of a row alternate call by call (a, b, b, a, ...), and
+ * each call is timed in CPU time of this process (user + system), so load
+ * from other processes on a shared machine neither lands on one side nor
+ * counts at all:
  *
  * - `get_score_info` on a generated 8,000-measure, 16-part score against the
  *   same call on a 100-measure, 16-part one: called again with nothing
  *   changed, and called after a one-measure rewrite (so its cache is brought
  *   up to date from the change).
  * - `read_measures` (8 measures) and `rewrite_measures` (4 measures of one
- *   part) through the catalog (argument checks, musical warnings, undo step,
- *   selection, audit) against the bare `readMeasures`, and `plan` and
- *   `apply`, of the same range on the same score, at 100 and 8,000 measures.
+ *   part) through the catalog (argument and output checks, musical warnings,
+ *   undo step, selection, ledger, revisions, audit) against the bare
+ *   `readMeasures`, and `plan` and `apply`, of the same range on the same
+ *   score, at 100 and 8,000 measures. The bare rewrite records no undo step;
+ *   so the rewrite is also measured against the bare `plan` and `apply` run
+ *   as one step of the same undo controller (`runAsStep`).
  * - The same rewrite recorded in the shared activity log against it without.
  */
 import { apply, plan, readMeasures, type Score } from '@scorelane/score-model';
-import { createUndoController } from '@scorelane/undo';
+import { createUndoController, type UndoController } from '@scorelane/undo';
 import { generatedScore } from '../src/generated-score.test-support.ts';
 import { createScoreTools, openActivityLog, type ScoreTools } from '../src/index.ts';
 
@@ -33,6 +39,7 @@ function lanes(version: number): string {
 interface Subject {
   readonly measures: number;
   readonly score: Score;
+  readonly undo: UndoController<unknown>;
   readonly tools: ScoreTools;
   readonly logged: ScoreTools;
 }
@@ -46,7 +53,7 @@ function subject(measures: number): Subject {
     undo,
     activity: { log: openActivityLog(score.doc), by: { kind: 'agent', via: 'mcp' } },
   });
-  return { measures, score, tools, logged };
+  return { measures, score, undo, tools, logged };
 }
 
 let version = 0;
@@ -55,6 +62,16 @@ function bareRewrite({ score }: Subject): void {
   const planned = plan(score, { start: START, parts: [3], text: lanes(version++) });
   if (!planned.ok) throw new Error('bench rewrite refused');
   const applied = apply(score, planned.plan);
+  if (!applied.ok) throw new Error('bench apply refused');
+}
+
+/** The bare rewrite as one step of the subject's undo controller, as the tools apply it. */
+function undoneRewrite({ score, undo }: Subject): void {
+  const planned = plan(score, { start: START, parts: [3], text: lanes(version++) });
+  if (!planned.ok) throw new Error('bench rewrite refused');
+  const applied = undo.runAsStep({ actor: 'agent', label: 'bench rewrite' }, () =>
+    apply(score, planned.plan),
+  );
   if (!applied.ok) throw new Error('bench apply refused');
 }
 
@@ -78,20 +95,36 @@ const work = {
   toolRead: (s: Subject) =>
     expectOk(s.tools.invoke('read_measures', { start_measure: START, end_measure: START + 7 })),
   bareRewrite: async (s: Subject) => bareRewrite(s),
+  undoneRewrite: async (s: Subject) => undoneRewrite(s),
   toolRewrite: (s: Subject) => expectOk(s.tools.invoke('rewrite_measures', rewriteArgs())),
   loggedRewrite: (s: Subject) => expectOk(s.logged.invoke('rewrite_measures', rewriteArgs())),
 };
 type Work = keyof typeof work;
 
-/** Milliseconds per call of `name` on `s`: at least 3 calls and 150 ms. */
-async function time(name: Work, s: Subject): Promise<number> {
-  const started = performance.now();
+/** Milliseconds of CPU time this process has used so far. */
+function cpuMs(): number {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1000;
+}
+
+/**
+ * CPU milliseconds per call of each side, the two alternating call by call
+ * (a, b, then b, a, so neither always runs first): at least 3 calls each and
+ * 300 ms of both together.
+ */
+async function pair(a: [Work, Subject], b: [Work, Subject]): Promise<[number, number]> {
+  const spent = [0, 0];
   let calls = 0;
-  while (calls < 3 || performance.now() - started < 150) {
-    await work[name](s);
+  while (calls < 3 || spent[0]! + spent[1]! < 300) {
+    for (const side of calls % 2 === 0 ? [0, 1] : [1, 0]) {
+      const [name, s] = side === 0 ? a : b;
+      const started = cpuMs();
+      await work[name](s);
+      spent[side]! += cpuMs() - started;
+    }
     calls += 1;
   }
-  return (performance.now() - started) / calls;
+  return [spent[0]! / calls, spent[1]! / calls];
 }
 
 const small = subject(100);
@@ -135,6 +168,18 @@ const rows: { label: string; a: [Work, Subject]; b: [Work, Subject]; goal: strin
     goal: 'at most 1.3',
   },
   {
+    label: 'rewrite_measures tools / bare in an undo step, 100',
+    a: ['toolRewrite', small],
+    b: ['undoneRewrite', small],
+    goal: 'at most 1.3',
+  },
+  {
+    label: 'rewrite_measures tools / bare in an undo step, 8000',
+    a: ['toolRewrite', large],
+    b: ['undoneRewrite', large],
+    goal: 'at most 1.3',
+  },
+  {
     label: 'rewrite_measures logged / not, 100 measures',
     a: ['loggedRewrite', small],
     b: ['toolRewrite', small],
@@ -143,29 +188,27 @@ const rows: { label: string; a: [Work, Subject]; b: [Work, Subject]; goal: strin
 ];
 
 // Warm up every path.
-for (const row of rows) {
-  await time(row.a[0], row.a[1]);
-  await time(row.b[0], row.b[1]);
-}
+for (const row of rows) await pair(row.a, row.b);
 const ratios = rows.map(() => [] as number[]);
 const absolute = rows.map(() => [] as [number, number][]);
 for (let round = 0; round < ROUNDS; round++) {
   for (const [index, row] of rows.entries()) {
-    const a = await time(row.a[0], row.a[1]);
-    const b = await time(row.b[0], row.b[1]);
+    const [a, b] = await pair(row.a, row.b);
     ratios[index]!.push(a / b);
     absolute[index]!.push([a, b]);
   }
 }
 
 const fixed = (value: number) => value.toFixed(2);
-console.log(`16 parts; ${ROUNDS} rounds, each row at least 3 calls and 150 ms, interleaved`);
+console.log(
+  `16 parts; ${ROUNDS} rounds; CPU time per call, the two sides of a row alternating call by call (at least 3 calls each, 300 ms together)`,
+);
 for (const [index, row] of rows.entries()) {
   const sorted = [...ratios[index]!].sort((x, y) => x - y);
   const middle = [...absolute[index]!].sort((x, y) => x[0] / x[1] - y[0] / y[1])[
     Math.floor(ROUNDS / 2)
   ]!;
   console.log(
-    `${row.label.padEnd(48)} min ${fixed(sorted[0]!)}  median ${fixed(sorted[Math.floor(ROUNDS / 2)]!)}  max ${fixed(sorted.at(-1)!)}  (${middle[0].toFixed(3)} / ${middle[1].toFixed(3)} ms; goal ${row.goal})`,
+    `${row.label.padEnd(48)} min ${fixed(sorted[0]!)}  median ${fixed(sorted[Math.floor(ROUNDS / 2)]!)}  max ${fixed(sorted.at(-1)!)}  (${middle[0].toFixed(3)} / ${middle[1].toFixed(3)} ms CPU; goal ${row.goal})`,
   );
 }

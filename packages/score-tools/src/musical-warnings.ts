@@ -16,7 +16,7 @@ import {
   type Rational,
   ZERO,
 } from '@scorelane/lanes-seq';
-import { clefEntering, type Score, type ScorePlan, scoreTypes } from '@scorelane/score-model';
+import { clefEnteringReader, type Score, type ScorePlan, scoreTypes } from '@scorelane/score-model';
 import { rangeInClef, type WrittenRange } from './clef-ranges.ts';
 import { instrumentFor } from './instrument-ranges.ts';
 import type { MusicalWarning } from './write-output.ts';
@@ -37,11 +37,17 @@ type UnitWrite = Extract<ScorePlan['writes'][number], { op: 'unit' }>;
  */
 export function musicalWarnings(score: Score, plan: ScorePlan): MusicalWarning[] {
   const names = partNames(score);
-  const crossedBefore = crossingsBefore(plan);
+  const entering = clefEnteringReader(score);
+  // Read from the units as they were only when a write has voices that cross.
+  let crossed: Set<string> | undefined;
+  const crossedBefore = (key: string) => {
+    crossed ??= crossingsBefore(plan);
+    return crossed.has(key);
+  };
   const warnings: MusicalWarning[] = [];
   for (const write of plan.writes) {
     if (write.op !== 'unit') continue;
-    warnings.push(...rangeWarnings(score, write, names[write.part - 1] ?? ''));
+    warnings.push(...rangeWarnings(entering, write, names[write.part - 1] ?? ''));
     warnings.push(...crossingWarnings(write, crossedBefore));
   }
   warnings.push(...removedVoiceWarnings(plan));
@@ -78,9 +84,12 @@ function pitchesOf(event: LaneEvent): readonly Pitch[] {
   return [];
 }
 
+/** Reads the clef entering a measure of a staff (`clefEnteringReader`). */
+type EnteringClef = (part: number, staff: number, measure: number) => Clef;
+
 /** The clef in force at each onset of a unit a plan writes: the clefs it holds, after the one entering its measure. */
-function clefAtOnset(score: Score, write: UnitWrite): (onset: Rational) => Clef {
-  const entering = clefEntering(score, write.part, write.staff, write.measure);
+function clefAtOnset(enteringClef: EnteringClef, write: UnitWrite): (onset: Rational) => Clef {
+  const entering = enteringClef(write.part, write.staff, write.measure);
   const changes = write.content.clefs ?? [];
   return (onset) => {
     let clef = entering;
@@ -89,10 +98,14 @@ function clefAtOnset(score: Score, write: UnitWrite): (onset: Rational) => Clef 
   };
 }
 
-function rangeWarnings(score: Score, write: UnitWrite, partName: string): MusicalWarning[] {
+function rangeWarnings(
+  entering: EnteringClef,
+  write: UnitWrite,
+  partName: string,
+): MusicalWarning[] {
   const instrument = instrumentFor(partName);
   if (!instrument) return [];
-  const clefAt = clefAtOnset(score, write);
+  const clefAt = clefAtOnset(entering, write);
   const warnings: MusicalWarning[] = [];
   for (const voice of write.content.voices) {
     const unit = `P${write.part} s${write.staff} v${voice.voice} m${write.measure}`;
@@ -174,11 +187,14 @@ function crossingPairs(
   return pairs;
 }
 
-function crossingWarnings(write: UnitWrite, crossedBefore: ReadonlySet<string>): MusicalWarning[] {
+function crossingWarnings(
+  write: UnitWrite,
+  crossedBefore: (key: string) => boolean,
+): MusicalWarning[] {
   const unit = `P${write.part} s${write.staff} m${write.measure}`;
   const warnings: MusicalWarning[] = [];
   for (const { key, a, b, crossing } of crossingPairs(write.content.voices)) {
-    if (crossedBefore.has(`${unit} ${key}`)) continue;
+    if (crossedBefore(`${unit} ${key}`)) continue;
     warnings.push({
       code: 'voices-cross',
       unit,

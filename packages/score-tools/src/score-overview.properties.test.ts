@@ -1,5 +1,5 @@
 import { fc, test } from '@fast-check/vitest';
-import { scoreContent, scoreInfo } from '@scorelane/score-model';
+import { describePrintedNumbers, scoreContent, scoreInfo } from '@scorelane/score-model';
 import { createUndoController } from '@scorelane/undo';
 import { describe, expect } from 'vitest';
 import { createScoreTools } from './create-score-tools.ts';
@@ -86,6 +86,9 @@ describe('the overview get_score_info keeps', () => {
         expect(answered.output.measure_count).toBe(info.measureCount);
         expect(answered.output.revision).toBe(info.revision);
         expect(answered.output.key_changes).toHaveLength(info.keys.length);
+        expect(answered.output.printed_numbers).toBe(
+          describePrintedNumbers(info.printedNumbers, 1, info.measureCount),
+        );
         expect(
           (answered.output.parts as { voices: number[] }[]).map((part) => part.voices),
         ).toEqual(voices.map((list) => list.sort((a, b) => a - b)));

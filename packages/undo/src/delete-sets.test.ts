@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { deleteSet, ranges } from '../test/delete-set-ranges.ts';
-import { intersectDeleteSets, isEmptyDeleteSet, subtractDeleteSets } from './delete-sets.ts';
+import {
+  deleteSetsOverlap,
+  intersectDeleteSets,
+  isEmptyDeleteSet,
+  subtractDeleteSets,
+} from './delete-sets.ts';
 
 describe('intersectDeleteSets', () => {
   it('keeps the overlap of ranges, per client', () => {
@@ -55,5 +60,21 @@ describe('subtractDeleteSets', () => {
 
     expect(isEmptyDeleteSet(subtractDeleteSets(a, b))).toBe(true);
     expect(isEmptyDeleteSet(a)).toBe(false);
+  });
+});
+
+describe('deleteSetsOverlap', () => {
+  it('is true exactly when the sets share an id, whatever the order of their ranges', () => {
+    const a = deleteSet({
+      1: [
+        [10, 5],
+        [0, 2],
+      ],
+    });
+
+    expect(deleteSetsOverlap(a, deleteSet({ 1: [[14, 3]] }))).toBe(true);
+    expect(deleteSetsOverlap(a, deleteSet({ 1: [[1, 1]] }))).toBe(true);
+    expect(deleteSetsOverlap(a, deleteSet({ 1: [[2, 8]] }))).toBe(false);
+    expect(deleteSetsOverlap(a, deleteSet({ 2: [[0, 20]] }))).toBe(false);
   });
 });

@@ -53,6 +53,28 @@ export function intersectDeleteSets(a: DeleteSet, b: DeleteSet): DeleteSet {
 }
 
 /**
+ * Whether `a` and `b` share any id, without building their intersection
+ * (ranges compared pairwise: delete sets of steps hold a few ranges each).
+ *
+ * @example
+ * ```ts
+ * if (deleteSetsOverlap(step.deletions, released)) markKeptAgain(step);
+ * ```
+ */
+export function deleteSetsOverlap(a: DeleteSet, b: DeleteSet): boolean {
+  for (const [client, right] of b.clients) {
+    const left = a.clients.get(client);
+    if (left === undefined) continue;
+    for (const l of left) {
+      for (const r of right) {
+        if (l.clock < r.clock + r.len && r.clock < l.clock + l.len) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/**
  * The ranges of `a` that are not in `b`.
  *
  * @example

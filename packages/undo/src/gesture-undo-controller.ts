@@ -178,16 +178,10 @@ export class GestureUndoController<S> implements UndoController<S> {
     origin: unknown,
     running: Extract<Phase, { kind: 'running' }>,
   ): T {
-    // Records nothing unless fn returns a promise; then it is what reverts
-    // fn's writes and its observers' follow-ups, whatever tracked origin they use.
-    const tracked = new Set(this.undoManager.trackedOrigins);
-    tracked.delete(this.undoManager);
-    tracked.add(origin);
-    const reverter = new Y.UndoManager(this.#scope, {
-      trackedOrigins: tracked,
-      captureTimeout: Number.POSITIVE_INFINITY,
-      captureTransaction: () => running.returnedPromise,
-    });
+    // Made only when fn returns a promise, while its transaction is still
+    // open (Yjs records a transaction when it ends): it is what reverts fn's
+    // writes and its observers' follow-ups, whatever tracked origin they use.
+    let reverter: Y.UndoManager | null = null;
     // Follow-up transactions of observers join the step whatever the capture timeout.
     const captureTimeout = this.undoManager.captureTimeout;
     this.undoManager.captureTimeout = Number.POSITIVE_INFINITY;
@@ -195,18 +189,31 @@ export class GestureUndoController<S> implements UndoController<S> {
       return this.#doc.transact((transaction) => {
         const result = fn(transaction);
         running.returnedPromise = isThenable(result);
+        if (running.returnedPromise) reverter = this.#newReverter(origin);
         return result;
       }, origin);
     } finally {
       this.undoManager.captureTimeout = captureTimeout;
-      reverter.destroy();
-      if (running.returnedPromise) this.#revert(reverter);
+      const made = reverter as Y.UndoManager | null;
+      made?.destroy();
+      if (made !== null) this.#revert(made);
       if (this.#phase === running) {
         this.#closeStep();
         this.#phase = closed;
         this.#gesture = running.interrupted;
       }
     }
+  }
+
+  /** An undo manager that records every tracked transaction of `origin` or another tracked origin from now on, to revert them. */
+  #newReverter(origin: unknown): Y.UndoManager {
+    const tracked = new Set(this.undoManager.trackedOrigins);
+    tracked.delete(this.undoManager);
+    tracked.add(origin);
+    return new Y.UndoManager(this.#scope, {
+      trackedOrigins: tracked,
+      captureTimeout: Number.POSITIVE_INFINITY,
+    });
   }
 
   /** Reverts everything `reverter` recorded, and releases what it kept. */

@@ -11,13 +11,19 @@
  *
  * Releasing a set of gone steps, in one transaction that changes nothing:
  * split deleted items at the edges of their ranges (Yjs merges neighbouring
- * deleted items, kept or not), unmark them, mark again whatever the steps
- * still on the stacks deleted, and let the document collect the rest
+ * deleted items, kept or not), unmark them, mark again whatever of them the
+ * steps still on the stacks deleted too, and let the document collect the rest
  * (if it garbage-collects at all: `doc.gc`).
  */
 
 import * as Y from 'yjs';
-import { type DeleteSet, forEachItem, isEmptyDeleteSet } from './delete-sets.ts';
+import {
+  type DeleteSet,
+  deleteSetsOverlap,
+  forEachItem,
+  intersectDeleteSets,
+  isEmptyDeleteSet,
+} from './delete-sets.ts';
 import type { StackItem } from './step-meta.ts';
 
 /** The origin of the transaction that releases kept items; it changes no content. */
@@ -46,8 +52,11 @@ export function releaseKeptItems(
     forEachItem(doc, released, (item) => {
       if (item.deleted) item.keep = false;
     });
+    // Only what a remaining step shares with the released set was unmarked:
+    // marking that again costs what was released, not the whole history.
     for (const item of remaining) {
-      forEachItem(doc, item.deletions, (kept) => {
+      if (!deleteSetsOverlap(item.deletions, released)) continue;
+      forEachItem(doc, intersectDeleteSets(item.deletions, released), (kept) => {
         if (kept.deleted) kept.keep = true;
       });
     }

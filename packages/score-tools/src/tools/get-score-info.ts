@@ -16,7 +16,7 @@ import * as z from 'zod';
 import { importWarningsSummary } from '../import-warnings.ts';
 import { instrumentFor } from '../instrument-ranges.ts';
 import { noScoreYet } from '../no-score-yet.ts';
-import { scoreOverview } from '../score-overview.ts';
+import { type ScoreOverview, scoreOverview } from '../score-overview.ts';
 import type { ScoreToolsContext } from '../score-tools-context.ts';
 import { TOOL_DESCRIPTIONS } from '../tool-descriptions.ts';
 import { revisionOutput, writeScopeOf, writeScopeOutput } from '../tool-fields.ts';
@@ -85,6 +85,22 @@ const output = z.object({
  * const info = await tools.invoke('get_score_info', {});
  * ```
  */
+/**
+ * The printed-numbers phrase of each overview's info, made once: it walks
+ * every measure, and the overview keeps the same info until the score's
+ * structure changes.
+ */
+const printedPhrases = new WeakMap<ScoreOverview['info'], string>();
+
+function printedNumbersPhrase(info: ScoreOverview['info']): string {
+  let phrase = printedPhrases.get(info);
+  if (phrase === undefined) {
+    phrase = describePrintedNumbers(info.printedNumbers, 1, info.measureCount);
+    printedPhrases.set(info, phrase);
+  }
+  return phrase;
+}
+
 export const getScoreInfoTool = defineTool({
   name: 'get_score_info',
   title: 'Score overview',
@@ -129,7 +145,7 @@ export const getScoreInfoTool = defineTool({
       ...(warnings
         ? { import_warnings: { count: warnings.count, first: [...warnings.first] } }
         : {}),
-      printed_numbers: describePrintedNumbers(info.printedNumbers, 1, info.measureCount),
+      printed_numbers: printedNumbersPhrase(info),
       synopsis,
       write_scope: writeScopeOf(scope),
       revision: currentRevision(context.score),
