@@ -1,8 +1,10 @@
 /**
- * Every pitch lanes-seq can write, made once. The parser hands out these
- * shared, frozen objects instead of allocating a pitch per note, which keeps
- * parsing fast and lets a chord check duplicates by index.
+ * Every pitch lanes-seq can write, made once, and each as an untied and a
+ * tied chord note. The parser hands out these shared, frozen objects instead
+ * of allocating a pitch per note, which keeps parsing fast and lets a chord
+ * check duplicates by index.
  */
+import type { ChordNote } from './document.ts';
 import { type Alter, MAX_OCTAVE, MIN_OCTAVE, type Pitch, STEPS } from './pitch.ts';
 
 const ALTER_COUNT = 5;
@@ -35,4 +37,24 @@ const TABLE: readonly Pitch[] = (() => {
 /** The shared pitch object at a table index. */
 export function pitchAt(index: number): Pitch {
   return TABLE[index]!;
+}
+
+/** Per pitch-table index, the chord note of that pitch untied (even slots) and tied (odd slots). */
+const CHORD_NOTES: readonly ChordNote[] = TABLE.flatMap((pitch) => [
+  Object.freeze({ pitch, tie: false }),
+  Object.freeze({ pitch, tie: true }),
+]);
+
+/**
+ * The shared chord note (without a fingering) of the pitch at a table index:
+ * like pitches, chord notes are made once, which spares a large score an
+ * object for every note of every chord.
+ */
+export function chordNoteAt(index: number, tie: boolean): ChordNote {
+  return CHORD_NOTES[2 * index + (tie ? 1 : 0)]!;
+}
+
+/** The table index of a pitch the table holds (a parsed one). */
+export function pitchIndexOf(pitch: Pitch): number {
+  return pitchIndex(STEPS.indexOf(pitch.step), pitch.alter, pitch.octave);
 }
