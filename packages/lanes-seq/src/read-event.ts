@@ -82,6 +82,17 @@ export function readEvents(cursor: Cursor, headerOk: boolean, afterBar = false):
   }
   while (cursor.pos < cursor.contentEnd) {
     const start = cursor.pos;
+    // Most events are plain, and none starts as a bar line, a comment, a separator or an @ item does.
+    const plain = cursor.marksOnly ? undefined : readPlainEvent(cursor);
+    if (plain !== undefined) {
+      events[count] = plain;
+      eventStarts[count] = start;
+      eventEnds[count] = cursor.pos;
+      eventMarks[count] = undefined;
+      count++;
+      skipSpaces(cursor);
+      continue;
+    }
     const code = text.charCodeAt(start);
     if (isBarAt(cursor, start)) break;
     if (isForeignComment(cursor, start)) {
@@ -110,7 +121,7 @@ export function readEvents(cursor: Cursor, headerOk: boolean, afterBar = false):
       }
     } else {
       const problemsBefore = cursor.tally.count;
-      const event = readPlainEvent(cursor) ?? readEvent(cursor);
+      const event = readEvent(cursor);
       // An event reported as wrong gives the events after it no second problem for its duration.
       if (cursor.tally.count > problemsBefore && cursor.lastDuration === undefined) {
         cursor.lastDuration = null;

@@ -15,12 +15,30 @@ function cursorAt(text: string, lastDuration: Rational | undefined | null): Curs
   return cursor;
 }
 
-/** An event as written, plain or nearly so, and what stands after it on the line. */
+/** An event as written (a pitch, rest or chord), plain or nearly so, and what stands after it on the line. */
 const arbitraryEventText = fc
   .tuple(
-    fc.constantFrom('C', 'F', 'B', 'c', 'r', 'x', 'R', 'g', '(', '3'),
+    fc.constantFrom(
+      'C',
+      'F',
+      'B',
+      'c',
+      'r',
+      'x',
+      'R',
+      'g',
+      '(',
+      '3',
+      '(C4 ',
+      '(E4 C',
+      '(C4 C',
+      '(G3 E4  C',
+      '( C',
+      '(3 C',
+    ),
     fc.constantFrom('', '#', '##', 'b', 'bb', '#b', '♯'),
     fc.constantFrom('0', '4', '9', '-1', '10', ''),
+    fc.constantFrom('', '', ')', '))', '-1)', '~)', ' )', ' C4)', ' E4 G4)'),
     fc.constantFrom(
       '',
       '=1/4',
@@ -88,11 +106,24 @@ describe('readPlainEvent (the fast path)', () => {
       grace: false,
     });
     expect(readPlainEvent(cursorAt('x=2 C4', undefined))?.kind).toBe('space');
+    expect(readPlainEvent(cursorAt('(G4 C4 E4)=g1/2~', undefined))).toEqual({
+      kind: 'chord',
+      notes: [
+        { pitch: { step: 'C', alter: 0, octave: 4 }, tie: false },
+        { pitch: { step: 'E', alter: 0, octave: 4 }, tie: false },
+        { pitch: { step: 'G', alter: 0, octave: 4 }, tie: false },
+      ],
+      duration: rational(1, 2),
+      grace: true,
+      tie: true,
+    });
   });
 
-  it('leaves marks, a missing duration and a duration written apart to readEvent', () => {
+  it('leaves marks, a missing duration, a duration written apart and chords with a pitch twice or a tie inside to readEvent', () => {
     expect(readPlainEvent(cursorAt('C4=1/4-.', undefined))).toBeUndefined();
     expect(readPlainEvent(cursorAt('C4 D4', undefined))).toBeUndefined();
     expect(readPlainEvent(cursorAt('C4 =1/4', durationOf(1, 4)))).toBeUndefined();
+    expect(readPlainEvent(cursorAt('(C4 C4)=1/4', undefined))).toBeUndefined();
+    expect(readPlainEvent(cursorAt('(C4~ E4)=1/4', undefined))).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@
  * written as the canonical text writes them, read in one scan.
  */
 import {
+  CLOSE,
   DIGIT_0,
   DIGIT_9,
   EQUALS,
@@ -13,29 +14,43 @@ import {
   LOWER_G,
   LOWER_R,
   LOWER_X,
+  OPEN,
   SLASH,
+  SPACE,
   TILDE,
 } from './char-codes.ts';
-import type { LaneEvent } from './document.ts';
+import { compareChordNotes, type LaneEvent } from './document.ts';
 import { LIMITS } from './issue.ts';
 import type { Cursor } from './parse-cursor.ts';
 import { STEP_INDEX } from './pitch-draft.ts';
-import { pitchAt, pitchIndex } from './pitch-table.ts';
+import { chordNoteAt, pitchAt, pitchIndex } from './pitch-table.ts';
 import type { Rational } from './rational.ts';
 import { durationOf } from './read-duration.ts';
 
 const REST = -1;
 const SPACE_REST = -2;
+const CHORD = -3;
+
+/** The most notes a chord read on the fast path holds; a larger one is readEvent's. */
+const MAX_PLAIN_CHORD = 8;
+
+/**
+ * The pitch-table index the last {@link scanPitch} read. The fast path
+ * returns two things per pitch (where it ends and which it is) and allocates
+ * nothing for them: the parse is synchronous, so one module-wide slot does.
+ */
+let scannedPitch = 0;
 
 /**
  * Reads one event at the cursor when it is plain: a pitch (upper-case step,
- * `#`, `##`, `b` or `bb`, octave 0 to 9), `r` or `x`; then `=` and a
- * duration (with a grace `g` on a pitch), or no duration after an event of
- * the line that has one; then a tie on a pitch; then a space or the line's
- * end. For anything else (marks, chords, tuplets, every mistake) it returns
- * undefined with the cursor unmoved, and `readEvent` reads the event: both
- * give the same event for plain text, so this only saves the time of the
- * general readers' many checks.
+ * `#`, `##`, `b` or `bb`, octave 0 to 9), `r`, `x`, or a chord of plain
+ * pitches one space apart; then `=` and a duration (with a grace `g` on a
+ * pitch or chord), or no duration after an event of the line that has one;
+ * then a tie on a pitch or chord; then a space or the line's end. For
+ * anything else (marks, fingerings, ties inside a chord, tuplets, every
+ * mistake) it returns undefined with the cursor unmoved, and `readEvent`
+ * reads the event: both give the same event for plain text, so this only
+ * saves the time of the general readers' many checks.
  *
  * @example
  * ```ts
@@ -45,30 +60,34 @@ const SPACE_REST = -2;
  */
 export function readPlainEvent(cursor: Cursor): LaneEvent | undefined {
   const { text, contentEnd } = cursor;
-  let pos = cursor.pos;
-  let code = text.charCodeAt(pos);
-  let pitch: number;
+  const start = cursor.pos;
+  let code = text.charCodeAt(start);
+  let pos: number;
+  let subject: number;
+  let noteCount = 0;
   if (code === LOWER_R || code === LOWER_X) {
-    pitch = code === LOWER_R ? REST : SPACE_REST;
-    code = text.charCodeAt(++pos);
-  } else {
-    const stepIndex = code < 128 ? STEP_INDEX[code]! : -1;
-    if (stepIndex < 0) return undefined;
-    code = text.charCodeAt(++pos);
-    let alter = 0;
-    if (code === HASH || code === LOWER_B) {
-      const sign = code;
-      alter = sign === HASH ? 1 : -1;
-      code = text.charCodeAt(++pos);
-      if (code === sign) {
-        alter *= 2;
-        code = text.charCodeAt(++pos);
+    subject = code === LOWER_R ? REST : SPACE_REST;
+    pos = start + 1;
+  } else if (code === OPEN) {
+    subject = CHORD;
+    pos = start;
+    do {
+      pos = scanPitch(text, pos + 1);
+      if (pos < 0 || noteCount === MAX_PLAIN_CHORD) return undefined;
+      for (let i = 0; i < noteCount; i++) {
+        if (cursor.chordNotes[i]!.pitch === pitchAt(scannedPitch)) return undefined; // a pitch twice
       }
-    }
-    if (!isDigit(code)) return undefined;
-    pitch = pitchIndex(stepIndex, alter, code - DIGIT_0);
-    code = text.charCodeAt(++pos);
+      cursor.chordNotes[noteCount++] = chordNoteAt(scannedPitch, false);
+      code = text.charCodeAt(pos);
+    } while (code === SPACE);
+    if (code !== CLOSE) return undefined;
+    pos++;
+  } else {
+    pos = scanPitch(text, start);
+    if (pos < 0) return undefined;
+    subject = scannedPitch;
   }
+  code = text.charCodeAt(pos);
 
   let duration: Rational;
   let grace = false;
@@ -76,7 +95,7 @@ export function readPlainEvent(cursor: Cursor): LaneEvent | undefined {
   if (written) {
     code = text.charCodeAt(++pos);
     if (code === LOWER_G) {
-      if (pitch < 0) return undefined; // a grace rest: readEvent reports it
+      if (subject === REST || subject === SPACE_REST) return undefined; // a grace rest: readEvent reports it
       grace = true;
       code = text.charCodeAt(++pos);
     }
@@ -108,7 +127,7 @@ export function readPlainEvent(cursor: Cursor): LaneEvent | undefined {
 
   let tie = false;
   if (code === TILDE) {
-    if (pitch < 0) return undefined; // a tied rest: readEvent reports it
+    if (subject === REST || subject === SPACE_REST) return undefined; // a tied rest: readEvent reports it
     tie = true;
     code = text.charCodeAt(++pos);
   }
@@ -116,9 +135,46 @@ export function readPlainEvent(cursor: Cursor): LaneEvent | undefined {
 
   cursor.pos = pos;
   if (written && !grace) cursor.lastDuration = duration;
-  if (pitch === REST) return { kind: 'rest', duration, grace: false };
-  if (pitch === SPACE_REST) return { kind: 'space', duration, grace: false };
-  return { kind: 'note', pitch: pitchAt(pitch), duration, grace, tie };
+  if (subject === REST) return { kind: 'rest', duration, grace: false };
+  if (subject === SPACE_REST) return { kind: 'space', duration, grace: false };
+  if (subject === CHORD) {
+    // Held low to high, as readChord holds them (the rule of canonicalChord).
+    const notes = cursor.chordNotes.slice(0, noteCount);
+    for (let i = 1; i < noteCount; i++) {
+      if (compareChordNotes(notes[i - 1]!, notes[i]!) > 0) {
+        notes.sort(compareChordNotes);
+        break;
+      }
+    }
+    return { kind: 'chord', notes, duration, grace, tie };
+  }
+  return { kind: 'note', pitch: pitchAt(subject), duration, grace, tie };
+}
+
+/**
+ * Scans a plain pitch at `pos` (upper-case step, `#`, `##`, `b` or `bb`, an
+ * octave digit) and returns where it ends, its index in `scannedPitch`; -1
+ * when none stands there.
+ */
+function scanPitch(text: string, from: number): number {
+  let pos = from;
+  let code = text.charCodeAt(pos);
+  const stepIndex = code < 128 ? STEP_INDEX[code]! : -1;
+  if (stepIndex < 0) return -1;
+  code = text.charCodeAt(++pos);
+  let alter = 0;
+  if (code === HASH || code === LOWER_B) {
+    const sign = code;
+    alter = sign === HASH ? 1 : -1;
+    code = text.charCodeAt(++pos);
+    if (code === sign) {
+      alter *= 2;
+      code = text.charCodeAt(++pos);
+    }
+  }
+  if (!isDigit(code)) return -1;
+  scannedPitch = pitchIndex(stepIndex, alter, code - DIGIT_0);
+  return pos + 1;
 }
 
 /**
