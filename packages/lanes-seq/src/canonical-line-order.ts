@@ -4,7 +4,7 @@
  * (a voice's lane line before its lyric lines); within a line, its lanes
  * or lyric lines by measure.
  */
-import type { Lane } from './document.ts';
+import { compareLanes, type Lane } from './document.ts';
 import type { LyricLine } from './marks.ts';
 
 /** The measures of one canonical line: measures 1-4, 5-8, 9-12, ... share a block. */
@@ -65,10 +65,23 @@ function compareInLineOrder(a: Lane, b: Lane): number {
   );
 }
 
+/** Whether `lanes` are in the order `compare` gives: one pass. */
+function inOrder(lanes: readonly Lane[], compare: (a: Lane, b: Lane) => number): boolean {
+  for (let i = 1; i < lanes.length; i++) if (compare(lanes[i - 1]!, lanes[i]!) > 0) return false;
+  return true;
+}
+
+/** Lanes of one measure and block by part, staff and voice only. */
+const byVoice = (a: Lane, b: Lane): number =>
+  a.part - b.part || a.staff - b.staff || a.voice - b.voice;
+
 /**
  * The lanes in the order the canonical text writes them (block, part,
  * staff, voice, measure), so that each line's lanes stand together; the
  * sort is stable, and lanes already in that order are returned as they are.
+ * Lanes in a parsed document's order (by measure) are ordered block by
+ * block: a block's lanes, by measure already, need only a stable sort by
+ * voice, which costs far less than sorting the whole document.
  *
  * @example
  * ```ts
@@ -76,12 +89,16 @@ function compareInLineOrder(a: Lane, b: Lane): number {
  * ```
  */
 export function lanesInLineOrder(lanes: readonly Lane[]): readonly Lane[] {
-  for (let i = 1; i < lanes.length; i++) {
-    if (compareInLineOrder(lanes[i - 1]!, lanes[i]!) > 0) {
-      return [...lanes].sort(compareInLineOrder);
-    }
+  if (inOrder(lanes, compareInLineOrder)) return lanes;
+  if (!inOrder(lanes, compareLanes)) return [...lanes].sort(compareInLineOrder);
+  const ordered: Lane[] = [];
+  let from = 0;
+  for (let i = 1; i <= lanes.length; i++) {
+    if (i < lanes.length && blockOf(lanes[i]!.measure) === blockOf(lanes[from]!.measure)) continue;
+    for (const lane of lanes.slice(from, i).sort(byVoice)) ordered.push(lane);
+    from = i;
   }
-  return lanes;
+  return ordered;
 }
 
 /**
