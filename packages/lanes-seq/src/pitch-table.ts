@@ -5,7 +5,7 @@
  * check duplicates by index.
  */
 import type { ChordNote } from './document.ts';
-import { type Alter, MAX_OCTAVE, MIN_OCTAVE, type Pitch, STEPS } from './pitch.ts';
+import { type Alter, comparePitches, MAX_OCTAVE, MIN_OCTAVE, type Pitch, STEPS } from './pitch.ts';
 
 const ALTER_COUNT = 5;
 const OCTAVE_COUNT = MAX_OCTAVE - MIN_OCTAVE + 1;
@@ -57,4 +57,23 @@ export function chordNoteAt(index: number, tie: boolean): ChordNote {
 /** The table index of a pitch the table holds (a parsed one). */
 export function pitchIndexOf(pitch: Pitch): number {
   return pitchIndex(STEPS.indexOf(pitch.step), pitch.alter, pitch.octave);
+}
+
+/**
+ * Per table index, the pitch's place among all pitches in the order chord
+ * notes are held (`comparePitches`: by sound, then spelling), so a chord's
+ * notes are checked for order by comparing two numbers.
+ */
+const SOUND_RANK: Int16Array = (() => {
+  const order = TABLE.map((_, index) => index).sort((a, b) => comparePitches(TABLE[a]!, TABLE[b]!));
+  const rank = new Int16Array(TABLE.length);
+  order.forEach((index, place) => {
+    rank[index] = place;
+  });
+  return rank;
+})();
+
+/** The place of the pitch at a table index in the order chord notes are held; distinct pitches have distinct places. */
+export function soundRankAt(index: number): number {
+  return SOUND_RANK[index]!;
 }

@@ -106,7 +106,7 @@ describe('readPlainEvent (the fast path)', () => {
       grace: false,
     });
     expect(readPlainEvent(cursorAt('x=2 C4', undefined))?.kind).toBe('space');
-    expect(readPlainEvent(cursorAt('(G4 C4 E4)=g1/2~', undefined))).toEqual({
+    expect(readPlainEvent(cursorAt('(C4 E4 G4)=g1/2~', undefined))).toEqual({
       kind: 'chord',
       notes: [
         { pitch: { step: 'C', alter: 0, octave: 4 }, tie: false },
@@ -119,11 +119,12 @@ describe('readPlainEvent (the fast path)', () => {
     });
   });
 
-  it('leaves marks, a missing duration, a duration written apart and chords with a pitch twice or a tie inside to readEvent', () => {
+  it('leaves marks, a missing duration, a duration written apart and chords out of order, with a pitch twice or a tie inside to readEvent', () => {
     expect(readPlainEvent(cursorAt('C4=1/4-.', undefined))).toBeUndefined();
     expect(readPlainEvent(cursorAt('C4 D4', undefined))).toBeUndefined();
     expect(readPlainEvent(cursorAt('C4 =1/4', durationOf(1, 4)))).toBeUndefined();
     expect(readPlainEvent(cursorAt('(C4 C4)=1/4', undefined))).toBeUndefined();
+    expect(readPlainEvent(cursorAt('(G4 C4 E4)=1/4', undefined))).toBeUndefined();
     expect(readPlainEvent(cursorAt('(C4~ E4)=1/4', undefined))).toBeUndefined();
   });
 });

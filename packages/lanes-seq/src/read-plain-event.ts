@@ -19,11 +19,11 @@ import {
   SPACE,
   TILDE,
 } from './char-codes.ts';
-import { compareChordNotes, type LaneEvent } from './document.ts';
+import type { LaneEvent } from './document.ts';
 import { LIMITS } from './issue.ts';
 import type { Cursor } from './parse-cursor.ts';
 import { STEP_INDEX } from './pitch-draft.ts';
-import { chordNoteAt, pitchAt, pitchIndex } from './pitch-table.ts';
+import { chordNoteAt, pitchAt, pitchIndex, soundRankAt } from './pitch-table.ts';
 import type { Rational } from './rational.ts';
 import { durationOf } from './read-duration.ts';
 
@@ -44,7 +44,7 @@ let scannedPitch = 0;
 /**
  * Reads one event at the cursor when it is plain: a pitch (upper-case step,
  * `#`, `##`, `b` or `bb`, octave 0 to 9), `r`, `x`, or a chord of plain
- * pitches one space apart; then `=` and a duration (with a grace `g` on a
+ * pitches one space apart, low to high (as the canonical text writes them); then `=` and a duration (with a grace `g` on a
  * pitch or chord), or no duration after an event of the line that has one;
  * then a tie on a pitch or chord; then a space or the line's end. For
  * anything else (marks, fingerings, ties inside a chord, tuplets, every
@@ -71,12 +71,13 @@ export function readPlainEvent(cursor: Cursor): LaneEvent | undefined {
   } else if (code === OPEN) {
     subject = CHORD;
     pos = start;
+    let lastRank = -1;
     do {
       pos = scanPitch(text, pos + 1);
       if (pos < 0 || noteCount === MAX_PLAIN_CHORD) return undefined;
-      for (let i = 0; i < noteCount; i++) {
-        if (cursor.chordNotes[i]!.pitch === pitchAt(scannedPitch)) return undefined; // a pitch twice
-      }
+      const rank = soundRankAt(scannedPitch);
+      if (rank <= lastRank) return undefined; // not low to high, or a pitch twice: readEvent orders or reports it
+      lastRank = rank;
       cursor.chordNotes[noteCount++] = chordNoteAt(scannedPitch, false);
       code = text.charCodeAt(pos);
     } while (code === SPACE);
@@ -138,15 +139,7 @@ export function readPlainEvent(cursor: Cursor): LaneEvent | undefined {
   if (subject === REST) return { kind: 'rest', duration, grace: false };
   if (subject === SPACE_REST) return { kind: 'space', duration, grace: false };
   if (subject === CHORD) {
-    // Held low to high, as readChord holds them (the rule of canonicalChord).
-    const notes = cursor.chordNotes.slice(0, noteCount);
-    for (let i = 1; i < noteCount; i++) {
-      if (compareChordNotes(notes[i - 1]!, notes[i]!) > 0) {
-        notes.sort(compareChordNotes);
-        break;
-      }
-    }
-    return { kind: 'chord', notes, duration, grace, tie };
+    return { kind: 'chord', notes: cursor.chordNotes.slice(0, noteCount), duration, grace, tie };
   }
   return { kind: 'note', pitch: pitchAt(subject), duration, grace, tie };
 }
