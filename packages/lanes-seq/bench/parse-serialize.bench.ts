@@ -22,10 +22,12 @@ interface Size {
   readonly events: number;
 }
 
+// The canonical text's bytes a measure of eight lanes, measured on a sample of the same mix.
+const bytesPerMeasure = serialize(generateDocument(200, 8)).length / 200;
+
 /** A generated document of about `bytes` of canonical text, with its compact JSON. */
 function sized(label: string, bytes: number): Size {
-  // About 55 bytes of text a lane at 8 lanes a measure: 440 bytes a measure.
-  const document = generateDocument(Math.max(1, Math.round(bytes / 440)), 8);
+  const document = generateDocument(Math.max(1, Math.round(bytes / bytesPerMeasure)), 8);
   const text = serialize(document);
   const check = parse(text);
   if (!check.ok) throw new Error(`generated text does not parse: ${check.issues[0]?.message}`);

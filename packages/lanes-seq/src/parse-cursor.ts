@@ -60,6 +60,8 @@ export interface Cursor {
   readonly markEnds: number[];
   /** Where the marks of each event of the lane being read stand (undefined: none), refilled for every lane. */
   readonly eventMarks: (readonly MarkLocation[] | undefined)[];
+  /** How many events of the lane being read have marks. */
+  markedEvents: number;
   /** The `@` items of the lane being read and where each stands, refilled for every lane. */
   readonly onsets: OnsetMarks[];
   readonly onsetLocations: OnsetLocation[];

@@ -7,6 +7,8 @@
  * line, so one pass finds every problem. It never throws, uses no regular
  * expression on unbounded input, and its time is linear in the text's length.
  */
+
+import { canonicalLaneOrder } from './canonical-lane-order.ts';
 import {
   BACKTICK,
   COLON,
@@ -31,7 +33,8 @@ import {
   type MarkLocation,
 } from './document.ts';
 import { escapedLineBreaks, readAcrossEscapedBreaks } from './escaped-line-break.ts';
-import { type LanesIssue, LIMITS } from './issue.ts';
+import type { LanesIssue } from './issue.ts';
+import { LaneRegister } from './lane-register.ts';
 import type { LyricLine } from './marks.ts';
 import { expectedLaneOf, type ParseOptions } from './missing-header.ts';
 import {
@@ -134,10 +137,23 @@ export interface TextRead extends ReadableLanes {
   readonly tally: ProblemTally;
 }
 
-/** Reads the text line by line: the parser itself, for `parse` and `parseScoreFile`. */
-export function readText(text: string, marksOnly = false, options?: ParseOptions): TextRead {
+/**
+ * The cursor a parse starts with: at the text's first character (past a
+ * byte-order mark), on line 1, with nothing read yet.
+ *
+ * @example
+ * ```ts
+ * const cursor = startCursor('P1 s1 v1 m1: C4=1', false, undefined);
+ * cursor.pos; // 0
+ * ```
+ */
+export function startCursor(
+  text: string,
+  marksOnly: boolean,
+  options: ParseOptions | undefined,
+): Cursor {
   const start = contentStart(text);
-  const cursor: Cursor = {
+  return {
     text,
     pos: start,
     line: 1,
@@ -174,6 +190,7 @@ export function readText(text: string, marksOnly = false, options?: ParseOptions
     markStarts: [],
     markEnds: [],
     eventMarks: [],
+    markedEvents: 0,
     onsets: [],
     onsetLocations: [],
     onsetCount: 0,
@@ -181,10 +198,17 @@ export function readText(text: string, marksOnly = false, options?: ParseOptions
     lastDuration: undefined,
     expectedLane: expectedLaneOf(options),
   };
+}
+
+/** Reads the text line by line: the parser itself, for `parse` and `parseScoreFile`. */
+export function readText(text: string, marksOnly = false, options?: ParseOptions): TextRead {
+  const cursor = startCursor(text, marksOnly, options);
+  const laneList: Lane[] = [];
+  const locationList: LaneLocation[] = [];
   const read: LinesRead = {
-    lanes: [],
-    locations: [],
-    firstLineOfLane: new Map(),
+    lanes: laneList,
+    locations: locationList,
+    register: new LaneRegister(laneList, locationList),
     lyrics: [],
     lyricLocations: [],
     firstLineOfLyric: new Map(),
@@ -228,8 +252,8 @@ export function readText(text: string, marksOnly = false, options?: ParseOptions
 interface LinesRead {
   readonly lanes: Lane[];
   readonly locations: LaneLocation[];
-  /** Per measure, the line of the first lane for each (part, staff, voice): finds duplicate lanes. */
-  readonly firstLineOfLane: Map<number, Map<number, number>>;
+  /** The lanes kept so far, asked whether a lane was written before: finds duplicate lanes. */
+  readonly register: LaneRegister;
   readonly lyrics: LyricLine[];
   readonly lyricLocations: LyricLocation[];
   /** The line of the first lyric line of each lane and verse: finds duplicates. */
@@ -307,16 +331,9 @@ function readMeasure(
   if (cursor.tally.count > problemsBefore) return count;
   const { part, staff, voice, measure } = cursor.header;
   let end = cursor.eventEnds[count - 1]!;
-  for (const item of onsets?.locations ?? []) end = Math.max(end, item.end);
+  if (onsets !== undefined) for (const item of onsets.locations) end = Math.max(end, item.end);
 
-  let linesOfMeasure = read.firstLineOfLane.get(measure);
-  if (linesOfMeasure === undefined) {
-    linesOfMeasure = new Map();
-    read.firstLineOfLane.set(measure, linesOfMeasure);
-  }
-  // part, staff and voice are at most LIMITS.maxIndex, so this key is exact.
-  const key = (part * (LIMITS.maxIndex + 1) + staff) * (LIMITS.maxIndex + 1) + voice;
-  const firstLine = linesOfMeasure.get(key);
+  const firstLine = read.register.firstLineOf(cursor.header, cursor.line);
   if (firstLine !== undefined) {
     report(
       cursor,
@@ -328,7 +345,6 @@ function readMeasure(
     );
     return count;
   }
-  linesOfMeasure.set(key, cursor.line);
   // The lane's arrays, copied out of the cursor's at their exact length.
   const events = cursor.events.slice(0, count);
   read.lanes.push(
@@ -337,16 +353,24 @@ function readMeasure(
       : { part, staff, voice, measure, events, onsetMarks: onsets.onsetMarks },
   );
   const eventMarks = marksOfEvents(cursor, events);
-  read.locations.push({
+  const location: LaneLocation = {
     line: cursor.line,
     lineStart: cursor.lineStart,
     start: laneStart,
     end,
     eventStarts: cursor.eventStarts.slice(0, count),
     eventEnds: cursor.eventEnds.slice(0, count),
-    ...(eventMarks === undefined ? {} : { eventMarks }),
-    ...(onsets === undefined ? {} : { onsetMarks: onsets.locations }),
-  });
+  };
+  // Most lanes have neither marks nor @ items: their location is the literal, with nothing spread.
+  read.locations.push(
+    eventMarks === undefined && onsets === undefined
+      ? location
+      : {
+          ...location,
+          ...(eventMarks === undefined ? {} : { eventMarks }),
+          ...(onsets === undefined ? {} : { onsetMarks: onsets.locations }),
+        },
+  );
   return count;
 }
 
@@ -365,7 +389,7 @@ function marksOfEvents(
   cursor: Cursor,
   events: readonly LaneEvent[],
 ): (readonly MarkLocation[])[] | undefined {
-  if (!events.some((event) => event.marks !== undefined)) return undefined;
+  if (cursor.markedEvents === 0) return undefined;
   return events.map((event, i) => (event.marks === undefined ? [] : cursor.eventMarks[i]!));
 }
 
@@ -471,19 +495,21 @@ function lineBreakEnd(cursor: Cursor): number {
  * Puts lanes (and their locations, in step) in canonical order, so a parsed
  * document is the same whatever order its text used, and
  * `parse(serialize(document))` gives it back. Text already in order costs one
- * pass.
+ * pass, and text in the canonical text's order (a voice's measures together) little more.
  */
 function inCanonicalOrder(lanes: Lane[], locations: LaneLocation[]): Lane[] {
   let sorted = true;
   for (let i = 1; i < lanes.length && sorted; i++)
     sorted = compareLanes(lanes[i - 1]!, lanes[i]!) <= 0;
   if (sorted) return lanes;
-  const order = lanes.map((_, index) => index).sort((a, b) => compareLanes(lanes[a]!, lanes[b]!));
-  const sortedLocations = order.map((index) => locations[index]!);
-  sortedLocations.forEach((location, index) => {
-    locations[index] = location;
-  });
-  return order.map((index) => lanes[index]!);
+  const order = canonicalLaneOrder(lanes);
+  const sortedLanes: Lane[] = [];
+  const readLocations = [...locations];
+  for (let i = 0; i < order.length; i++) {
+    sortedLanes.push(lanes[order[i]!]!);
+    locations[i] = readLocations[order[i]!]!;
+  }
+  return sortedLanes;
 }
 
 /** Lyric lines (and their locations, in step) in canonical order: by lane, then verse. */

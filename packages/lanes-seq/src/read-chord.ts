@@ -20,7 +20,7 @@ import type { ChordNote, LaneEvent } from './document.ts';
 import { compareChordNotes } from './document.ts';
 import { withMarks } from './event-marks.ts';
 import { type Cursor, quote, report } from './parse-cursor.ts';
-import { pitchAt } from './pitch-table.ts';
+import { chordNoteAt, pitchAt, pitchIndexOf } from './pitch-table.ts';
 import { readEquals } from './read-duration.ts';
 import { NOT_A_PITCH, readPitch } from './read-pitch.ts';
 import { characterEnd, describeCharacter } from './source-text.ts';
@@ -205,7 +205,7 @@ function readChordNote(cursor: Cursor, chord: ChordDraft, chordId: number): void
       cursor.chordSeen[pitch] = chordId;
       cursor.chordNotes[chord.noteCount++] =
         fingering === undefined || fingering < 0
-          ? { pitch: pitchAt(pitch), tie }
+          ? chordNoteAt(pitch, tie)
           : { pitch: pitchAt(pitch), tie, fingering };
     }
   }
@@ -330,7 +330,11 @@ function finishChord(cursor: Cursor, chord: ChordDraft, closed: boolean): LaneEv
 function untieEach(notes: ChordNote[]): void {
   for (let i = 0; i < notes.length; i++) {
     const note = notes[i]!;
-    if (note.tie) notes[i] = { ...note, tie: false };
+    if (!note.tie) continue;
+    notes[i] =
+      note.fingering === undefined
+        ? chordNoteAt(pitchIndexOf(note.pitch), false)
+        : { ...note, tie: false };
   }
 }
 

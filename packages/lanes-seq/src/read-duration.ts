@@ -269,7 +269,6 @@ export function tokenEnd(cursor: Cursor): number {
 export function readDetachedDuration(cursor: Cursor, eventStart: number): boolean {
   const { text } = cursor;
   const subjectEnd = cursor.pos;
-  const subject = text.slice(eventStart, subjectEnd);
   if (!isSpace(text.charCodeAt(subjectEnd))) return false;
   let next = subjectEnd;
   while (next < cursor.contentEnd && isSpace(text.charCodeAt(next))) next++;
@@ -284,6 +283,7 @@ export function readDetachedDuration(cursor: Cursor, eventStart: number): boolea
   if (!hasEquals && (!startsDuration || tupletGroupAt(text, next, cursor.contentEnd))) return false;
   cursor.pos = next;
   skipToken(cursor);
+  const subject = text.slice(eventStart, subjectEnd);
   const duration = text.slice(next, cursor.pos);
   report(
     cursor,

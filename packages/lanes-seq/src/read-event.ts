@@ -42,6 +42,7 @@ import { readEquals } from './read-duration.ts';
 import { startsMark } from './read-mark.ts';
 import { AT, readOnset } from './read-onset.ts';
 import { NOT_A_PITCH, readPitch } from './read-pitch.ts';
+import { readPlainEvent } from './read-plain-event.ts';
 import { readStarItem } from './read-star.ts';
 import { characterEnd, describeCharacter, quoteSource } from './source-text.ts';
 import { readTupletGroup, tupletGroupAt } from './tuplet-group.ts';
@@ -57,6 +58,7 @@ export function readEvents(cursor: Cursor, headerOk: boolean, afterBar = false):
   const { text, events, eventStarts, eventEnds, eventMarks } = cursor;
   let count = 0;
   cursor.onsetCount = 0;
+  cursor.markedEvents = 0;
   if (!afterBar) cursor.lastDuration = undefined;
   skipSpaces(cursor);
   if (cursor.pos < cursor.contentEnd && isBarAt(cursor, cursor.pos)) {
@@ -80,6 +82,17 @@ export function readEvents(cursor: Cursor, headerOk: boolean, afterBar = false):
   }
   while (cursor.pos < cursor.contentEnd) {
     const start = cursor.pos;
+    // Most events are plain, and none starts as a bar line, a comment, a separator or an @ item does.
+    const plain = cursor.marksOnly ? undefined : readPlainEvent(cursor);
+    if (plain !== undefined) {
+      events[count] = plain;
+      eventStarts[count] = start;
+      eventEnds[count] = cursor.pos;
+      eventMarks[count] = undefined;
+      count++;
+      skipSpaces(cursor);
+      continue;
+    }
     const code = text.charCodeAt(start);
     if (isBarAt(cursor, start)) break;
     if (isForeignComment(cursor, start)) {
@@ -99,7 +112,11 @@ export function readEvents(cursor: Cursor, headerOk: boolean, afterBar = false):
         events[count] = item;
         eventStarts[count] = start;
         eventEnds[count] = cursor.pos;
-        eventMarks[count] = item.marks === undefined ? undefined : cursor.value.markLocations;
+        if (item.marks === undefined) eventMarks[count] = undefined;
+        else {
+          eventMarks[count] = cursor.value.markLocations;
+          cursor.markedEvents++;
+        }
         count++;
       }
     } else {
@@ -113,7 +130,11 @@ export function readEvents(cursor: Cursor, headerOk: boolean, afterBar = false):
         events[count] = event;
         eventStarts[count] = start;
         eventEnds[count] = cursor.pos;
-        eventMarks[count] = event.marks === undefined ? undefined : cursor.value.markLocations;
+        if (event.marks === undefined) eventMarks[count] = undefined;
+        else {
+          eventMarks[count] = cursor.value.markLocations;
+          cursor.markedEvents++;
+        }
         count++;
       }
     }

@@ -77,3 +77,20 @@ describe('canonicalChord', () => {
     );
   });
 });
+
+describe('a lane without @ items', () => {
+  it('serializes even when its onsets would leave the range of exact integers', () => {
+    const note = (den: number) => ({
+      kind: 'note' as const,
+      pitch: C5,
+      duration: rational(1, den),
+      grace: false,
+      tie: false,
+    });
+    const lane = { part: 1, staff: 1, voice: 1, measure: 1 };
+    const events = [note(1_000_003), note(1_000_033), note(1_000_037)];
+    expect(serialize({ lanes: [{ ...lane, events }] })).toBe(
+      'P1 s1 v1 m1: C5=1/1000003 C5=1/1000033 C5=1/1000037\n',
+    );
+  });
+});

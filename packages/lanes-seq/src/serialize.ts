@@ -1,9 +1,23 @@
 /**
  * The serializer: one canonical text for each document, so that equal scores
  * give equal text.
+ *
+ * Every piece goes into one {@link TextWriter}, with the text of pitches and
+ * durations looked up rather than built again, so writing a large score
+ * allocates next to nothing per event.
  */
 import {
-  canonicalChord,
+  byVoiceVerseThenMeasure,
+  compareLineKeys,
+  continuesLine,
+  type LineKey,
+  lanesInLineOrder,
+} from './canonical-line-order.ts';
+import { CLOSE, LF, LOWER_R, LOWER_X, MINUS, OPEN, SPACE, TILDE } from './char-codes.ts';
+import {
+  type ChordEvent,
+  type ChordNote,
+  compareChordNotes,
   type Lane,
   type LaneEvent,
   type LanesDocument,
@@ -11,8 +25,11 @@ import {
 } from './document.ts';
 import { compareMarks, formatMark } from './mark-text.ts';
 import type { LaneMark, LyricLine, OnsetMarks } from './marks.ts';
-import { formatPitch } from './pitch.ts';
-import { add, compare, equals, formatRational, ZERO } from './rational.ts';
+import { add, compare, equals, type Rational, ZERO } from './rational.ts';
+import { TextWriter } from './text-writer.ts';
+import { durationText, pitchText } from './written-forms.ts';
+
+const AT = 64;
 
 /**
  * Writes one event in canonical form: reduced fraction, chord pitches from
@@ -25,33 +42,66 @@ import { add, compare, equals, formatRational, ZERO } from './rational.ts';
  * ```
  */
 export function serializeEvent(event: LaneEvent): string {
-  return writeEvent(event, false);
+  const out = new TextWriter();
+  writeEvent(out, event, false);
+  return out.finish();
 }
 
 /** One event, its duration left out when `leaveOutDuration` (the line's last duration is the same). */
-function writeEvent(event: LaneEvent, leaveOutDuration: boolean): string {
-  const duration = leaveOutDuration
-    ? ''
-    : `=${event.grace ? 'g' : ''}${formatRational(event.duration)}`;
-  const marks = event.marks === undefined ? '' : serializeMarks(event.marks);
+function writeEvent(out: TextWriter, event: LaneEvent, leaveOutDuration: boolean): void {
+  let tied = false;
   switch (event.kind) {
     case 'note':
-      return `${formatPitch(event.pitch)}${duration}${event.tie ? '~' : ''}${marks}`;
-    case 'chord': {
-      const chord = canonicalChord(event);
-      const inside = chord.notes
-        .map(
-          (note) =>
-            `${formatPitch(note.pitch)}${note.tie ? '~' : ''}${note.fingering === undefined ? '' : `-${note.fingering}`}`,
-        )
-        .join(' ');
-      return `(${inside})${duration}${chord.tie ? '~' : ''}${marks}`;
-    }
+      out.write(pitchText(event.pitch));
+      tied = event.tie;
+      break;
+    case 'chord':
+      tied = writeChordNotes(out, event);
+      break;
     case 'rest':
-      return `r${duration}${marks}`;
+      out.writeAscii(LOWER_R);
+      break;
     case 'space':
-      return `x${duration}${marks}`;
+      out.writeAscii(LOWER_X);
+      break;
   }
+  if (!leaveOutDuration) {
+    out.write(event.grace ? '=g' : '=');
+    out.write(durationText(event.duration));
+  }
+  if (tied) out.writeAscii(TILDE);
+  if (event.marks !== undefined) writeMarks(out, event.marks);
+}
+
+/**
+ * Writes a chord's `(...)` as `canonicalChord` orders it, low to high, and
+ * returns whether it is tied as a whole (a `~` after its duration, none on
+ * its notes): when the chord says so or every note is tied.
+ */
+function writeChordNotes(out: TextWriter, chord: ChordEvent): boolean {
+  const notes = lowToHigh(chord.notes);
+  const tiedWhole = chord.tie || notes.every((note) => note.tie);
+  out.writeAscii(OPEN);
+  for (let i = 0; i < notes.length; i++) {
+    const note = notes[i]!;
+    if (i > 0) out.writeAscii(SPACE);
+    out.write(pitchText(note.pitch));
+    if (note.tie && !tiedWhole) out.writeAscii(TILDE);
+    if (note.fingering !== undefined) {
+      out.writeAscii(MINUS);
+      out.writeInteger(note.fingering);
+    }
+  }
+  out.writeAscii(CLOSE);
+  return tiedWhole;
+}
+
+/** A chord's notes low to high: as they are when so ordered already (as parsed chords are). */
+function lowToHigh(notes: readonly ChordNote[]): readonly ChordNote[] {
+  for (let i = 1; i < notes.length; i++) {
+    if (compareChordNotes(notes[i - 1]!, notes[i]!) > 0) return [...notes].sort(compareChordNotes);
+  }
+  return notes;
 }
 
 /**
@@ -64,9 +114,14 @@ function writeEvent(event: LaneEvent, leaveOutDuration: boolean): string {
  * ```
  */
 export function serializeMarks(marks: readonly LaneMark[]): string {
-  let text = '';
-  for (const mark of [...marks].sort(compareMarks)) text += formatMark(mark);
-  return text;
+  const out = new TextWriter();
+  writeMarks(out, marks);
+  return out.finish();
+}
+
+function writeMarks(out: TextWriter, marks: readonly LaneMark[]): void {
+  const ordered = marks.length < 2 ? marks : [...marks].sort(compareMarks);
+  for (const mark of ordered) out.write(formatMark(mark));
 }
 
 /**
@@ -78,7 +133,15 @@ export function serializeMarks(marks: readonly LaneMark[]): string {
  * ```
  */
 export function serializeOnsetMarks(item: OnsetMarks): string {
-  return `@${formatRational(item.onset)}${serializeMarks(item.marks)}`;
+  const out = new TextWriter();
+  writeOnsetMarks(out, item);
+  return out.finish();
+}
+
+function writeOnsetMarks(out: TextWriter, item: OnsetMarks): void {
+  out.writeAscii(AT);
+  out.write(durationText(item.onset));
+  writeMarks(out, item.marks);
 }
 
 /**
@@ -93,34 +156,61 @@ export function serializeOnsetMarks(item: OnsetMarks): string {
  * ```
  */
 export function serializeLane(lane: Lane): string {
-  return `${laneKey(lane)}:${writeLaneEvents(lane, undefined).text}`;
+  const out = new TextWriter();
+  writeLaneKey(out, lane);
+  out.write(':');
+  writeLaneEvents(out, lane, undefined);
+  return out.finish();
 }
 
-/** A lane's events and `@` items, each with a space before it, and the last duration they leave the line with. */
+/** `P1 s1 v1 m1`, as `laneKey` writes it. */
+function writeLaneKey(out: TextWriter, lane: Lane): void {
+  out.write('P');
+  out.writeInteger(lane.part);
+  out.write(' s');
+  out.writeInteger(lane.staff);
+  out.write(' v');
+  out.writeInteger(lane.voice);
+  out.write(' m');
+  out.writeInteger(lane.measure);
+}
+
+const NO_ITEMS: readonly OnsetMarks[] = [];
+
+/**
+ * A lane's events and `@` items, each with a space before it; returns the
+ * last duration they leave the line with. The events' onsets are only
+ * added up while `@` items are left to place.
+ */
 function writeLaneEvents(
+  out: TextWriter,
   lane: Lane,
-  lastOfLine: LaneEvent['duration'] | undefined,
-): { readonly text: string; readonly last: LaneEvent['duration'] | undefined } {
-  let line = '';
+  lastOfLine: Rational | undefined,
+): Rational | undefined {
   const items =
-    lane.onsetMarks === undefined
-      ? []
+    lane.onsetMarks === undefined || lane.onsetMarks.length === 0
+      ? NO_ITEMS
       : [...lane.onsetMarks].sort((a, b) => compare(a.onset, b.onset));
   let next = 0;
   let time = ZERO;
   let last = lastOfLine;
   for (const event of lane.events) {
-    const repeats = !event.grace && last !== undefined && equals(last, event.duration);
-    line += ` ${writeEvent(event, repeats)}`;
+    out.writeAscii(SPACE);
+    writeEvent(out, event, !event.grace && last !== undefined && equals(last, event.duration));
     if (event.grace) continue;
     last = event.duration;
+    if (next === items.length) continue;
     time = add(time, event.duration);
     while (next < items.length && compare(items[next]!.onset, time) < 0) {
-      line += ` ${serializeOnsetMarks(items[next++]!)}`;
+      out.writeAscii(SPACE);
+      writeOnsetMarks(out, items[next++]!);
     }
   }
-  while (next < items.length) line += ` ${serializeOnsetMarks(items[next++]!)}`;
-  return { text: line, last };
+  while (next < items.length) {
+    out.writeAscii(SPACE);
+    writeOnsetMarks(out, items[next++]!);
+  }
+  return last;
 }
 
 /**
@@ -153,87 +243,51 @@ function writeSlots(line: LyricLine): string {
   return text.slice(text.indexOf(':') + 1);
 }
 
-/** The measures of one canonical line: measures 1-4, 5-8, 9-12, ... share a block. */
-const BLOCK = 4;
-
-/** One line of the canonical text, with what orders it. */
-interface CanonicalLine {
-  readonly block: number;
-  readonly part: number;
-  readonly staff: number;
-  readonly voice: number;
-  readonly first: number;
-  /** 0 for lanes, the verse for lyric lines. */
-  readonly verse: number;
+/** One lyric line of the canonical text, with what orders it. */
+interface LyricTextLine extends LineKey {
   readonly text: string;
 }
 
 /**
- * Groups items (lanes, or lyric lines of one verse) into lines: consecutive
- * measures of one voice within one block of four measures share a line.
- * `items` are ordered by voice (and verse), then measure.
+ * The lyric lines' lines of the canonical text, in line order: lyric lines
+ * of one verse in consecutive measures of one block share a line, ` | `
+ * between them.
  */
-function groupIntoLines<T extends Lane | LyricLine>(
-  items: readonly T[],
-  verseOf: (item: T) => number,
-  write: (run: readonly T[]) => string,
-  into: CanonicalLine[],
-): void {
+function lyricTextLines(lyrics: readonly LyricLine[]): LyricTextLine[] {
+  const ordered = [...lyrics].sort(byVoiceVerseThenMeasure);
+  const lines: LyricTextLine[] = [];
   let runStart = 0;
-  for (let i = 1; i <= items.length; i++) {
-    const previous = items[i - 1]!;
-    const item = items[i];
-    const continues =
-      item !== undefined &&
-      item.part === previous.part &&
-      item.staff === previous.staff &&
-      item.voice === previous.voice &&
-      verseOf(item) === verseOf(previous) &&
-      item.measure === previous.measure + 1 &&
-      Math.floor((item.measure - 1) / BLOCK) === Math.floor((previous.measure - 1) / BLOCK);
-    if (continues) continue;
-    const run = items.slice(runStart, i);
+  for (let i = 1; i <= ordered.length; i++) {
+    const previous = ordered[i - 1]!;
+    const item = ordered[i];
+    if (item !== undefined && item.verse === previous.verse && continuesLine(previous, item)) {
+      continue;
+    }
+    const run = ordered.slice(runStart, i);
     const first = run[0]!;
-    into.push({
-      block: Math.floor((first.measure - 1) / BLOCK),
-      part: first.part,
-      staff: first.staff,
-      voice: first.voice,
-      first: first.measure,
-      verse: verseOf(first),
-      text: write(run),
-    });
+    const { part, staff, voice, measure, verse } = first;
+    const text = `${laneKey(first)} w${verse}:${run.map(writeSlots).join(' |')}`;
+    lines.push({ part, staff, voice, measure, verse, text });
     runStart = i;
+  }
+  return lines.sort(compareLineKeys);
+}
+
+/** Lanes `from` to `to` (consecutive measures of one voice) on one line, ` | ` between them; a duration carries across a bar. */
+function writeLaneRun(out: TextWriter, lanes: readonly Lane[], from: number, to: number): void {
+  writeLaneKey(out, lanes[from]!);
+  out.write(':');
+  let last: Rational | undefined;
+  for (let i = from; i < to; i++) {
+    if (i > from) out.write(' |');
+    last = writeLaneEvents(out, lanes[i]!, last);
   }
 }
 
-/** Lanes of consecutive measures on one line, ` | ` between them; a duration carries across a bar. */
-function writeLaneRun(run: readonly Lane[]): string {
-  let text = `${laneKey(run[0]!)}:`;
-  let last: LaneEvent['duration'] | undefined;
-  run.forEach((lane, index) => {
-    const written = writeLaneEvents(lane, last);
-    text += `${index === 0 ? '' : ' |'}${written.text}`;
-    last = written.last;
-  });
-  return text;
+/** The key of the line that starts with `lane`: it orders the line among lyric lines. */
+function laneLineKey(lane: Lane): LineKey {
+  return { part: lane.part, staff: lane.staff, voice: lane.voice, measure: lane.measure, verse: 0 };
 }
-
-/** Lyric lines of one verse in consecutive measures on one line, ` | ` between them. */
-function writeLyricRun(run: readonly LyricLine[]): string {
-  const first = run[0]!;
-  return `${laneKey(first)} w${first.verse}:${run.map(writeSlots).join(' |')}`;
-}
-
-const byVoiceThenMeasure = (a: Lane, b: Lane): number =>
-  a.part - b.part || a.staff - b.staff || a.voice - b.voice || a.measure - b.measure;
-
-const byVoiceVerseThenMeasure = (a: LyricLine, b: LyricLine): number =>
-  a.part - b.part ||
-  a.staff - b.staff ||
-  a.voice - b.voice ||
-  a.verse - b.verse ||
-  a.measure - b.measure;
 
 /**
  * Writes a document in canonical form (section 8): the lanes of consecutive
@@ -259,22 +313,28 @@ const byVoiceVerseThenMeasure = (a: LyricLine, b: LyricLine): number =>
  * ```
  */
 export function serialize(document: LanesDocument): string {
-  const lines: CanonicalLine[] = [];
-  groupIntoLines([...document.lanes].sort(byVoiceThenMeasure), () => 0, writeLaneRun, lines);
-  if (document.lyrics !== undefined) {
-    const lyrics = [...document.lyrics].sort(byVoiceVerseThenMeasure);
-    groupIntoLines(lyrics, (line) => line.verse, writeLyricRun, lines);
+  const out = new TextWriter();
+  const lanes = lanesInLineOrder(document.lanes);
+  const lyrics = document.lyrics === undefined ? [] : lyricTextLines(document.lyrics);
+  let nextLyric = 0;
+  let runStart = 0;
+  for (let i = 1; i <= lanes.length; i++) {
+    if (i < lanes.length && continuesLine(lanes[i - 1]!, lanes[i]!)) continue;
+    // The lyric lines that come before this line of lanes (a lane line goes before its own).
+    if (nextLyric < lyrics.length) {
+      const key = laneLineKey(lanes[runStart]!);
+      while (nextLyric < lyrics.length && compareLineKeys(lyrics[nextLyric]!, key) < 0) {
+        out.write(lyrics[nextLyric++]!.text);
+        out.writeAscii(LF);
+      }
+    }
+    writeLaneRun(out, lanes, runStart, i);
+    out.writeAscii(LF);
+    runStart = i;
   }
-  lines.sort(
-    (a, b) =>
-      a.block - b.block ||
-      a.part - b.part ||
-      a.staff - b.staff ||
-      a.voice - b.voice ||
-      a.first - b.first ||
-      a.verse - b.verse,
-  );
-  let text = '';
-  for (const line of lines) text += `${line.text}\n`;
-  return text;
+  for (; nextLyric < lyrics.length; nextLyric++) {
+    out.write(lyrics[nextLyric]!.text);
+    out.writeAscii(LF);
+  }
+  return out.finish();
 }
