@@ -10,7 +10,9 @@
  * folder `SCORELANE_CORPORA` names (several separated by `:`, `;` on
  * Windows): every `.musicxml`, `.xml` and `.mxl` file in it. Real scores stay
  * outside the repository. `SCORELANE_BENCH_ROUNDS` sets the rounds (at least
- * 3, 5 when unset) after one round of warm-up.
+ * 3, 5 when unset) after one round of warm-up. The heap is collected before
+ * each timed operation (`--expose-gc`), so no operation is charged for the
+ * garbage another made.
  *
  * Run: SCORELANE_CORPORA=piano-scores:string-quartets npm run bench -w @scorelane/musicxml
  */
@@ -55,7 +57,15 @@ function scoreFiles(folder: string): BenchFile[] {
     });
 }
 
+/** `global.gc` when node runs with `--expose-gc` (as `npm run bench` does). */
+const collectGarbage = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
+
+/**
+ * The ms `work` takes, from a collected heap: each operation pays for the
+ * garbage it makes, not for the garbage of the one before it.
+ */
 function time(work: () => unknown): number {
+  collectGarbage();
   const start = performance.now();
   work();
   return performance.now() - start;
