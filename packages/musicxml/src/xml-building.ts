@@ -75,12 +75,21 @@ export function appendNode(top: Building | undefined, node: XmlNode): void {
  * ```
  */
 export function finish(building: Building): XmlElement {
-  const hasElement = building.c.some((child) => typeof child === 'object' && 'n' in child);
+  let hasElement = false;
+  let hasText = false;
+  for (const child of building.c) {
+    if (typeof child === 'string') hasText = true;
+    else if ('n' in child) hasElement = true;
+  }
   // Whitespace between elements, or across lines, is layout of the file, not content.
-  const children = building.c.filter(
-    (child) =>
-      typeof child !== 'string' || child.trim() !== '' || (!hasElement && !child.includes('\n')),
-  );
+  const children = hasText
+    ? building.c.filter(
+        (child) =>
+          typeof child !== 'string' ||
+          child.trim() !== '' ||
+          (!hasElement && !child.includes('\n')),
+      )
+    : building.c;
   const element: { n: string; a?: Record<string, string>; c?: XmlNode[] } = { n: building.n };
   if (building.a) element.a = building.a;
   if (children.length > 0) element.c = children;
