@@ -68,17 +68,47 @@ export function mergeInOrder(
   kept: readonly XmlNode[],
   generated: readonly XmlNode[],
 ): XmlNode[] {
-  const ranked: { node: XmlNode; rank: number; group: number; index: number }[] = [];
+  const keptRanks: number[] = [];
   let previous = -1;
-  kept.forEach((node, index) => {
+  let keptSorted = true;
+  for (const node of kept) {
     const rank = isElement(node) ? (order[node.n] ?? previous) : previous;
+    if (rank < previous) keptSorted = false;
     previous = rank;
-    ranked.push({ node, rank, group: 1, index });
-  });
-  generated.forEach((node, index) => {
-    const rank = isElement(node) ? (order[node.n] ?? 99) : 99;
-    ranked.push({ node, rank, group: 2, index });
-  });
+    keptRanks.push(rank);
+  }
+  const generatedRanks = generated.map((node) => (isElement(node) ? (order[node.n] ?? 99) : 99));
+  const generatedSorted = generatedRanks.every(
+    (rank, index) => index === 0 || rank >= generatedRanks[index - 1]!,
+  );
+  if (keptSorted && generatedSorted) return mergeSorted(kept, keptRanks, generated, generatedRanks);
+  const ranked: { node: XmlNode; rank: number; group: number; index: number }[] = [];
+  for (const [index, node] of kept.entries())
+    ranked.push({ node, rank: keptRanks[index]!, group: 1, index });
+  for (const [index, node] of generated.entries())
+    ranked.push({ node, rank: generatedRanks[index]!, group: 2, index });
   ranked.sort((a, b) => a.rank - b.rank || a.group - b.group || a.index - b.index);
   return ranked.map((entry) => entry.node);
+}
+
+/**
+ * Two lists each already in rank order, merged as the sort of
+ * {@link mergeInOrder} orders them (by rank, kept first at equal ranks),
+ * without sorting: the common case, a file's children written in schema order.
+ */
+function mergeSorted(
+  kept: readonly XmlNode[],
+  keptRanks: readonly number[],
+  generated: readonly XmlNode[],
+  generatedRanks: readonly number[],
+): XmlNode[] {
+  const merged: XmlNode[] = [];
+  let k = 0;
+  let g = 0;
+  while (k < kept.length || g < generated.length) {
+    if (g >= generated.length || (k < kept.length && keptRanks[k]! <= generatedRanks[g]!))
+      merged.push(kept[k++]!);
+    else merged.push(generated[g++]!);
+  }
+  return merged;
 }

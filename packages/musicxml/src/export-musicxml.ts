@@ -12,7 +12,7 @@ import { keptSlurNumbers, openSlurEnds, withWholeSlurs } from './slur-pairs.ts';
 import { partKeep, scoreKeep } from './unit-keep.ts';
 import { type PartWriting, writeMeasure } from './write-measure.ts';
 import { element, type XmlElement, type XmlNode } from './xml-tree.ts';
-import { writeNode } from './xml-write.ts';
+import { xmlText } from './xml-write.ts';
 
 const PROLOGUE =
   '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' +
@@ -36,9 +36,7 @@ const PROLOGUE =
  * ```
  */
 export function exportMusicXml(score: Score): string {
-  const out: string[] = [PROLOGUE];
-  writeNode(scoreElement(readScore(score)), 0, out);
-  return out.join('');
+  return PROLOGUE + xmlText(scoreElement(readScore(score)), 0);
 }
 
 /**

@@ -63,6 +63,17 @@ function withoutTieElements(note: XmlElement): XmlElement {
   );
 }
 
+/** Whether a kept note holds a `<tie>`, or a `<tied>` in its `<notations>`. */
+function hasTieElements(note: XmlElement): boolean {
+  for (const node of note.c ?? []) {
+    if (!isElement(node)) continue;
+    if (node.n === 'tie') return true;
+    if (node.n === 'notations' && node.c?.some((inner) => isElement(inner) && inner.n === 'tied'))
+      return true;
+  }
+  return false;
+}
+
 type Lanes = Map<string, VoiceContent[]>;
 
 /**
@@ -140,6 +151,8 @@ export function settleTies(units: readonly UnitInit[], warnings: MusicXmlProblem
         const incoming = event.grace ? [] : tiedIn;
         if (!event.grace) tiedIn = pitchesOf(event).filter((_, note) => tiesOnward(event)[note]);
         if (!held || event.kind === 'rest' || event.kind === 'space') return event;
+        // Most notes have no <tie> or <tied>: nothing to remove or mark loose.
+        if (!held.notes.some(hasTieElements)) return event;
         const pitches = pitchesOf(event);
         const lostStarts = unfinishedStarts.get(event) ?? new Set<number>();
         const removed: string[] = [];

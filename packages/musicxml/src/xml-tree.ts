@@ -1,11 +1,12 @@
 /**
- * A small ordered XML tree built from saxes events: elements with their
+ * A small ordered XML tree, read by a fast scan or from saxes events: elements with their
  * attributes in source order, text, comments and processing instructions.
  * Its nodes are plain JSON, so a subtree the model does not read can ride
  * along as an attachment and be written back exactly.
  */
 import { SaxesParser } from 'saxes';
-import { MAX_SCORE_MEASURES, MAX_XML_DEPTH, MAX_XML_ELEMENTS } from './limits.ts';
+import { appendNode, type Building, finish, limitPassed } from './xml-building.ts';
+import { scanXml } from './xml-scan.ts';
 
 /**
  * An element: `n` its name, `a` its attributes in source order, `c` its
@@ -55,43 +56,8 @@ export type XmlParseResult =
       readonly overLimit?: true;
     };
 
-interface Building {
-  readonly n: string;
-  readonly a?: Record<string, string>;
-  readonly c: XmlNode[];
-  /** How many `<measure>` children it has had. */
-  measures: number;
-}
-
 /** Thrown from a parser handler to stop parsing at once; never leaves {@link parseXml}. */
 class StopParsing extends Error {}
-
-// Read once: they are checked on every element.
-const maxDepth = MAX_XML_DEPTH;
-const maxElements = MAX_XML_ELEMENTS;
-const maxMeasures = MAX_SCORE_MEASURES;
-
-/** Why an element opened now passes a limit, or `undefined`. */
-function limitPassed(name: string, depth: number, elements: number, parent: Building | undefined) {
-  if (depth >= maxDepth) return `elements are nested more than ${maxDepth} deep`;
-  if (elements > maxElements) return `the file holds more than ${maxElements} elements`;
-  if (name === 'measure' && parent && ++parent.measures > maxMeasures)
-    return `<${parent.n}> holds more than ${maxMeasures} measures`;
-  return undefined;
-}
-
-function finish(building: Building): XmlElement {
-  const hasElement = building.c.some((child) => typeof child === 'object' && 'n' in child);
-  // Whitespace between elements, or across lines, is layout of the file, not content.
-  const children = building.c.filter(
-    (child) =>
-      typeof child !== 'string' || child.trim() !== '' || (!hasElement && !child.includes('\n')),
-  );
-  const element: { n: string; a?: Record<string, string>; c?: XmlNode[] } = { n: building.n };
-  if (building.a) element.a = building.a;
-  if (children.length > 0) element.c = children;
-  return element;
-}
 
 /**
  * A parser's error message as a clause: without saxes's `line:column: `
@@ -111,7 +77,9 @@ function asClause(message: string): string {
  * tolerated and never followed: nothing is fetched and no entity from a DTD
  * is expanded. Parsing stops at the first error, and at the first element
  * past a limit of `limits.ts` (`overLimit`), so a hostile file costs no more
- * than the limits allow.
+ * than the limits allow. The text is first scanned fast (`xml-scan.ts`);
+ * what that scan is not sure of is read by saxes ({@link parseXmlBySaxes}),
+ * which builds the same tree and gives every error.
  *
  * @example
  * ```ts
@@ -120,21 +88,29 @@ function asClause(message: string): string {
  * ```
  */
 export function parseXml(text: string): XmlParseResult {
+  const scanned = scanXml(text);
+  if (scanned) return { ok: true, ...scanned };
+  return parseXmlBySaxes(text);
+}
+
+/**
+ * {@link parseXml} read by saxes alone, character by character: the
+ * reading every error and its position come from, and the one the fast
+ * scan is held to.
+ *
+ * @example
+ * ```ts
+ * parseXmlBySaxes('<a><b></a>'); // { ok: false, message: 'unexpected close tag', line: 1, column: 10 }
+ * ```
+ */
+export function parseXmlBySaxes(text: string): XmlParseResult {
   const parser = new SaxesParser({ position: true });
   const stack: Building[] = [];
   let root: XmlElement | undefined;
   let doctype: string | undefined;
   let elements = 0;
   let failure: { message: string; line: number; column: number; overLimit?: true } | undefined;
-  const append = (node: XmlNode) => {
-    const top = stack[stack.length - 1];
-    if (!top) return;
-    const children = top.c;
-    const last = children[children.length - 1];
-    if (typeof node === 'string' && typeof last === 'string')
-      children[children.length - 1] = last + node;
-    else children.push(node);
-  };
+  const append = (node: XmlNode) => appendNode(stack[stack.length - 1], node);
   parser.on('error', (error) => {
     failure = { message: asClause(error.message), line: parser.line, column: parser.column };
     throw new StopParsing();

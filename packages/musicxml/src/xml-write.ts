@@ -4,7 +4,11 @@
  */
 import { isElement, type XmlNode } from './xml-tree.ts';
 
+const NEEDS_TEXT_ESCAPE = /[&<>\r]/;
+const NEEDS_ATTRIBUTE_ESCAPE = /[&<>\r"\n\t]/;
+
 function escapeText(text: string): string {
+  if (!NEEDS_TEXT_ESCAPE.test(text)) return text;
   return text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -13,12 +17,62 @@ function escapeText(text: string): string {
 }
 
 function escapeAttribute(text: string): string {
+  if (!NEEDS_ATTRIBUTE_ESCAPE.test(text)) return text;
   return escapeText(text).replace(/"/g, '&quot;').replace(/\n/g, '&#10;').replace(/\t/g, '&#9;');
 }
 
+/** Indents by depth, made once each: a score is written at a few dozen depths at most. */
+const indents: string[] = [''];
+function indentOf(depth: number): string {
+  while (indents.length <= depth) indents.push(`${indents[indents.length - 1]}  `);
+  return indents[depth]!;
+}
+
+function hasElementChild(children: readonly XmlNode[]): boolean {
+  for (const child of children) if (isElement(child)) return true;
+  return false;
+}
+
 /**
- * Appends `node` to `out` as XML, indented by `depth` levels. Elements that
- * hold text keep it exactly; only element-only content is indented.
+ * `node` as XML text, indented by `depth` levels, each line ending in a
+ * newline. Elements that hold text keep it exactly; only element-only
+ * content is indented. (One string built by appending, which is cheaper than
+ * collecting pieces and joining them.)
+ *
+ * @example
+ * ```ts
+ * xmlText({ n: 'pitch', c: [{ n: 'step', c: ['C'] }] }, 0); // "<pitch>\n  <step>C</step>\n</pitch>\n"
+ * ```
+ */
+export function xmlText(node: XmlNode, depth: number): string {
+  const indent = indentOf(depth);
+  if (typeof node === 'string') return `${indent}${escapeText(node)}\n`;
+  if (!isElement(node)) {
+    if ('!' in node) return `${indent}<!--${node['!'].replace(/--/g, '- -')}-->\n`;
+    return `${indent}<?${node['?']}${node.d ? ` ${node.d}` : ''}?>\n`;
+  }
+  let text = `${indent}<${node.n}`;
+  const attributes = node.a;
+  if (attributes)
+    for (const name in attributes) text += ` ${name}="${escapeAttribute(attributes[name]!)}"`;
+  const children = node.c;
+  if (children === undefined || children.length === 0) return `${text}/>\n`;
+  if (!hasElementChild(children)) {
+    // Mixed or text content is written inline, exactly as it was read.
+    text += '>';
+    for (const child of children) {
+      text += typeof child === 'string' ? escapeText(child) : xmlText(child, 0).replace(/\n$/, '');
+    }
+    return `${text}</${node.n}>\n`;
+  }
+  text += '>\n';
+  for (const child of children) text += xmlText(child, depth + 1);
+  return `${text}${indent}</${node.n}>\n`;
+}
+
+/**
+ * Appends `node` to `out` as XML, indented by `depth` levels: {@link xmlText}
+ * for callers that collect pieces.
  *
  * @example
  * ```ts
@@ -28,40 +82,5 @@ function escapeAttribute(text: string): string {
  * ```
  */
 export function writeNode(node: XmlNode, depth: number, out: string[]): void {
-  const indent = '  '.repeat(depth);
-  if (typeof node === 'string') {
-    out.push(indent, escapeText(node), '\n');
-    return;
-  }
-  if (!isElement(node)) {
-    if ('!' in node) out.push(indent, '<!--', node['!'].replace(/--/g, '- -'), '-->\n');
-    else out.push(indent, '<?', node['?'], node.d ? ` ${node.d}` : '', '?>\n');
-    return;
-  }
-  let open = `${indent}<${node.n}`;
-  if (node.a)
-    for (const [name, value] of Object.entries(node.a))
-      open += ` ${name}="${escapeAttribute(value)}"`;
-  const children = node.c ?? [];
-  if (children.length === 0) {
-    out.push(open, '/>\n');
-    return;
-  }
-  if (!children.some((child) => isElement(child))) {
-    // Mixed or text content is written inline, exactly as it was read.
-    out.push(open, '>');
-    for (const child of children) {
-      if (typeof child === 'string') out.push(escapeText(child));
-      else {
-        const inner: string[] = [];
-        writeNode(child, 0, inner);
-        out.push(inner.join('').replace(/\n$/, ''));
-      }
-    }
-    out.push(`</${node.n}>\n`);
-    return;
-  }
-  out.push(open, '>\n');
-  for (const child of children) writeNode(child, depth + 1, out);
-  out.push(indent, `</${node.n}>\n`);
+  out.push(xmlText(node, depth));
 }

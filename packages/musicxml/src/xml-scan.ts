@@ -1,0 +1,255 @@
+/**
+ * The fast path of `parseXml`: a scan of the whole text with `indexOf` and
+ * sticky regular expressions instead of saxes's character by character
+ * reading, for the files real programs write. It reads a narrower language
+ * than XML (ASCII names, no internal DTD subset, XML 1.0), and answers
+ * `undefined`, "not sure", for anything outside it and for anything that is
+ * not well-formed or passes a limit; `parseXml` then reads the text with
+ * saxes, which gives the tree or the first error with its position. Where it
+ * answers, the tree is the one saxes's reading builds (`xml-scan.test.ts`
+ * holds that as a property, and on every file of the test suite).
+ */
+import { appendNode, type Building, finish, limitPassed } from './xml-building.ts';
+import type { XmlElement } from './xml-tree.ts';
+
+const NAME = /[A-Za-z_:][A-Za-z0-9._:-]*/y;
+const END_TAG = /([A-Za-z_:][A-Za-z0-9._:-]*)[ \t\n]*>/y;
+const ATTRIBUTE = /[ \t\n]+([A-Za-z_:][A-Za-z0-9._:-]*)[ \t\n]*=[ \t\n]*(?:"([^"<]*)"|'([^'<]*)')/y;
+const TAG_END = /[ \t\n]*(\/?)>/y;
+const XML_DECLARATION =
+  /<\?xml[ \t\n]+version[ \t\n]*=[ \t\n]*(?:"1\.0"|'1\.0')(?:[ \t\n]+encoding[ \t\n]*=[ \t\n]*(?:"[A-Za-z][A-Za-z0-9._-]*"|'[A-Za-z][A-Za-z0-9._-]*'))?(?:[ \t\n]+standalone[ \t\n]*=[ \t\n]*(?:"(?:yes|no)"|'(?:yes|no)'))?[ \t\n]*\?>/y;
+const ONLY_SPACE = /^[ \t\n]*$/;
+const STARTS_WITH_SPACE = /^[ \t\n]/;
+const LEADING_SPACE = /^[ \t\n]+/;
+const SPACE_TO_NORMALIZE = /[\t\n]/g;
+/** A character XML 1.0 does not allow (after line ends are normalized, so `\r` is not one). */
+const NOT_CHAR = /[^\t\n\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+const REFERENCE = /&(?:#([0-9]+)|#x([0-9a-fA-F]+)|(amp|lt|gt|quot|apos));/g;
+const UNKNOWN_REFERENCE = /&(?!(?:#[0-9]+|#x[0-9a-fA-F]+|amp|lt|gt|quot|apos);)/;
+const NAMED: Readonly<Record<string, string>> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+};
+
+function isXmlChar(code: number): boolean {
+  return (
+    code === 0x9 ||
+    code === 0xa ||
+    code === 0xd ||
+    (code >= 0x20 && code <= 0xd7ff) ||
+    (code >= 0xe000 && code <= 0xfffd) ||
+    (code >= 0x10000 && code <= 0x10ffff)
+  );
+}
+
+/** `raw` with its character and entity references replaced, or `undefined` for one XML has not. */
+function decodeReferences(raw: string): string | undefined {
+  if (!raw.includes('&')) return raw;
+  if (UNKNOWN_REFERENCE.test(raw)) return undefined;
+  let valid = true;
+  const decoded = raw.replace(
+    REFERENCE,
+    (_, decimal: string | undefined, hex: string | undefined, name: string | undefined) => {
+      if (name !== undefined) return NAMED[name]!;
+      const code = decimal !== undefined ? Number(decimal) : Number.parseInt(hex!, 16);
+      if (!isXmlChar(code)) {
+        valid = false;
+        return '';
+      }
+      return String.fromCodePoint(code);
+    },
+  );
+  return valid ? decoded : undefined;
+}
+
+/** Text between tags, decoded, or `undefined` when it is not allowed there. */
+function textBetween(raw: string): string | undefined {
+  if (NOT_CHAR.test(raw) || raw.includes(']]>')) return undefined;
+  return decodeReferences(raw);
+}
+
+/** An attribute value as XML reads it: tabs and line ends as spaces, then references replaced. */
+function attributeValue(raw: string): string | undefined {
+  if (NOT_CHAR.test(raw)) return undefined;
+  return decodeReferences(raw.replace(SPACE_TO_NORMALIZE, ' '));
+}
+
+/** A `<!DOCTYPE ...>`'s text after the keyword, when it has no internal subset. */
+function doctypeBody(body: string): string | undefined {
+  if (!STARTS_WITH_SPACE.test(body) || body.includes('[') || body.includes('<')) return undefined;
+  if (NOT_CHAR.test(body)) return undefined;
+  if ((body.split('"').length - 1) % 2 !== 0 || (body.split("'").length - 1) % 2 !== 0)
+    return undefined;
+  return body;
+}
+
+/** The state of one scan: the text, where it is, and the elements open. */
+interface Scan {
+  readonly text: string;
+  at: number;
+  readonly stack: Building[];
+  root: XmlElement | undefined;
+  doctype: string | undefined;
+  elements: number;
+}
+
+/** Closes `building` into its parent, or as the root. */
+function close(scan: Scan, building: Building): void {
+  const element = finish(building);
+  if (scan.stack.length === 0) scan.root = element;
+  else appendNode(scan.stack[scan.stack.length - 1], element);
+}
+
+/** Reads the start tag at `open`; `false` when the scan must give up. */
+function startTag(scan: Scan, open: number): boolean {
+  const { text, stack } = scan;
+  NAME.lastIndex = open + 1;
+  const name = NAME.exec(text)?.[0];
+  if (name === undefined || scan.root !== undefined) return false;
+  scan.elements++;
+  if (limitPassed(name, stack.length, scan.elements, stack[stack.length - 1]) !== undefined)
+    return false;
+  let attributes: Record<string, string> | undefined;
+  let cursor = NAME.lastIndex;
+  for (;;) {
+    ATTRIBUTE.lastIndex = cursor;
+    const attribute = ATTRIBUTE.exec(text);
+    if (!attribute) break;
+    const attributeName = attribute[1]!;
+    attributes ??= {};
+    if (attributeName === '__proto__' || Object.hasOwn(attributes, attributeName)) return false;
+    const value = attributeValue(attribute[2] ?? attribute[3]!);
+    if (value === undefined) return false;
+    attributes[attributeName] = value;
+    cursor = ATTRIBUTE.lastIndex;
+  }
+  TAG_END.lastIndex = cursor;
+  const end = TAG_END.exec(text);
+  if (!end) return false;
+  scan.at = TAG_END.lastIndex;
+  const building: Building = attributes
+    ? { n: name, a: attributes, c: [], measures: 0 }
+    : { n: name, c: [], measures: 0 };
+  if (end[1] === '/') close(scan, building);
+  else stack.push(building);
+  return true;
+}
+
+/** Reads the end tag at `open`; `false` when it does not close the open element. */
+function endTag(scan: Scan, open: number): boolean {
+  END_TAG.lastIndex = open + 2;
+  const match = END_TAG.exec(scan.text);
+  const building = scan.stack.pop();
+  if (!match || !building || match[1] !== building.n) return false;
+  scan.at = END_TAG.lastIndex;
+  close(scan, building);
+  return true;
+}
+
+/** Reads the comment, CDATA section or DOCTYPE at `open`. */
+function declaration(scan: Scan, open: number): boolean {
+  const { text, stack } = scan;
+  const top = stack[stack.length - 1];
+  if (text.startsWith('<!--', open)) {
+    const end = text.indexOf('-->', open + 4);
+    if (end === -1) return false;
+    const body = text.slice(open + 4, end);
+    if (body.includes('--') || body.endsWith('-') || NOT_CHAR.test(body)) return false;
+    appendNode(top, { '!': body });
+    scan.at = end + 3;
+    return true;
+  }
+  if (text.startsWith('<![CDATA[', open)) {
+    const end = text.indexOf(']]>', open + 9);
+    if (end === -1 || !top) return false;
+    const body = text.slice(open + 9, end);
+    if (NOT_CHAR.test(body)) return false;
+    appendNode(top, body);
+    scan.at = end + 3;
+    return true;
+  }
+  if (!text.startsWith('<!DOCTYPE', open) || top || scan.root || scan.doctype !== undefined)
+    return false;
+  const end = text.indexOf('>', open + 9);
+  const body = end === -1 ? undefined : doctypeBody(text.slice(open + 9, end));
+  if (body === undefined) return false;
+  scan.doctype = body;
+  scan.at = end + 1;
+  return true;
+}
+
+/** Reads the processing instruction at `open` (not an XML declaration). */
+function instruction(scan: Scan, open: number): boolean {
+  const { text, stack } = scan;
+  NAME.lastIndex = open + 2;
+  const target = NAME.exec(text)?.[0];
+  if (target === undefined || target.toLowerCase() === 'xml') return false;
+  const end = text.indexOf('?>', NAME.lastIndex);
+  if (end === -1) return false;
+  const rest = text.slice(NAME.lastIndex, end);
+  if ((rest !== '' && !STARTS_WITH_SPACE.test(rest)) || NOT_CHAR.test(rest)) return false;
+  appendNode(stack[stack.length - 1], { '?': target, d: rest.replace(LEADING_SPACE, '') });
+  scan.at = end + 2;
+  return true;
+}
+
+/**
+ * The tree `parseXml` builds from `source`, read fast, or `undefined` when
+ * the scan is not sure (saxes then reads it). Never throws.
+ *
+ * @example
+ * ```ts
+ * scanXml('<a x="1">t &amp; u</a>'); // { root: { n: 'a', a: { x: '1' }, c: ['t & u'] } }
+ * scanXml('<a>'); // undefined: not well-formed, so saxes says why
+ * ```
+ */
+export function scanXml(source: string): { root: XmlElement; doctype?: string } | undefined {
+  const text = source.includes('\r') ? source.replace(/\r\n?/g, '\n') : source;
+  const scan: Scan = {
+    text,
+    at: 0,
+    stack: [],
+    root: undefined,
+    doctype: undefined,
+    elements: 0,
+  };
+  if (text.startsWith('<?xml') && STARTS_WITH_SPACE.test(text.slice(5, 6))) {
+    XML_DECLARATION.lastIndex = 0;
+    if (!XML_DECLARATION.test(text)) return undefined;
+    scan.at = XML_DECLARATION.lastIndex;
+  }
+  const length = text.length;
+  while (scan.at < length) {
+    const open = text.indexOf('<', scan.at);
+    const end = open === -1 ? length : open;
+    if (end > scan.at) {
+      const raw = text.slice(scan.at, end);
+      const top = scan.stack[scan.stack.length - 1];
+      if (!top) {
+        if (!ONLY_SPACE.test(raw)) return undefined;
+      } else {
+        const decoded = textBetween(raw);
+        if (decoded === undefined) return undefined;
+        appendNode(top, decoded);
+      }
+    }
+    if (open === -1) break;
+    const next = text.charCodeAt(open + 1);
+    const read =
+      next === 0x2f
+        ? endTag(scan, open)
+        : next === 0x21
+          ? declaration(scan, open)
+          : next === 0x3f
+            ? instruction(scan, open)
+            : startTag(scan, open);
+    if (!read) return undefined;
+  }
+  if (scan.stack.length > 0 || scan.root === undefined) return undefined;
+  return scan.doctype === undefined
+    ? { root: scan.root }
+    : { root: scan.root, doctype: scan.doctype };
+}
