@@ -15,6 +15,7 @@ const VERBS: Readonly<Record<string, string>> = {
   set_key_signature: 'changed the key of',
   set_time_signature: 'changed the time of',
   set_clef: 'changed the clef of',
+  set_barline: 'changed the bar lines of',
   write_marks: 'marked',
 };
 

@@ -45,11 +45,55 @@ describe('the playback schedule', () => {
       { midi: 48, part: 2, time: 4, duration: 2 },
     ]);
     expect(schedule.measures).toEqual([
-      { measure: 1, time: 0 },
-      { measure: 2, time: 2 },
-      { measure: 3, time: 4 },
+      { measure: 1, time: 0, quarter: 0 },
+      { measure: 2, time: 2, quarter: 4 },
+      { measure: 3, time: 4, quarter: 8 },
     ]);
     expect(schedule.duration).toBe(6);
+  });
+
+  it('plays a repeat again, and the play head goes back with it', () => {
+    const repeated: ScoreInit = {
+      ...TIED,
+      measures: TIED.measures.map((info, index) =>
+        index === 1 ? { ...info, barlines: { end: 'repeat' as const } } : info,
+      ),
+    };
+    const schedule = playbackSchedule(
+      repeated,
+      { start_measure: 1, end_measure: 3, parts: [2] },
+      120,
+    );
+    expect(schedule.measures.map((entry) => entry.measure)).toEqual([1, 2, 1, 2, 3]);
+    expect(schedule.notes.map((note) => [note.midi, note.time])).toEqual([
+      [48, 0],
+      [43, 2],
+      [48, 4],
+      [43, 6],
+      [48, 8],
+    ]);
+    expect(schedule.duration).toBe(10);
+    // 5 s in: 1 s (two quarters at 120) into the second pass through m1, written at quarter 0.
+    expect(measureAtTime(schedule, 5)).toBe(1);
+    expect(quarterAtTime(schedule, 5)).toBe(2);
+    expect(quarterAtTime(schedule, 8.5)).toBe(9);
+  });
+
+  it('plays as written a range that holds only an ending no pass inside it reaches', () => {
+    const ending: ScoreInit = {
+      ...TIED,
+      measures: TIED.measures.map((info, index) =>
+        index === 2
+          ? { ...info, barlines: { volta: { numbers: [2], end: 'open' as const } } }
+          : info,
+      ),
+    };
+    const schedule = playbackSchedule(
+      ending,
+      { start_measure: 3, end_measure: 3, parts: [2] },
+      120,
+    );
+    expect(schedule.measures.map((entry) => entry.measure)).toEqual([3]);
   });
 
   it('sounds a tied note once, cut to the range: from the range’s start, and up to its end', () => {

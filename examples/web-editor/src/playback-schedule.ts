@@ -1,11 +1,19 @@
 /**
  * What a play request sounds, in seconds: the score's notes (score-model's
  * `soundingNotes`, the reading MIDI export uses: ties joined, grace notes
- * and rests silent) cut to the requested measures and parts, and when each
- * measure starts, for the play head. Pure, so it is tested in Node.
+ * and rests silent) of the requested measures and parts, repeats and
+ * voltas played in the order score-model's `playOrderOf` unfolds them, and
+ * when each played measure starts, for the play head. Pure, so it is tested
+ * in Node.
  */
-import { compare, type Rational } from '@scorelane/lanes-seq';
-import { type ScoreInit, soundingNotes } from '@scorelane/score-model';
+import { add, type Rational, ZERO } from '@scorelane/lanes-seq';
+import {
+  measureLength,
+  playedContent,
+  playOrderOf,
+  type ScoreInit,
+  soundingNotes,
+} from '@scorelane/score-model';
 import type { PlayRequest } from '@scorelane/score-tools';
 
 /** One note to sound: `midi` from `time` for `duration`, both in seconds from the start of playback. */
@@ -16,16 +24,18 @@ export interface ScheduledNote {
   readonly duration: number;
 }
 
-/** When a measure starts, in seconds from the start of playback. */
+/** When a played measure starts, in seconds from the start of playback, and where it is written. */
 export interface ScheduledMeasure {
   readonly measure: number;
   readonly time: number;
+  /** Where the measure starts in the score as written, in quarter notes (as Verovio's timemap counts). */
+  readonly quarter: number;
 }
 
 /** A play request in seconds. */
 export interface PlaybackSchedule {
   readonly notes: readonly ScheduledNote[];
-  /** The measures played, in order, each with its start. */
+  /** The measures played, in the order played (a repeated one again on each pass), each with its start. */
   readonly measures: readonly ScheduledMeasure[];
   /** From the first measure's start to the last one's end, in seconds. */
   readonly duration: number;
@@ -40,21 +50,23 @@ function secondsPerWhole(tempo: number): number {
   return (4 * 60) / tempo;
 }
 
-function seconds(time: Rational, from: Rational, perWhole: number): number {
-  return ((time.num * from.den - from.num * time.den) / (time.den * from.den)) * perWhole;
+function seconds(time: Rational, perWhole: number): number {
+  return (time.num / time.den) * perWhole;
 }
 
 /**
  * The notes and measure starts of `request` (1-based measures, inclusive;
- * parts 1-based) at `tempo` quarter notes per minute. A note tied in from
- * before the range sounds from the range's start; one tied on past its end
- * stops there.
+ * parts 1-based) at `tempo` quarter notes per minute. The measures of the
+ * range are played in the order the score's repeats and voltas give (a
+ * range holding no measure that order reaches plays as written). A note
+ * tied in from before the range sounds from the range's start; one tied on
+ * past its end stops there.
  *
  * @throws RangeError for a tempo that is not a positive number, or a range outside the score.
  * @example
  * ```ts
  * const schedule = playbackSchedule(scoreContent(score), { start_measure: 2, end_measure: 3, parts: [1] }, 120);
- * schedule.measures; // [{ measure: 2, time: 0 }, { measure: 3, time: 2 }] in 4/4
+ * schedule.measures; // [{ measure: 2, time: 0, quarter: 4 }, { measure: 3, time: 2, quarter: 8 }] in 4/4
  * ```
  */
 export function playbackSchedule(
@@ -71,42 +83,53 @@ export function playbackSchedule(
       `Measures ${first}-${last} are not in a score of ${content.measures.length} measures.`,
     );
   }
-  const { notes, measureStarts } = soundingNotes(content);
-  const from = measureStarts[first - 1]!;
-  const to = measureStarts[last]!;
+  const unfolded = playOrderOf(content.measures).filter(
+    (measure) => measure >= first && measure <= last,
+  );
+  const order =
+    unfolded.length > 0
+      ? unfolded
+      : Array.from({ length: last - first + 1 }, (_, index) => first + index);
+  const { notes, measureStarts } = soundingNotes(playedContent(content, order));
   const perWhole = secondsPerWhole(tempo);
   const parts = new Set(request.parts);
   const scheduled: ScheduledNote[] = [];
   for (const note of notes) {
     if (!parts.has(note.part)) continue;
-    if (compare(note.end, from) <= 0 || compare(note.start, to) >= 0) continue;
-    const start = compare(note.start, from) < 0 ? from : note.start;
-    const end = compare(note.end, to) > 0 ? to : note.end;
-    const time = seconds(start, from, perWhole);
+    const time = seconds(note.start, perWhole);
     scheduled.push({
       midi: note.midi,
       part: note.part,
       time,
-      duration: seconds(end, from, perWhole) - time,
+      duration: seconds(note.end, perWhole) - time,
     });
   }
   scheduled.sort((a, b) => a.time - b.time || a.midi - b.midi);
-  const measures: ScheduledMeasure[] = [];
-  for (let measure = first; measure <= last; measure++) {
-    measures.push({ measure, time: seconds(measureStarts[measure - 1]!, from, perWhole) });
-  }
+  const written: Rational[] = [ZERO];
+  for (const info of content.measures) written.push(add(written.at(-1)!, measureLength(info)));
+  const quarterOf = (measure: number) => {
+    const at = written[measure - 1]!;
+    return (4 * at.num) / at.den;
+  };
+  const measures: ScheduledMeasure[] = order.map((measure, index) => ({
+    measure,
+    time: seconds(measureStarts[index]!, perWhole),
+    quarter: quarterOf(measure),
+  }));
   return {
     notes: scheduled,
     measures,
-    duration: seconds(to, from, perWhole),
-    startQuarter: (4 * from.num) / from.den,
+    duration: seconds(measureStarts[order.length]!, perWhole),
+    startQuarter: quarterOf(order[0]!),
     tempo,
   };
 }
 
 /**
  * Where in the score playback is `elapsed` seconds into `schedule`, in
- * quarter notes from the score's start (as Verovio's timemap counts).
+ * quarter notes from the score's start as written (as Verovio's timemap
+ * counts): inside the measure playing then, so after a repeat sign the play
+ * head goes back with the music.
  *
  * @example
  * ```ts
@@ -114,7 +137,13 @@ export function playbackSchedule(
  * ```
  */
 export function quarterAtTime(schedule: PlaybackSchedule, elapsed: number): number {
-  return schedule.startQuarter + (elapsed * schedule.tempo) / 60;
+  let current: ScheduledMeasure | undefined;
+  for (const entry of schedule.measures) {
+    if (entry.time > elapsed) break;
+    current = entry;
+  }
+  if (!current) return schedule.startQuarter + (elapsed * schedule.tempo) / 60;
+  return current.quarter + ((elapsed - current.time) * schedule.tempo) / 60;
 }
 
 /**

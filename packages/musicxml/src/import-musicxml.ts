@@ -2,6 +2,7 @@
  * `importMusicXml`: a MusicXML file (text, bytes or `.mxl`) into a score on a
  * Y.Doc, with everything the model does not read kept as attachments.
  */
+
 import {
   type Clef,
   compare,
@@ -34,6 +35,7 @@ import {
   type ScoreKeep,
   type UnitKeep,
 } from './attachment-types.ts';
+import { importedBarlines } from './barlines.ts';
 import { importedClefChanges } from './clef-changes.ts';
 import { headerTexts } from './header-texts.ts';
 import { settleTies } from './import-ties.ts';
@@ -257,6 +259,14 @@ function readScoreInit(
 
   // Signatures and lengths are the score's: part 1's time and key, the longest part's length.
   const asNumbered: MeasureInfo[] = [];
+  // Bar lines are the score's too: the first part's.
+  const barlines = importedBarlines(
+    Array.from({ length: measureCount }, (_, index) =>
+      (parts[0]?.measures[index]?.items ?? [])
+        .map((item) => item.x)
+        .filter((x) => x.n === 'barline'),
+    ),
+  );
   let time = { beats: 4, beatType: 4 };
   let key = unstatedKey(0);
   for (let index = 0; index < measureCount; index++) {
@@ -271,6 +281,8 @@ function readScoreInit(
     const info: { -readonly [K in keyof MeasureInfo]: MeasureInfo[K] } = { time: { ...time }, key };
     if (length.num > 0 && compare(length, timeLength) !== 0) info.pickup = length;
     if (lead.number !== undefined) info.number = lead.number;
+    const bars = barlines[index];
+    if (bars) info.barlines = bars;
     asNumbered.push(info);
   }
   // Only deliberate numbers are kept (a restart, "X1"): the others follow from them, so

@@ -205,7 +205,7 @@ describe('what import counts as musical', () => {
         '<direction><direction-type><pedal type="start" line="yes"/></direction-type></direction>',
         '<harmony><root><root-step>B</root-step><root-alter>-1</root-alter></root><kind text="m7">minor-seventh</kind></harmony>',
         '<barline location="right"><bar-style>light-heavy</bar-style><repeat direction="backward"/></barline>',
-        '<barline location="right"><bar-style>light-heavy</bar-style></barline>',
+        '<barline location="right"><bar-style>light-heavy</bar-style><fermata/></barline>',
         '<print new-system="yes"><system-layout><system-distance>120</system-distance></system-layout></print>',
       ].map((text) => itemMarks(xml(text))),
     ).toEqual([
@@ -216,8 +216,9 @@ describe('what import counts as musical', () => {
       [],
       [{ kind: 'pedal', name: 'pedal down' }],
       [{ kind: 'chord-symbol', text: 'Bbm7' }],
-      [{ kind: 'repeat-sign', name: 'backward repeat' }],
+      // A repeat is the model's bar line, not a mark; a fermata on a bar line is.
       [],
+      [{ kind: 'fermata', name: 'fermata' }],
       [],
     ]);
   });

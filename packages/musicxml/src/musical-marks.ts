@@ -200,8 +200,8 @@ function chordSymbolText(harmony: XmlElement): string {
  * The musical marks of one element kept between notes: dynamics, tempo and
  * expression text, metronome marks, hairpins, pedal, octave shifts,
  * rehearsal marks, segno and coda (`<direction>`); chord symbols
- * (`<harmony>`); figured bass; a tempo `<sound>`; repeats, endings and
- * fermatas on a `<barline>`. `<print>`, `<attributes>` and the rest are
+ * (`<harmony>`); figured bass; a tempo `<sound>`; fermatas, segno and
+ * coda on a `<barline>` (its repeats and endings are the model's bar lines). `<print>`, `<attributes>` and the rest are
  * layout or belong to the model.
  *
  * @example
@@ -225,13 +225,8 @@ export function itemMarks(item: XmlElement): Mark[] {
     case 'sound':
       return item.a?.tempo !== undefined ? [{ kind: 'tempo', text: `${item.a.tempo} bpm` }] : [];
     case 'barline': {
+      // Repeats and endings are the model's bar lines (barlines.ts), not marks.
       const marks: Mark[] = [];
-      const repeat = child(item, 'repeat');
-      if (repeat)
-        marks.push({ kind: 'repeat-sign', name: `${repeat.a?.direction ?? 'repeat'} repeat` });
-      const ending = child(item, 'ending');
-      if (ending && ending.a?.type === 'start')
-        marks.push({ kind: 'repeat-sign', name: 'ending', text: ending.a?.number ?? '' });
       if (child(item, 'fermata')) marks.push({ kind: 'fermata', name: 'fermata' });
       if (child(item, 'segno')) marks.push({ kind: 'repeat-sign', name: 'segno' });
       if (child(item, 'coda')) marks.push({ kind: 'repeat-sign', name: 'coda' });

@@ -16,6 +16,7 @@ import {
 } from '@scorelane/lanes-seq';
 import type { MeasureInfo, PartInfo, ScoreEvent, VoiceContent } from '@scorelane/score-model';
 import type { PlacedElement } from './attachment-types.ts';
+import { barlinesAsTheModelHasThem } from './barlines.ts';
 import { type ClefPlace, clefChangeItems, keptClefsOnly } from './clef-changes.ts';
 import { toDivisions } from './divisions.ts';
 import { ATTRIBUTES_ORDER, mergeInOrder } from './element-order.ts';
@@ -565,7 +566,8 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
         items.splice(at, 0, { at: ZERO, x: opening });
       }
     }
-    const kept = clefsAsTheModelHasThem(items, clefPlace, staff, firstStaff, before);
+    const clefed = clefsAsTheModelHasThem(items, clefPlace, staff, firstStaff, before);
+    const kept = staff === 1 ? barlinesAsTheModelHasThem(clefed, measures, index, length) : clefed;
     if (staff === 1) firstStaff = kept;
     items.length = 0;
     for (const item of kept) items.push(item);

@@ -32,6 +32,7 @@ import {
   encodeMarks,
   encodeOnsetMarks,
 } from './mark-codec.ts';
+import { decodeBarlines, encodeBarlines } from './measure-barlines.ts';
 import type {
   MeasureInfo,
   PartInfo,
@@ -241,6 +242,7 @@ export function encodeMeasure(info: MeasureInfo): StoredMeasure {
   };
   if (info.pickup) stored.pickup = encodeRational(info.pickup);
   if (info.number !== undefined) stored.number = info.number;
+  if (info.barlines !== undefined) stored.barlines = encodeBarlines(info.barlines);
   if (info.attachments !== undefined) stored.attachments = info.attachments;
   return stored;
 }
@@ -258,6 +260,8 @@ export function decodeMeasure(stored: StoredMeasure): MeasureInfo {
   };
   if (stored.pickup) info.pickup = decodeRational(stored.pickup);
   if (stored.number !== undefined) info.number = stored.number;
+  const barlines = decodeBarlines(stored.barlines);
+  if (barlines !== undefined) info.barlines = barlines;
   if (stored.attachments !== undefined) info.attachments = stored.attachments;
   return info;
 }

@@ -29,6 +29,15 @@ export {
 } from './marks.ts';
 export type { MarksMode } from './marks-edit.ts';
 export {
+  barlinePhrase,
+  barlineSigns,
+  MAX_REPEAT_TIMES,
+  sameBarlines,
+  type VoltaSpan,
+  voltaLabel,
+  voltaSpans,
+} from './measure-barlines.ts';
+export {
   type DeleteMeasuresRequest,
   type InsertMeasuresRequest,
   planDeleteMeasures,
@@ -42,6 +51,12 @@ export {
   soundingNotes,
   type UnplayableNote,
 } from './midi-notes.ts';
+export {
+  BARLINE_STYLES,
+  type BarlineStyle,
+  planSetBarline,
+  type SetBarlineRequest,
+} from './plan-barline.ts';
 export {
   describePart,
   type PartChanges,
@@ -59,6 +74,8 @@ export type {
   UnitChange,
 } from './plan-types.ts';
 export { planWriteMarks, type WriteMarksRequest } from './plan-write-marks.ts';
+export { playOrder, playOrderOf } from './play-order.ts';
+export { playedContent } from './played-content.ts';
 export { describePrintedNumbers } from './printed-number-phrase.ts';
 export { deliberateNumbers, printedNumbersOf } from './printed-numbers.ts';
 export {
@@ -105,8 +122,10 @@ export {
 } from './score-texts.ts';
 export type {
   ClefChange,
+  EndBarline,
   KeySignature,
   Lyric,
+  MeasureBarlines,
   MeasureInfo,
   PartInfo,
   ScoreEvent,
@@ -114,6 +133,7 @@ export type {
   Tonic,
   UnitContent,
   VoiceContent,
+  Volta,
 } from './score-types.ts';
 export { planSetKey, planSetTime, type SetKeyRequest, type SetTimeRequest } from './signatures.ts';
 export { planTranspose, type TransposeRequest } from './transpose.ts';

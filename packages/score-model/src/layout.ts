@@ -9,7 +9,7 @@
  * | `scorelane.partOrder` | Y.Array<string> | part ids in order |
  * | `scorelane.parts` | Y.Map<StoredPart> | part id -> name, abbreviation, staves, clefs, program, transposition |
  * | `scorelane.measureOrder` | Y.Array<string> | measure ids in order |
- * | `scorelane.measures` | Y.Map<StoredMeasure> | measure id -> time, key, pickup, number |
+ * | `scorelane.measures` | Y.Map<StoredMeasure> | measure id -> time, key, pickup, number, bar lines |
  * | `scorelane.units` | Y.Map<StoredUnit> | `partId/staff/measureId` -> voices and events, clef changes |
  *
  * Every stored value is a plain JSON object, replaced whole and never edited
@@ -72,6 +72,8 @@ export interface StoredMeasure {
   };
   readonly pickup?: StoredRational;
   readonly number?: string;
+  /** `MeasureBarlines` as plain JSON; checked when read. */
+  readonly barlines?: Json;
   readonly attachments?: Json;
 }
 

@@ -1,12 +1,18 @@
-import { test } from '@fast-check/vitest';
+import { fc, test } from '@fast-check/vitest';
 import { parseMidi } from 'midi-file';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { apply } from './apply-plan.ts';
 import { arbitraryValidRewrite, PROPERTY_SCORE } from './arbitrary-rewrite.test-support.ts';
+import {
+  arbitraryBarlines,
+  keyOfMeasure,
+  scoreWithBarlines,
+} from './barline-scores.test-support.ts';
 import { SMALL, scoreOf } from './fixtures.test-support.ts';
 import { exportMidi } from './midi-export.ts';
 import { plan } from './plan-rewrite.ts';
+import { playOrder } from './play-order.ts';
 import { createScore } from './score.ts';
 import { scoreContent } from './score-content.ts';
 import type { Transposition } from './transposition.ts';
@@ -211,4 +217,39 @@ P2 s1 v1 m1: C3=1/2
       { part: 2, staff: 1, voice: 1, measure: 1, pitch: 'C3' },
     ]);
   });
+});
+
+describe('exportMidi plays repeats', () => {
+  /** The tick of the part track's end-of-track event: the length of what it plays. */
+  function endTick(track: ReturnType<typeof parseMidi>['tracks'][number]): number {
+    return track.reduce((tick, event) => tick + event.deltaTime, 0);
+  }
+
+  it('plays a repeated section with two endings twice, and as written with repeats: false', () => {
+    const score = scoreWithBarlines([
+      { repeatStart: true },
+      { end: 'repeat', volta: { numbers: [1], end: 'closed' } },
+      { volta: { numbers: [2], end: 'open' } },
+    ]);
+    const keys = (bytes: Uint8Array) => notesOf(parseMidi(bytes).tracks[1]!).map(([key]) => key);
+    expect(keys(exportMidi(score).bytes)).toEqual([1, 2, 1, 3].map(keyOfMeasure));
+    expect(keys(exportMidi(score, { repeats: false }).bytes)).toEqual([1, 2, 3].map(keyOfMeasure));
+  });
+
+  test.prop([fc.array(arbitraryBarlines, { minLength: 1, maxLength: 8 })], { numRuns: 40 })(
+    'sounds the measures in play order, and lasts as long as the measures played',
+    (bars) => {
+      const score = scoreWithBarlines(bars);
+      const midi = exportMidi(score);
+      const file = parseMidi(midi.bytes);
+      const order = playOrder(score);
+      const notes = notesOf(file.tracks[1]!);
+      expect(notes.map(([key]) => key)).toEqual(order.map(keyOfMeasure));
+      // Each measure is a whole note: four quarters.
+      expect(notes.map(([, start]) => start)).toEqual(
+        order.map((_, i) => i * 4 * midi.ticksPerQuarter),
+      );
+      expect(endTick(file.tracks[1]!)).toBe(order.length * 4 * midi.ticksPerQuarter);
+    },
+  );
 });

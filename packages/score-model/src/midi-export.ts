@@ -6,6 +6,8 @@
 import type { Rational } from '@scorelane/lanes-seq';
 import { metaEvent, midiFile, type TrackEvent, textEvent } from './midi-bytes.ts';
 import { soundingNotes, type UnplayableNote } from './midi-notes.ts';
+import { playOrderOf } from './play-order.ts';
+import { playedContent } from './played-content.ts';
 import type { Score, ScoreInit } from './score.ts';
 import { scoreContent } from './score-content.ts';
 
@@ -15,6 +17,8 @@ export interface MidiExportOptions {
   readonly tempo?: number;
   /** The velocity of every note, 1 to 127; 80 by default. */
   readonly velocity?: number;
+  /** `false`: every measure once, as written; by default repeats and voltas are played (`playOrder`). */
+  readonly repeats?: boolean;
 }
 
 /** What {@link exportMidi} made. */
@@ -59,8 +63,10 @@ function channels(content: ScoreInit): number[] {
 }
 
 /**
- * Writes the score as a Standard MIDI File (format 1). Track 1 holds the
- * title, the tempo, and every time and key signature at its measure; each
+ * Writes the score as a Standard MIDI File (format 1), repeats and voltas
+ * played in the order `playOrder` gives (unless `repeats: false`).
+ * Track 1 holds the title, the tempo, and every time and key signature at
+ * its measure; each
  * part follows on a track of its own, named after it, with its program.
  * Ties sound as one note, grace notes and rests are silent, and pitches MIDI
  * cannot play are left out and listed in `unplayable`.
@@ -80,7 +86,9 @@ export function exportMidi(score: Score, options: MidiExportOptions = {}): MidiE
   if (!Number.isInteger(velocity) || velocity < 1 || velocity > 127) {
     throw new RangeError(`A velocity must be an integer from 1 to 127, got ${velocity}.`);
   }
-  const content = scoreContent(score);
+  const written = scoreContent(score);
+  const content =
+    options.repeats === false ? written : playedContent(written, playOrderOf(written.measures));
   const { notes, unplayable, measureStarts } = soundingNotes(content);
   const exactTicks = exactTicksPerQuarter([
     ...measureStarts,

@@ -139,6 +139,7 @@ export interface ScorePlan {
     | 'set-time'
     | 'set-key'
     | 'set-clef'
+    | 'set-barline'
     | 'insert-measures'
     | 'delete-measures'
     | 'write-marks'
@@ -169,6 +170,6 @@ export interface ScorePlan {
     readonly before: string;
     readonly after: string;
   }[];
-  /** What a part plan (`add-part`, `remove-part`, `set-part`, `move-part`) changes, in words. */
+  /** What a part plan (`add-part`, `remove-part`, `set-part`, `move-part`) or a `set-barline` plan changes, in words. */
   readonly partEdit?: string;
 }

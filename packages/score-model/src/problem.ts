@@ -39,6 +39,8 @@ export const PROBLEM_CODES = {
   'invalid-signature': 'A time or key signature that cannot be set.',
   'invalid-clef':
     'A clef name Scorelane does not know, or an onset outside the measure for a clef change.',
+  'invalid-barline':
+    'A bar line or volta that cannot be set: an unknown style, a style on the wrong side, times without a repeat end, bad volta numbers, or a volta overlapping another.',
   'content-does-not-fit': 'Existing content that would no longer fill its measure after a change.',
   'too-many-voices': 'A lane for a voice past the most a staff may hold (v1-v16).',
   'too-many-problems':

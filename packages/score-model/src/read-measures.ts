@@ -17,6 +17,7 @@ import { appendAll } from './append.ts';
 import { clefBeforeIn, clefChangesOf, type PlacedClefChange } from './clef-changes.ts';
 import { formatKey } from './key-signature.ts';
 import { marksNotShownLines } from './marks-not-shown.ts';
+import { barlinePhrase } from './measure-barlines.ts';
 import { oneLine } from './one-line.ts';
 import { noPartsNamed, noScore } from './plan-support.ts';
 import { describePrintedNumbers } from './printed-number-phrase.ts';
@@ -26,7 +27,7 @@ import { currentRevision } from './revision.ts';
 import { sameKey, sameTime } from './same-signature.ts';
 import type { Score } from './score.ts';
 import type { KeySignature, TimeSignature } from './score-types.ts';
-import { type ScoreView, viewScore } from './score-view.ts';
+import { measureInfos, type ScoreView, viewScore } from './score-view.ts';
 import { tiedInFrom } from './tied-in.ts';
 import { tiedPitches, tiesLeaving } from './ties.ts';
 import { unitLanes, unitLyricLines } from './unit-lanes.ts';
@@ -91,6 +92,11 @@ export interface ReadContext {
   readonly printedNumbers: readonly { readonly measure: number; readonly number: string }[];
   /** Clef changes inside the range (the parts' `clefs` are those in force as `start` begins). */
   readonly clefChanges: readonly PlacedClefChange[];
+  /**
+   * The range's bar lines other than plain ones, as the `%` line writes
+   * them (`m1 |:, m8 [1. ] :|, m9 [2. ) |.`); `''` when all are plain.
+   */
+  readonly barlines: string;
   /** Ties from the measure before `start` into it, per lane. */
   readonly tiesIn: readonly { readonly lane: string; readonly pitches: readonly string[] }[];
 }
@@ -226,6 +232,7 @@ export function readContext(
     pickups,
     printedNumbers,
     clefChanges: clefChangesOf(view, start, end, parts),
+    barlines: barlinePhrase(measureInfos(view, end), start, end),
     tiesIn,
   };
 }
@@ -266,6 +273,7 @@ export function contextLines(
       `% clef ${change.clef} on P${change.part} s${change.staff} from m${change.measure}${at}`,
     );
   }
+  if (context.barlines !== '') lines.push(`% bar lines ${context.barlines}`);
   for (const tie of context.tiesIn) {
     lines.push(`% tied in from the measure before: ${tie.lane} ${tie.pitches.join(' ')}`);
   }

@@ -84,11 +84,20 @@ function newInfos(
     const number = index === 0 && first.number !== undefined ? { number: first.number } : {};
     const kept =
       index === 0 ? first.attachments : index === lengths.length - 1 ? last.attachments : undefined;
+    // The stretch keeps the repeat at its start and the bar line at its end; voltas inside it go.
+    const barlines = {
+      ...(index === 0 && first.barlines?.repeatStart ? { repeatStart: true as const } : {}),
+      ...(index === lengths.length - 1 && last.barlines?.end ? { end: last.barlines.end } : {}),
+      ...(index === lengths.length - 1 && last.barlines?.times
+        ? { times: last.barlines.times }
+        : {}),
+    };
     return {
       time,
       key: here.key,
       ...pickup,
       ...number,
+      ...(Object.keys(barlines).length > 0 ? { barlines } : {}),
       ...(kept === undefined ? {} : { attachments: kept }),
     };
   });

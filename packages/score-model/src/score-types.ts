@@ -115,7 +115,57 @@ export interface MeasureInfo {
   readonly pickup?: Rational;
   /** The printed number, when an importer gave one. */
   readonly number?: string;
+  /** Its bar lines and volta, when any is more than a plain bar line; left out: none. */
+  readonly barlines?: MeasureBarlines;
   readonly attachments?: Json;
+}
+
+/**
+ * The bar line a measure ends with, when it is not a plain one: a double
+ * bar (`||`), a final bar (`|.`), or a repeat back (`:|`).
+ *
+ * @example
+ * ```ts
+ * const end: EndBarline = 'repeat';
+ * ```
+ */
+export type EndBarline = 'double' | 'final' | 'repeat';
+
+/**
+ * A volta (first or second ending) a measure lies in: the passes it is
+ * played on, and, in its last measure, how it ends (`closed`: the bracket
+ * hooks down; `open`: it does not, as a last ending usually is). A volta
+ * begins at the first measure of a run holding it.
+ *
+ * @example
+ * ```ts
+ * const first: Volta = { numbers: [1], end: 'closed' };
+ * ```
+ */
+export interface Volta {
+  /** The passes it is played on, ascending: `[1]`, `[1, 2]`. */
+  readonly numbers: readonly number[];
+  /** Set in the volta's last measure; left out where it goes on into the next measure. */
+  readonly end?: 'closed' | 'open';
+}
+
+/**
+ * A measure's bar lines, as every part of the score has them: a repeat sign
+ * at its start, the bar line it ends with, how often a repeat back plays
+ * the section, and the volta it lies in. Every field is left out when plain.
+ *
+ * @example
+ * ```ts
+ * const firstEnding: MeasureBarlines = { end: 'repeat', volta: { numbers: [1], end: 'closed' } };
+ * ```
+ */
+export interface MeasureBarlines {
+  /** `true`: a repeat starts here (`|:`). */
+  readonly repeatStart?: true;
+  readonly end?: EndBarline;
+  /** With `end: 'repeat'`: how many times the section is played in all (2 when left out). */
+  readonly times?: number;
+  readonly volta?: Volta;
 }
 
 /**

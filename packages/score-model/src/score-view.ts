@@ -144,3 +144,11 @@ export function viewScore(score: Score): ScoreView {
   };
   return view;
 }
+
+/** The signatures of measures 1-`last` of `view` (all of them when left out), in order. */
+export function measureInfos(view: ScoreView, last = view.measureCount): MeasureInfo[] {
+  const infos: MeasureInfo[] = [];
+  for (let index = 1; index <= Math.min(last, view.measureCount); index++)
+    infos.push(view.measure(index)!.info);
+  return infos;
+}

@@ -148,6 +148,7 @@ describe('readMeasures context', () => {
         { measure: 5, number: '4' },
       ],
       clefChanges: [],
+      barlines: '',
       tiesIn: [{ lane: 'P1 s1 v1 m3', pitches: ['A5'] }],
     });
     expect(read.text.split('\n').slice(0, 6)).toEqual([

@@ -16,6 +16,9 @@ const FULL_HOST = {
   selection: createMemorySelection(),
 };
 
+/** The tools only a host that asks for them lists (see `HostFeatures`). */
+const OPT_IN = ['set_barline'];
+
 const CALLS: Record<string, object> = {
   get_score_info: {},
   get_format_guide: {},
@@ -28,6 +31,7 @@ const CALLS: Record<string, object> = {
   set_time_signature: { measure: 5, beats: 4, beat_type: 4 },
   set_key_signature: { measure: 5, tonic: 'F#', mode: 'minor' },
   set_clef: { part: 1, measure: 3, onset: '1/2', clef: 'alto' },
+  set_barline: { measure: 4, style: 'repeat-end' },
   set_score_info: { title: 'Ode', composer: 'L. van Beethoven' },
   add_part: { instrument: 'Cello' },
   remove_part: { part: 3, allow_part_count_change: true },
@@ -61,7 +65,7 @@ describe('the catalog', () => {
     const { tools } = odeFixture(FULL_HOST);
     const mcp = tools.manifest('editor').tools.map(toMcpTool);
     const webmcp = tools.manifest('editor').tools.map(toWebMcpTool);
-    expect(mcp).toHaveLength(scoreToolCatalog().tools.length);
+    expect(mcp).toHaveLength(scoreToolCatalog().tools.length - OPT_IN.length);
     expect(webmcp.map((tool) => tool.name)).toEqual(mcp.map((tool) => tool.name));
     const readOnly = mcp.filter((tool) => tool.annotations?.readOnlyHint).map((tool) => tool.name);
     expect(readOnly.sort()).toEqual(
@@ -96,9 +100,22 @@ describe('the catalog', () => {
   it('lists every tool of a host with a player and a selection in at most 4,300 o200k tokens without output schemas', () => {
     const { tools } = odeFixture(FULL_HOST);
     const listed = tools.manifest('editor').tools.map(toMcpTool);
-    expect(listed).toHaveLength(scoreToolCatalog().tools.length);
+    expect(listed.map((tool) => tool.name)).toEqual(
+      scoreToolCatalog()
+        .tools.map((tool) => tool.name)
+        .filter((name) => !OPT_IN.includes(name)),
+    );
     const withoutOutput = listed.map(({ outputSchema: _output, ...tool }) => tool);
     expect(countTokens(JSON.stringify(withoutOutput))).toBeLessThanOrEqual(4_300);
+  });
+
+  it('lists set_barline only for a host that asks for it (barlines: true)', () => {
+    const names = (options: object) =>
+      odeFixture(options)
+        .tools.manifest('editor')
+        .tools.map((tool) => tool.name);
+    expect(names(FULL_HOST)).not.toContain('set_barline');
+    expect(names({ ...FULL_HOST, barlines: true })).toContain('set_barline');
   });
 
   it('copies no sentence from one description into another, only points to rewrite_measures for the write rules', () => {
@@ -130,6 +147,7 @@ describe('the catalog', () => {
       score,
       undo,
       ...FULL_HOST,
+      barlines: true,
       oversight: { settings, proposals: openProposalStore(doc) },
     });
     // A proposal for get_proposal_status to answer about.

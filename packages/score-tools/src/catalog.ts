@@ -19,6 +19,7 @@ import { readMeasuresTool } from './tools/read-measures.ts';
 import { removePart } from './tools/remove-part.ts';
 import { rewriteMeasures } from './tools/rewrite-measures.ts';
 import { getSelectionTool, selectMeasuresTool } from './tools/selection-tools.ts';
+import { setBarline } from './tools/set-barline.ts';
 import { setClef } from './tools/set-clef.ts';
 import { setKeySignature } from './tools/set-key-signature.ts';
 import { setPart } from './tools/set-part.ts';
@@ -37,6 +38,7 @@ const WRITE_TOOLS = [
   setTimeSignature,
   setKeySignature,
   setClef,
+  setBarline,
   setScoreInfo,
   addPart,
   removePart,

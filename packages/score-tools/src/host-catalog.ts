@@ -10,7 +10,9 @@ import type { ScoreToolsContext } from './score-tools-context.ts';
 /**
  * What a host gives the tools beyond the score: `player` for `play` and
  * `stop`, `selection` (an editor's selection a person sees) for
- * `select_measures`.
+ * `select_measures`; `barlines` when it offers `set_barline` (left out or
+ * `false` by default, since the listing of every other tool already fills
+ * the 4,000 o200k tokens an MCP `tools/list` may cost).
  *
  * @example
  * ```ts
@@ -20,12 +22,14 @@ import type { ScoreToolsContext } from './score-tools-context.ts';
 export interface HostFeatures {
   readonly player: boolean;
   readonly selection: boolean;
+  readonly barlines?: boolean;
 }
 
 /** Each host feature and the tools that need it. */
 const NEEDS: Readonly<Record<keyof HostFeatures, readonly string[]>> = {
   player: ['play', 'stop'],
   selection: ['select_measures'],
+  barlines: ['set_barline'],
 };
 
 /**
@@ -33,7 +37,7 @@ const NEEDS: Readonly<Record<keyof HostFeatures, readonly string[]>> = {
  *
  * @example
  * ```ts
- * toolsWithoutHost({ player: false, selection: false }); // ['play', 'stop', 'select_measures']
+ * toolsWithoutHost({ player: false, selection: false }); // ['play', 'stop', 'select_measures', 'set_barline']
  * ```
  */
 export function toolsWithoutHost(features: HostFeatures): readonly string[] {

@@ -18,6 +18,7 @@ import {
   unitPlaces,
 } from '@scorelane/score-model';
 import type * as Y from 'yjs';
+import { barlineSummary } from './barline-summary.ts';
 import { type ShortMeasure, sectionPickups } from './section-pickups.ts';
 import { headedSynopsis, statsOfContent, synopsisRenderer } from './synopsis.ts';
 import { type SynopsisStats, unitStat } from './synopsis-model.ts';
@@ -44,6 +45,8 @@ interface Built {
   readonly shortMeasures: readonly ShortMeasure[];
   readonly stats: SynopsisStats;
   readonly synopsis: ReturnType<typeof synopsisRenderer>;
+  /** The synopsis line of the bar lines (`barline-summary.ts`), `''` when all are plain. */
+  readonly barlines: string;
   /** Per part, how many units use each voice number. */
   readonly voiceCounts: Map<number, number>[];
   /** The voice numbers of each unit, by `part/staff/measure`. */
@@ -115,6 +118,7 @@ function build(score: Score): Built {
   return {
     places: unitPlaces(score),
     info,
+    barlines: barlineSummary(content.measures),
     shortMeasures: others,
     stats,
     synopsis: synopsisRenderer(stats),
@@ -171,7 +175,10 @@ export function scoreOverview(score: Score): ScoreOverview {
     info: built.info,
     shortMeasures: built.shortMeasures,
     voices: built.voiceCounts.map((counts) => [...counts.keys()].sort((a, b) => a - b)),
-    synopsis: headedSynopsis(built.info, built.synopsis.text()),
+    synopsis: headedSynopsis(
+      built.info,
+      built.barlines === '' ? built.synopsis.text() : `${built.barlines}\n${built.synopsis.text()}`,
+    ),
   };
   return follower.answer;
 }

@@ -41,6 +41,8 @@ Every write: planned whole; if anything is wrong nothing changes and the answer 
 
   set_clef: `Sets part's staff's clef from measure (at onset, whole notes) on. Notes keep their written pitch. ${AS_REWRITE}`,
 
+  set_barline: `Sets measure's bar line in all parts: style regular, double, final, repeat-end (times it plays) or repeat-start (at side start); volta "1, 2" over measure-volta_end (volta_open; "" removes). ${AS_REWRITE}`,
+
   transpose_measures: `Transposes measures start_measure-end_measure of parts (default all) by interval (P M m A d and a number, "-" down; "A1" a chromatic semitone), spelled by it: C#4 up M3 is E#4. Key signatures stay. ${AS_REWRITE}`,
 
   undo: `Undoes your last write, selecting what it changed; refused (saying who changed what) if a person's step is newer or someone changed what it wrote: then read and rewrite.`,

@@ -72,7 +72,13 @@ describe('the web editor in Chromium with native WebMCP', () => {
 
   it('registers the editor’s score tools with the browser’s WebMCP', () => {
     expect(editor.toolNames()).toEqual(
-      expect.arrayContaining(['read_measures', 'rewrite_measures', 'undo', 'select_measures']),
+      expect.arrayContaining([
+        'read_measures',
+        'rewrite_measures',
+        'undo',
+        'select_measures',
+        'set_barline',
+      ]),
     );
   });
 
