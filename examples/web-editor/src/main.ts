@@ -137,8 +137,6 @@ async function startEditor(page: EditorPage): Promise<void> {
       actor,
       player,
       importWarnings,
-      // The browser agent's WebMCP listing has room for set_barline (an MCP tools/list has not).
-      barlines: true,
       ...more,
     });
   const personTools = tools('person', {

@@ -5,7 +5,6 @@
 /** Flags that take no value. */
 const SWITCHES = new Set([
   'allow-measure-count-change',
-  'bar-lines',
   'help',
   'http',
   'read-only',

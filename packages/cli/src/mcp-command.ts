@@ -54,8 +54,6 @@ interface McpSettings {
   readonly scope: ScoreScopeInput | undefined;
   /** Where exports go (`--export-dir`); undefined: beside FILE (a temporary folder for the example). */
   readonly exportDir: string | undefined;
-  /** `--bar-lines`: offer set_barline too (its listing takes the tools/list past 4,000 tokens). */
-  readonly barlines: boolean;
 }
 
 /**
@@ -163,7 +161,6 @@ function serverOptions(
     exporters: { musicxml: exportMusicXmlWithinLimit, mxl: exportMxlWithinLimit },
     files,
     ...(settings.scope === undefined ? {} : { scope: settings.scope }),
-    barlines: settings.barlines,
   });
   return {
     pipeline: settings.save ? savingAfterChanges(tools.pipeline, saves) : tools.pipeline,
@@ -187,7 +184,7 @@ function serverOptions(
 function mcpSettings(args: ParsedArguments): McpSettings {
   expectArguments(args, 'mcp', {
     positional: ['FILE'],
-    flags: ['http', 'port', 'read-only', 'no-save', 'measures', 'parts', 'export-dir', 'bar-lines'],
+    flags: ['http', 'port', 'read-only', 'no-save', 'measures', 'parts', 'export-dir'],
   });
   const http = args.flags.get('http') === true;
   const portText = args.flags.get('port');
@@ -206,7 +203,6 @@ function mcpSettings(args: ParsedArguments): McpSettings {
     save: !example && args.flags.get('no-save') !== true,
     scope: scopeOf(args),
     exportDir: exportDirOf(args),
-    barlines: args.flags.get('bar-lines') === true,
   };
 }
 

@@ -116,13 +116,13 @@ describe('scorelane mcp and set_clef', () => {
   );
 });
 
-describe('scorelane mcp --bar-lines and set_barline', () => {
+describe('scorelane mcp and set_barline', () => {
   it('saves a repeat into a .musicxml file, where it reads back and plays twice', async () => {
     const lanes = await scoreFile('source.lanes', TWO_BARS);
     const source = await loadFile(lanes);
     if (source.kind !== 'score') throw new Error('the fixture is not a score');
     const file = await scoreFile('two.musicxml', exportMusicXml(source.score));
-    const session = await start(file, '--bar-lines');
+    const session = await start(file);
     const result = await session.call('set_barline', { measure: 2, style: 'repeat-end' });
     expect(result.isError, JSON.stringify(result.content)).toBe(false);
     session.child.stdin?.end();
@@ -131,14 +131,6 @@ describe('scorelane mcp --bar-lines and set_barline', () => {
     if (saved.kind !== 'score') throw new Error(`${file} is not a whole score: ${saved.kind}`);
     expect(scoreContent(saved.score).measures[1]?.barlines).toEqual({ end: 'repeat' });
     expect(playOrder(saved.score)).toEqual([1, 2, 1, 2]);
-  });
-
-  it('does not offer set_barline without the flag', async () => {
-    const file = await scoreFile('plain.lanes', TWO_BARS);
-    const session = await start(file);
-    await expect(session.call('set_barline', { measure: 2, style: 'double' })).rejects.toThrow(
-      'There is no tool named \\"set_barline\\".',
-    );
   });
 });
 

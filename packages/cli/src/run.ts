@@ -46,7 +46,7 @@ export const USAGE = `Usage: scorelane <command> [arguments]
       Convert by extension: reads .lanes, .musicxml, .xml, .mxl;
       writes .lanes, .musicxml, .xml and .mid.
   mcp [FILE] [--http] [--port N] [--read-only] [--no-save]
-      [--measures A-B [--parts 1,2]] [--export-dir DIR] [--bar-lines]
+      [--measures A-B [--parts 1,2]] [--export-dir DIR]
       Serve the score tools on FILE to an MCP client: over stdio, or with
       --http on http://127.0.0.1:PORT/mcp (first free port from 8642 to 8651
       unless --port). Each change is saved to FILE (the opened file is kept
@@ -54,9 +54,9 @@ export const USAGE = `Usage: scorelane <command> [arguments]
       the viewer's tools; --measures (and --parts) limit every write to that
       range (a write reaching outside is refused, changing nothing).
       export_score writes FILE's stem + .export.musicxml, .mxl or .mid beside
-      FILE (or in DIR) and links to it. --bar-lines also offers set_barline
-      (repeats, voltas, double and final bars; saved in .musicxml, not yet
-      in .lanes). Without FILE, the built-in example, in memory.
+      FILE (or in DIR) and links to it. Bar lines set with set_barline are
+      saved in .musicxml, not yet in .lanes. Without FILE, the built-in
+      example, in memory.
 
 FILE may be "example" for the built-in example score. Every command takes
 --verbose to list every warning about a file (otherwise: how many, and the

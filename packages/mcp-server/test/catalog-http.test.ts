@@ -47,7 +47,7 @@ describe('a catalog over Streamable HTTP', () => {
     const { pipeline, connect } = await serve();
     const { tools } = await (await connect()).listTools();
     expect(tools).toEqual(pipeline.manifest('editor').tools.map(toMcpTool));
-    expect(tools.map((tool) => tool.annotations?.readOnlyHint)).toEqual([true, false]);
+    expect(tools.map((tool) => tool.annotations?.readOnlyHint)).toEqual([true, undefined]);
   });
 
   it('lists only what the role grants, and refuses the rest as an isError result', async () => {

@@ -47,7 +47,7 @@ console.log(endpoint.url.replace(String(endpoint.port), 'PORT'));
 const client = new Client({ name: 'example', version: '1.0.0' });
 await client.connect(new StreamableHTTPClientTransport(new URL(endpoint.url)));
 console.log((await client.listTools()).tools.map((tool) => [tool.name, tool.annotations]));
-// [ [ 'increment', { readOnlyHint: false, destructiveHint: false, openWorldHint: false } ] ]
+// [ [ 'increment', { destructiveHint: false, openWorldHint: false } ] ]
 
 const done = await client.callTool({ name: 'increment', arguments: { by: 2 } });
 console.log(done.structuredContent);

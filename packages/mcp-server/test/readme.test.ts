@@ -16,7 +16,6 @@ describe('README', () => {
         [
           'increment',
           {
-            readOnlyHint: false,
             destructiveHint: false,
             openWorldHint: false,
           },

@@ -16,9 +16,6 @@ const FULL_HOST = {
   selection: createMemorySelection(),
 };
 
-/** The tools only a host that asks for them lists (see `HostFeatures`). */
-const OPT_IN = ['set_barline'];
-
 const CALLS: Record<string, object> = {
   get_score_info: {},
   get_format_guide: {},
@@ -65,7 +62,7 @@ describe('the catalog', () => {
     const { tools } = odeFixture(FULL_HOST);
     const mcp = tools.manifest('editor').tools.map(toMcpTool);
     const webmcp = tools.manifest('editor').tools.map(toWebMcpTool);
-    expect(mcp).toHaveLength(scoreToolCatalog().tools.length - OPT_IN.length);
+    expect(mcp).toHaveLength(scoreToolCatalog().tools.length);
     expect(webmcp.map((tool) => tool.name)).toEqual(mcp.map((tool) => tool.name));
     const readOnly = mcp.filter((tool) => tool.annotations?.readOnlyHint).map((tool) => tool.name);
     expect(readOnly.sort()).toEqual(
@@ -94,28 +91,17 @@ describe('the catalog', () => {
   });
 
   // The whole catalog, as a host with a player and a selection lists it (the web editor's WebMCP
-  // tools, which have no tools/list): 23 tools since issue 24 added parts, clefs and re-barring,
-  // measured at 4,196 tokens. Every MCP tools/list is held to 4,000: scorelane mcp's by the cli's
+  // tools, which have no tools/list): 24 tools since issue 24 added parts, clefs, re-barring and
+  // bar lines. Every MCP tools/list is held to 4,000: scorelane mcp's by the cli's
   // context-cost test, the collaboration server's (which adds select_measures) by its own.
   it('lists every tool of a host with a player and a selection in at most 4,300 o200k tokens without output schemas', () => {
     const { tools } = odeFixture(FULL_HOST);
     const listed = tools.manifest('editor').tools.map(toMcpTool);
     expect(listed.map((tool) => tool.name)).toEqual(
-      scoreToolCatalog()
-        .tools.map((tool) => tool.name)
-        .filter((name) => !OPT_IN.includes(name)),
+      scoreToolCatalog().tools.map((tool) => tool.name),
     );
     const withoutOutput = listed.map(({ outputSchema: _output, ...tool }) => tool);
     expect(countTokens(JSON.stringify(withoutOutput))).toBeLessThanOrEqual(4_300);
-  });
-
-  it('lists set_barline only for a host that asks for it (barlines: true)', () => {
-    const names = (options: object) =>
-      odeFixture(options)
-        .tools.manifest('editor')
-        .tools.map((tool) => tool.name);
-    expect(names(FULL_HOST)).not.toContain('set_barline');
-    expect(names({ ...FULL_HOST, barlines: true })).toContain('set_barline');
   });
 
   it('copies no sentence from one description into another, only points to rewrite_measures for the write rules', () => {
@@ -147,7 +133,6 @@ describe('the catalog', () => {
       score,
       undo,
       ...FULL_HOST,
-      barlines: true,
       oversight: { settings, proposals: openProposalStore(doc) },
     });
     // A proposal for get_proposal_status to answer about.

@@ -65,12 +65,6 @@ export interface ScoreToolsOptions {
    * not listed.
    */
   readonly selection?: SelectionHost;
-  /**
-   * `true`: offer `set_barline` (bar lines, repeats and voltas). Off by
-   * default: an MCP listing of the other tools already costs all of the
-   * 4,000 o200k tokens `tools/list` may.
-   */
-  readonly barlines?: boolean;
   /** The host's player for `play` and `stop`; without one they are not listed. */
   readonly player?: ScorePlayer;
   /** How long `play` and `stop` wait for the player; default 5,000 ms. */
@@ -208,7 +202,6 @@ export function createScoreTools(options: ScoreToolsOptions): ScoreTools {
   const catalog = hostCatalog(scoreToolCatalog(), {
     player: options.player !== undefined,
     selection: options.selection !== undefined,
-    barlines: options.barlines === true,
   });
   const describe = options.describeClient;
   let context: ScoreToolsContext;

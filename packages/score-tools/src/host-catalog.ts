@@ -10,9 +10,7 @@ import type { ScoreToolsContext } from './score-tools-context.ts';
 /**
  * What a host gives the tools beyond the score: `player` for `play` and
  * `stop`, `selection` (an editor's selection a person sees) for
- * `select_measures`; `barlines` when it offers `set_barline` (left out or
- * `false` by default, since the listing of every other tool already fills
- * the 4,000 o200k tokens an MCP `tools/list` may cost).
+ * `select_measures`.
  *
  * @example
  * ```ts
@@ -22,14 +20,12 @@ import type { ScoreToolsContext } from './score-tools-context.ts';
 export interface HostFeatures {
   readonly player: boolean;
   readonly selection: boolean;
-  readonly barlines?: boolean;
 }
 
 /** Each host feature and the tools that need it. */
 const NEEDS: Readonly<Record<keyof HostFeatures, readonly string[]>> = {
   player: ['play', 'stop'],
   selection: ['select_measures'],
-  barlines: ['set_barline'],
 };
 
 /**
@@ -37,7 +33,7 @@ const NEEDS: Readonly<Record<keyof HostFeatures, readonly string[]>> = {
  *
  * @example
  * ```ts
- * toolsWithoutHost({ player: false, selection: false }); // ['play', 'stop', 'select_measures', 'set_barline']
+ * toolsWithoutHost({ player: false, selection: false }); // ['play', 'stop', 'select_measures']
  * ```
  */
 export function toolsWithoutHost(features: HostFeatures): readonly string[] {

@@ -121,6 +121,10 @@ export function writeScopeOf(
  * tool-contracts' `writeFields` (`revision`, `dry_run`, `idempotency_key`)
  * with the same checks and no descriptions: rewrite_measures' description
  * says once what they do for every write tool, so no listed schema repeats it.
+ * Their schemas give no lengths: repeated in every write tool, they cost the
+ * agent's context more than they tell it. An empty revision is refused by
+ * the revision check (`invalid-revision`, with its fix), and an
+ * `idempotency_key` of no or over 200 characters by tool-contracts' replay.
  *
  * @example
  * ```ts
@@ -128,7 +132,7 @@ export function writeScopeOf(
  * ```
  */
 export const writeArguments = {
-  revision: writeFields.revision.unwrap().optional(),
+  revision: z.string().optional(),
   dry_run: writeFields.dry_run.unwrap().optional(),
-  idempotency_key: writeFields.idempotency_key.unwrap().optional(),
+  idempotency_key: z.string().optional(),
 };

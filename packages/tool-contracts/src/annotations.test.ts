@@ -36,12 +36,10 @@ describe('one source, two renderings', () => {
 
   it('renders the MCP hints a client would not assume, without the title the tool itself carries', () => {
     expect(toMcpAnnotations(hints)).toEqual({
-      readOnlyHint: false,
       idempotentHint: true,
       openWorldHint: false,
     });
     expect(toMcpAnnotations(resolveAnnotations('write', { destructive: false }))).toEqual({
-      readOnlyHint: false,
       destructiveHint: false,
       openWorldHint: false,
     });
@@ -54,6 +52,7 @@ describe('one source, two renderings', () => {
   it('renders the WebMCP hints, with the same readOnlyHint as MCP', () => {
     const web = toWebMcpAnnotations(hints);
     expect(web).toEqual({ readOnlyHint: false, untrustedContentHint: true });
-    expect(web.readOnlyHint).toBe(toMcpAnnotations(hints).readOnlyHint);
+    // MCP leaves a write tool's readOnlyHint out: its default is false.
+    expect(web.readOnlyHint).toBe(toMcpAnnotations(hints).readOnlyHint ?? false);
   });
 });

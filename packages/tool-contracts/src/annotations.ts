@@ -78,7 +78,8 @@ export function resolveAnnotations(
  * ```
  */
 export interface McpToolAnnotations {
-  readonly readOnlyHint: boolean;
+  /** `true` for a read tool; left out for a write tool, where MCP's default (`false`) holds. */
+  readonly readOnlyHint?: true;
   /** Left out where MCP's default (`true`) holds, and for read tools, where MCP gives it no meaning. */
   readonly destructiveHint?: boolean;
   /** Left out where MCP's default (`false`) holds, and for read tools, where MCP gives it no meaning. */
@@ -88,9 +89,10 @@ export interface McpToolAnnotations {
 
 /**
  * Renders the hints as MCP tool annotations, stating only what an MCP
- * client would not assume: `readOnlyHint` and `openWorldHint` always;
- * `destructiveHint` and `idempotentHint` only for a write tool, and only
- * where they differ from MCP's defaults (destructive, not idempotent). Every
+ * client would not assume: `openWorldHint` always; `readOnlyHint` only for
+ * a read tool (MCP's default is not read-only); `destructiveHint` and
+ * `idempotentHint` only for a write tool, and only where they differ from
+ * MCP's defaults (destructive, not idempotent). Every
  * listed token costs the agent's context. The title is not repeated here:
  * the tool's own `title` carries it, and MCP clients prefer that one.
  *
@@ -99,13 +101,13 @@ export interface McpToolAnnotations {
  * toMcpAnnotations(resolveAnnotations('read'));
  * // { readOnlyHint: true, openWorldHint: false }
  * toMcpAnnotations(resolveAnnotations('write', { destructive: false }));
- * // { readOnlyHint: false, destructiveHint: false, openWorldHint: false }
+ * // { destructiveHint: false, openWorldHint: false }
  * ```
  */
 export function toMcpAnnotations(hints: ToolAnnotations): McpToolAnnotations {
   const write = !hints.readOnly;
   return {
-    readOnlyHint: hints.readOnly,
+    ...(hints.readOnly ? { readOnlyHint: true } : {}),
     ...(write && !hints.destructive ? { destructiveHint: false } : {}),
     ...(write && hints.idempotent ? { idempotentHint: true } : {}),
     openWorldHint: hints.openWorld,

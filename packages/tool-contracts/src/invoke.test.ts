@@ -519,6 +519,41 @@ describe('a context without revision()', () => {
 });
 
 describe('idempotency', () => {
+  it('refuses a key of no or over 200 characters before the tool runs, even where its schema lists no length', async () => {
+    const document = { writes: 0, revision: () => `r${document.writes}` };
+    const tool = defineTool({
+      name: 'lean_write',
+      title: 'Lean write',
+      description: 'Writes once.',
+      input: z.object({ idempotency_key: z.string().optional() }),
+      output: z.object({ writes: z.number() }),
+      permission: 'write',
+      run: (_args, { context }: ToolRunCall<typeof document>) => {
+        context.writes += 1;
+        return toolOk({ writes: context.writes });
+      },
+    });
+    const pipeline = createToolPipeline({ catalog: defineCatalog([tool]), context: document });
+    for (const key of ['', 'k'.repeat(201)]) {
+      const refused = await pipeline.invoke(
+        'lean_write',
+        { idempotency_key: key },
+        { role: 'editor' },
+      );
+      expect(!refused.ok && refused.error.code).toBe('invalid_arguments');
+      expect(text(refused)).toContain(
+        `An idempotency_key is 1 to 200 characters; this one has ${key.length}.`,
+      );
+    }
+    expect(document.writes).toBe(0);
+    const kept = await pipeline.invoke(
+      'lean_write',
+      { idempotency_key: 'k'.repeat(200) },
+      { role: 'editor' },
+    );
+    expect(kept.ok).toBe(true);
+  });
+
   it('replays the same key with the same arguments without running again', async () => {
     const { pipeline, editor, log, last } = setup();
     const first = await pipeline.invoke(

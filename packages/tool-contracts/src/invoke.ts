@@ -351,6 +351,9 @@ function checkAgainst(
 
 // --- replay or run -----------------------------------------------------------
 
+/** The longest idempotency_key a call may give, as `writeFields` lists it. */
+const MAX_IDEMPOTENCY_KEY = 200;
+
 /**
  * A keyed call (not a dry run) is replayed when recorded with the same
  * arguments, refused when recorded with others, and run and recorded
@@ -364,6 +367,19 @@ async function replayOrRun<Ctx>(
 ): Promise<Outcome> {
   const { key, replayDigest } = parsed;
   if (key === undefined || parsed.dry_run) return run(pipeline, call, tool, parsed);
+  // Checked here, not only by a schema: a tool may list its key without lengths.
+  if (key.length < 1 || key.length > MAX_IDEMPOTENCY_KEY) {
+    return refuseBeforeRun(
+      pipeline,
+      toolError('invalid_arguments', `The idempotency_key of ${call.name} cannot be used.`, [
+        {
+          path: 'idempotency_key',
+          message: `An idempotency_key is 1 to ${MAX_IDEMPOTENCY_KEY} characters; this one has ${key.length}.`,
+          hint: 'Send a shorter key, such as a UUID, or leave out idempotency_key.',
+        },
+      ]),
+    );
+  }
   if (replayDigest === null) {
     return refuseBeforeRun(
       pipeline,

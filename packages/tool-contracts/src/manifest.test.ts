@@ -174,7 +174,6 @@ describe('one manifest entry, rendered for MCP and WebMCP', () => {
       inputSchema: addItem.inputSchema,
       outputSchema: addItem.outputSchema,
       annotations: {
-        readOnlyHint: false,
         destructiveHint: false,
         openWorldHint: false,
       },
@@ -191,7 +190,7 @@ describe('one manifest entry, rendered for MCP and WebMCP', () => {
       annotations: { readOnlyHint: false, untrustedContentHint: false },
     });
     expect(toWebMcpTool(toolManifestEntry(listItems)).annotations.readOnlyHint).toBe(
-      toMcpTool(toolManifestEntry(listItems)).annotations.readOnlyHint,
+      toMcpTool(toolManifestEntry(listItems)).annotations.readOnlyHint ?? false,
     );
   });
 });

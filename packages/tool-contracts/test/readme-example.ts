@@ -57,4 +57,4 @@ console.log(
   pipeline.manifest('viewer').tools.length,
   pipeline.manifest('editor').tools.map(toMcpTool)[0]?.annotations,
 );
-// 0 { readOnlyHint: false, destructiveHint: false, openWorldHint: false }
+// 0 { destructiveHint: false, openWorldHint: false }

@@ -27,7 +27,6 @@ describe('README', () => {
     expect(printed[3]).toEqual([
       0,
       {
-        readOnlyHint: false,
         destructiveHint: false,
         openWorldHint: false,
       },

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { odeFixture, stateVector } from '../fixtures.test-support.ts';
 
-const WITH_BARLINES = { barlines: true } as const;
-
 describe('set_barline', () => {
   it('sets a repeat with two endings for every part, one undo step each, read back in the % line', async () => {
-    const { tools, undo } = odeFixture(WITH_BARLINES);
+    const { tools, undo } = odeFixture();
     const calls = [
       { measure: 5, style: 'repeat-start' },
       { measure: 6, style: 'repeat-end', volta: '1' },
@@ -26,7 +24,7 @@ describe('set_barline', () => {
   });
 
   it('refuses every problem of a call with "Nothing was changed." and a fix whose call succeeds', async () => {
-    const { tools, doc } = odeFixture(WITH_BARLINES);
+    const { tools, doc } = odeFixture();
     const vector = stateVector(doc);
     const refused = await tools.invoke('set_barline', {
       measure: 9,
@@ -46,20 +44,19 @@ describe('set_barline', () => {
 
   it('changes every part, so a write scope of one part refuses it and one of all parts allows it', async () => {
     const narrow = odeFixture({
-      ...WITH_BARLINES,
       scope: { measures: { start: 5, end: 8 }, parts: [1] },
     });
     const vector = stateVector(narrow.doc);
     const outside = await narrow.tools.invoke('set_barline', { measure: 6, style: 'double' });
     expect(!outside.ok && outside.error.code).toBe('out_of_scope');
     expect(stateVector(narrow.doc)).toBe(vector);
-    const wide = odeFixture({ ...WITH_BARLINES, scope: { measures: { start: 5, end: 8 } } });
+    const wide = odeFixture({ scope: { measures: { start: 5, end: 8 } } });
     const inside = await wide.tools.invoke('set_barline', { measure: 6, style: 'double' });
     expect(inside.ok && inside.output.status).toBe('applied');
   });
 
   it('in review mode waits for the person, and sets the bar line only when accepted', async () => {
-    const { tools } = odeFixture({ ...WITH_BARLINES, review: { enabled: () => true } });
+    const { tools } = odeFixture({ review: { enabled: () => true } });
     const waiting = await tools.invoke('set_barline', { measure: 2, style: 'double' });
     expect(waiting.ok && waiting.output.status).toBe('awaiting_review');
     const read = async () => {
@@ -74,7 +71,7 @@ describe('set_barline', () => {
   });
 
   it("shows the bar lines in get_score_info's synopsis, as the % line writes them", async () => {
-    const { tools } = odeFixture(WITH_BARLINES);
+    const { tools } = odeFixture();
     await tools.invoke('get_score_info', {});
     await tools.invoke('set_barline', { measure: 4, style: 'repeat-end', volta: '1' });
     await tools.invoke('set_barline', { measure: 8, style: 'final' });
@@ -83,7 +80,7 @@ describe('set_barline', () => {
   });
 
   it('is not offered to a viewer', () => {
-    const { tools } = odeFixture({ ...WITH_BARLINES, role: 'viewer' });
+    const { tools } = odeFixture({ role: 'viewer' });
     expect(tools.manifest('viewer').tools.map((tool) => tool.name)).not.toContain('set_barline');
   });
 });
