@@ -2,24 +2,18 @@
  * The texts printed at the head of a score: title, subtitle, composer,
  * lyricist, arranger and copyright, stored under `scorelane.meta`.
  */
+import { SCORE_FILE_TEXTS } from '@scorelane/lanes-seq';
 import type * as Y from 'yjs';
 
 /**
- * The names of the score's texts, in the order they are shown.
+ * The names of the score's texts, in the order they are shown: lanes-seq's `SCORE_FILE_TEXTS`, so a `.lanes` file holds every one.
  *
  * @example
  * ```ts
  * SCORE_TEXT_FIELDS.includes('composer'); // true
  * ```
  */
-export const SCORE_TEXT_FIELDS = [
-  'title',
-  'subtitle',
-  'composer',
-  'lyricist',
-  'arranger',
-  'copyright',
-] as const;
+export const SCORE_TEXT_FIELDS = SCORE_FILE_TEXTS;
 
 /**
  * One of {@link SCORE_TEXT_FIELDS}.
