@@ -28,6 +28,7 @@ const WRITE_TOOLS = [
   'set_time_signature',
   'set_key_signature',
   'set_clef',
+  'set_barline',
   'set_score_info',
   'add_part',
   'remove_part',

@@ -42,6 +42,7 @@ const EDITOR_TOOLS = [
   'redo',
   'remove_part',
   'rewrite_measures',
+  'set_barline',
   'set_clef',
   'set_key_signature',
   'set_part',
