@@ -54,9 +54,8 @@ export const USAGE = `Usage: scorelane <command> [arguments]
       the viewer's tools; --measures (and --parts) limit every write to that
       range (a write reaching outside is refused, changing nothing).
       export_score writes FILE's stem + .export.musicxml, .mxl or .mid beside
-      FILE (or in DIR) and links to it. Bar lines set with set_barline are
-      saved in .musicxml, not yet in .lanes. Without FILE, the built-in
-      example, in memory.
+      FILE (or in DIR) and links to it. Without FILE, the built-in example,
+      in memory.
 
 FILE may be "example" for the built-in example score. Every command takes
 --verbose to list every warning about a file (otherwise: how many, and the

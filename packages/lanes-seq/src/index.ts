@@ -92,6 +92,7 @@ export {
 export type { ScoreFileResult } from './score-file.ts';
 export { parseScoreFile } from './score-file.ts';
 export type {
+  BarlineDirective,
   Clef,
   ClefDirective,
   KeyChange,

@@ -2,11 +2,14 @@
  * Reading the `%%` directives of a score file into a header draft, one
  * directive per line, with a problem for each that is unknown or malformed.
  */
+
+import { readBarlineSigns } from './barline-directive.ts';
 import { type IssueCode, type LanesIssue, LIMITS } from './issue.ts';
 import { readPartExtras } from './part-extras.ts';
 import type { Alter, Step } from './pitch.ts';
 import { compare, formatRational, isPowerOfTwo, rational } from './rational.ts';
 import {
+  type BarlineDirective,
   CLEFS,
   type Clef,
   type ClefDirective,
@@ -91,6 +94,7 @@ export interface HeaderDraft {
   readonly keys: (KeyChange & { readonly at: DirectiveLine })[];
   readonly pickups: (PickupLength & { readonly at: DirectiveLine })[];
   readonly clefChanges: (ClefDirective & { readonly at: DirectiveLine })[];
+  readonly barlines: (BarlineDirective & { readonly at: DirectiveLine })[];
   /** `"time 9"`, `"key 1"`...: the changes given so far, to find one given twice. */
   readonly given: Set<string>;
   firstDirective?: DirectiveLine;
@@ -172,29 +176,33 @@ export function readDirective(
     case 'clef':
       readClefChange(words, body, at, draft, reporter);
       return;
+    case 'barline':
+      readBarline(words, body, at, draft, reporter);
+      return;
     default:
       reporter.report(
         at,
         'unknown-directive',
         `"%% ${name}" is not a score-file directive.`,
-        'the directives are title, subtitle, composer, lyricist, arranger, copyright, part, measures, time, key, pickup and clef; a plain comment starts with a single %',
+        'the directives are title, subtitle, composer, lyricist, arranger, copyright, part, measures, time, key, pickup, clef and barline; a plain comment starts with a single %',
       );
   }
 }
 
 /** What a change given twice at one measure is called, and how to fix it. */
 const GIVEN_TWICE: Readonly<
-  Record<'time' | 'key' | 'pickup', readonly [name: string, hint: string]>
+  Record<'time' | 'key' | 'pickup' | 'barline', readonly [name: string, hint: string]>
 > = {
   time: ['time signatures', 'give one time signature per measure'],
   key: ['keys', 'give one key per measure'],
   pickup: ['pickup lengths', 'give one length per measure'],
+  barline: ['barline directives', 'give all the signs of a measure in one barline directive'],
 };
 
 /** Reports a second change of the same kind at one measure; returns whether it was one. */
 function isGivenTwice(
   draft: HeaderDraft,
-  kind: 'time' | 'key' | 'pickup',
+  kind: 'time' | 'key' | 'pickup' | 'barline',
   measure: number,
   at: DirectiveLine,
   reporter: DirectiveReporter,
@@ -337,6 +345,33 @@ export const PART_ATTRIBUTE =
 
 const CLEF_CHANGE =
   /^clef[ \t]+P([1-9]\d{0,5})[ \t]+s([1-9])[ \t]+m([1-9]\d{0,5})(?:[ \t]+@(\d{1,6})(?:\/([1-9]\d{0,5}))?)?[ \t]+(\S+)$/;
+
+/** `%% barline m8 [1. ] :|`: the bar lines of one measure, at most one directive a measure. */
+export function readBarline(
+  words: string[],
+  body: string,
+  at: DirectiveLine,
+  draft: HeaderDraft,
+  reporter: DirectiveReporter,
+): void {
+  const measure = MEASURE_REF.exec(words[1] ?? '');
+  if (!measure || Number(measure[1]) > LIMITS.maxIndex) {
+    reporter.report(
+      at,
+      'invalid-directive',
+      `The directive "%% ${body}" does not name its measure as m<number>.`,
+      'write %% barline m8 :| (the measure, then its signs)',
+    );
+    return;
+  }
+  const read = readBarlineSigns(Number(measure[1]), words.slice(2));
+  if (read.problem) {
+    reporter.report(at, 'invalid-directive', read.problem.message, read.problem.fix);
+    return;
+  }
+  if (isGivenTwice(draft, 'barline', read.directive.measure, at, reporter)) return;
+  draft.barlines.push({ ...read.directive, at });
+}
 
 export function readClefChange(
   _words: string[],
@@ -502,6 +537,13 @@ export function finishHeader(draft: HeaderDraft): ScoreHeader {
     times: draft.times.map(({ at: _, ...time }) => time).sort(byMeasure),
     keys: draft.keys.map(({ at: _, ...key }) => key).sort(byMeasure),
     pickups: draft.pickups.map(({ measure, length }) => ({ measure, length })).sort(byMeasure),
+    ...(draft.barlines.length === 0
+      ? {}
+      : {
+          barlines: draft.barlines
+            .map(({ at: _, ...barline }) => barline)
+            .sort((a, b) => a.measure - b.measure),
+        }),
     ...(draft.clefChanges.length === 0
       ? {}
       : {

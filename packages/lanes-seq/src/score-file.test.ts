@@ -149,9 +149,24 @@ const arbitraryScoreFile: fc.Arbitrary<ScoreFile> = fc
       { minLength: 4, maxLength: 4 },
     ),
     timeMeasures: fc.uniqueArray(fc.integer({ min: 2, max: 40 }), { maxLength: 3 }),
+    barlines: fc.uniqueArray(
+      fc.record(
+        {
+          measure: fc.integer({ min: 1, max: 40 }),
+          repeatStart: fc.constant(true as const),
+          voltaStart: fc
+            .uniqueArray(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 3 })
+            .map((numbers) => numbers.sort((a, b) => a - b)),
+          voltaEnd: fc.constantFrom('closed' as const, 'open' as const),
+          end: fc.constantFrom('repeat' as const, 'double' as const, 'final' as const),
+        },
+        { requiredKeys: ['measure', 'end'] },
+      ),
+      { selector: (barline) => barline.measure, maxLength: 4 },
+    ),
     document: arbitraryDocument,
   })
-  .map(({ title, texts, parts, timeMeasures, document }) => ({
+  .map(({ title, texts, parts, timeMeasures, barlines, document }) => ({
     header: {
       ...(title === undefined ? {} : { title }),
       ...texts,
@@ -169,6 +184,9 @@ const arbitraryScoreFile: fc.Arbitrary<ScoreFile> = fc
         },
       ],
       pickups: timeMeasures.length > 0 ? [{ measure: 1, length: rational(1, 8) }] : [],
+      ...(barlines.length > 0
+        ? { barlines: [...barlines].sort((a, b) => a.measure - b.measure) }
+        : {}),
     },
     document: {
       lanes: document.lanes.filter((lane) => lane.staff <= parts[lane.part - 1]!.staves),

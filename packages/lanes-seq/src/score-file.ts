@@ -58,6 +58,7 @@ export function parseScoreFile(text: string): ScoreFileResult {
     keys: [],
     pickups: [],
     clefChanges: [],
+    barlines: [],
     given: new Set(),
   };
   for (const directive of directiveLines(text)) readDirective(text, directive, state, reporter);
@@ -139,7 +140,13 @@ function checkHeader(
   }
   const count = header.measures;
   if (count !== undefined) {
-    for (const change of [...draft.times, ...draft.keys, ...draft.pickups, ...draft.clefChanges]) {
+    for (const change of [
+      ...draft.times,
+      ...draft.keys,
+      ...draft.pickups,
+      ...draft.clefChanges,
+      ...draft.barlines,
+    ]) {
       if (change.measure <= count) continue;
       const at = change.at;
       issues.push(

@@ -100,6 +100,25 @@ export interface ClefDirective {
   readonly clef: Clef;
 }
 
+/**
+ * `%% barline m8 [1. ] :|`: the bar lines of one measure, as every part has
+ * them (SPEC.md section 20). A volta begins where `voltaStart` gives its
+ * passes and lasts up to the measure whose `voltaEnd` ends it.
+ */
+export interface BarlineDirective {
+  readonly measure: number;
+  /** `|:`: a repeat starts here. */
+  readonly repeatStart?: true;
+  /** `[1,2.`: a volta played on these passes begins here. */
+  readonly voltaStart?: readonly number[];
+  /** `]` or `)`: the volta this measure lies in ends here, closed or open. */
+  readonly voltaEnd?: 'closed' | 'open';
+  /** `:|`, `||` or `|.`: the bar line the measure ends with. */
+  readonly end?: 'repeat' | 'double' | 'final';
+  /** `:|x3`: how many times the repeat plays its section, when not 2. */
+  readonly times?: number;
+}
+
 /** Everything a score file's directives say, changes ordered by measure. */
 export interface ScoreHeader {
   readonly title?: string;
@@ -119,6 +138,8 @@ export interface ScoreHeader {
   readonly pickups: readonly PickupLength[];
   /** Clef changes inside the music, by measure, part, staff and onset; left out when none. */
   readonly clefChanges?: readonly ClefDirective[];
+  /** Each measure's bar lines that are not plain, by measure; left out when none. */
+  readonly barlines?: readonly BarlineDirective[];
 }
 
 /** A whole score as a `.lanes` file holds it. */

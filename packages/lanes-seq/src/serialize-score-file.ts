@@ -1,6 +1,7 @@
 /**
  * Writing a score file in canonical form.
  */
+import { barlineDirectiveSigns } from './barline-directive.ts';
 import { readPartExtras } from './part-extras.ts';
 import { compare, formatRational } from './rational.ts';
 import { SCORE_FILE_TEXTS, type ScoreFile } from './score-header.ts';
@@ -86,6 +87,10 @@ export function serializeScoreFile(file: ScoreFile): string {
   for (const change of clefChanges) {
     const at = change.onset.num === 0 ? '' : ` @${formatRational(change.onset)}`;
     lines.push(`%% clef P${change.part} s${change.staff} m${change.measure}${at} ${change.clef}`);
+  }
+  for (const barline of [...(header.barlines ?? [])].sort((a, b) => a.measure - b.measure)) {
+    const signs = barlineDirectiveSigns(barline);
+    if (signs !== '') lines.push(`%% barline m${barline.measure} ${signs}`);
   }
   return `${lines.map((line) => `${line}\n`).join('')}${serialize(file.document)}`;
 }

@@ -14,6 +14,7 @@ import {
 } from '@scorelane/lanes-seq';
 import * as Y from 'yjs';
 import { appendAll } from './append.ts';
+import { barlineDirectives, barlinesOfDirectives } from './barline-directives.ts';
 import { keySignature } from './key-signature.ts';
 import { measureLength, restUnit } from './measure-length.ts';
 import { oneLine } from './one-line.ts';
@@ -56,6 +57,7 @@ function inForce<T extends { readonly measure: number }>(
  *   with more than seven sharps or flats (`parseScoreFile` refuses both).
  */
 export function measuresFromHeader(header: ScoreHeader, count: number): MeasureInfo[] {
+  const barlines = barlinesOfDirectives(header.barlines ?? [], count);
   return Array.from({ length: count }, (_, index) => {
     const measure = index + 1;
     const time = inForce(header.times, measure);
@@ -65,9 +67,11 @@ export function measuresFromHeader(header: ScoreHeader, count: number): MeasureI
     if (!signature)
       throw new RangeError(`The key at m${key.measure} has more than seven sharps or flats.`);
     const pickup = header.pickups.find((candidate) => candidate.measure === measure);
+    const bars = barlines[index];
     const info: MeasureInfo = {
       time: { beats: time.beats, beatType: time.beatType },
       key: signature,
+      ...(bars ? { barlines: bars } : {}),
     };
     return pickup ? { ...info, pickup: pickup.length } : info;
   });
@@ -93,10 +97,11 @@ export function scoreFromLanes(
   document: LanesDocument,
   options: ScoreFromLanesOptions = {},
 ): Score {
-  const highest = [...document.lanes, ...(header.clefChanges ?? [])].reduce(
-    (max, lane) => Math.max(max, lane.measure),
-    1,
-  );
+  const highest = [
+    ...document.lanes,
+    ...(header.clefChanges ?? []),
+    ...(header.barlines ?? []),
+  ].reduce((max, lane) => Math.max(max, lane.measure), 1);
   const count = header.measures ?? highest;
   const units = new Map<string, { part: number; staff: number; measure: number; lanes: Lane[] }>();
   for (const lane of document.lanes) {
@@ -219,6 +224,9 @@ export function scoreToLanes(score: Score): ScoreFile {
     }
     previous = info;
   }
+  const barlines = barlineDirectives(
+    Array.from({ length: view.measureCount }, (_, index) => view.measure(index + 1)!.info),
+  );
   const texts = Object.fromEntries(
     Object.entries(view.texts).map(([field, text]) => [field, oneLine(text)]),
   );
@@ -231,6 +239,7 @@ export function scoreToLanes(score: Score): ScoreFile {
       keys,
       pickups,
       ...(clefChanges.length > 0 ? { clefChanges } : {}),
+      ...(barlines.length > 0 ? { barlines } : {}),
     },
     document: lyrics.length > 0 ? { lanes, lyrics } : { lanes },
   };

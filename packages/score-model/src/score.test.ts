@@ -1,9 +1,12 @@
 import { parseScoreFile, serializeScoreFile } from '@scorelane/lanes-seq';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
+import { apply } from './apply-plan.ts';
 import { PROPERTY_SCORE } from './arbitrary-rewrite.test-support.ts';
 import { SMALL, scoreOf } from './fixtures.test-support.ts';
 import { keySignature } from './key-signature.ts';
+import { planSetBarline } from './plan-barline.ts';
+import { playOrder } from './play-order.ts';
 import { readMeasures } from './read-measures.ts';
 import { createScore, openScore } from './score.ts';
 import { scoreContent } from './score-content.ts';
@@ -119,6 +122,31 @@ describe('scoreFromLanes and scoreToLanes', () => {
     const { units: _a, ...kept } = scoreContent(back);
     const { units: _b, ...original } = scoreContent(score);
     expect(kept).toEqual(original);
+  });
+});
+
+describe('bar lines in score files', () => {
+  it('keep every repeat, volta and end bar through a .lanes file, and play the same', () => {
+    const score = scoreOf(SMALL);
+    for (const request of [
+      { measure: 1, style: 'repeat-start' },
+      { measure: 2, style: 'repeat-end', times: 3, volta: '1, 2' },
+      { measure: 3, volta: '3', voltaEnd: 4, voltaOpen: true },
+      { measure: 4, style: 'final' },
+    ]) {
+      const planned = planSetBarline(score, request);
+      if (!planned.ok) throw new Error(planned.problems[0]?.message);
+      expect(apply(score, planned.plan).ok).toBe(true);
+    }
+    const text = serializeScoreFile(scoreToLanes(score));
+    expect(text).toContain(
+      '%% barline m1 |:\n%% barline m2 [1,2. ] :|x3\n%% barline m3 [3.\n%% barline m4 ) |.\n',
+    );
+    const file = parseScoreFile(text);
+    if (!file.ok) throw new Error(JSON.stringify(file.issues));
+    const back = scoreFromLanes(file.score.header, file.score.document, { doc: new Y.Doc() });
+    expect(scoreContent(back).measures).toEqual(scoreContent(score).measures);
+    expect(playOrder(back)).toEqual(playOrder(score));
   });
 });
 
