@@ -132,6 +132,19 @@ describe('scorelane mcp and set_barline', () => {
     expect(scoreContent(saved.score).measures[1]?.barlines).toEqual({ end: 'repeat' });
     expect(playOrder(saved.score)).toEqual([1, 2, 1, 2]);
   });
+
+  it('saves a repeat into a .lanes file as a barline directive', async () => {
+    const file = await scoreFile('two.lanes', TWO_BARS);
+    const session = await start(file);
+    const result = await session.call('set_barline', { measure: 2, style: 'repeat-end' });
+    expect(result.isError, JSON.stringify(result.content)).toBe(false);
+    session.child.stdin?.end();
+    expect(await session.exited()).toBe(0);
+    expect(await readFile(file, 'utf8')).toContain('%% barline m2 :|\n');
+    const saved = await loadFile(file);
+    if (saved.kind !== 'score') throw new Error(`${file} is not a whole score: ${saved.kind}`);
+    expect(playOrder(saved.score)).toEqual([1, 2, 1, 2]);
+  });
 });
 
 /** A score of `measures` 4/4 bars for 8 parts, about 45 bytes a unit, so its saves take a while. */
