@@ -354,17 +354,9 @@ export function readBarline(
   draft: HeaderDraft,
   reporter: DirectiveReporter,
 ): void {
-  const measure = MEASURE_REF.exec(words[1] ?? '');
-  if (!measure || Number(measure[1]) > LIMITS.maxIndex) {
-    reporter.report(
-      at,
-      'invalid-directive',
-      `The directive "%% ${body}" does not name its measure as m<number>.`,
-      'write %% barline m8 :| (the measure, then its signs)',
-    );
-    return;
-  }
-  const read = readBarlineSigns(Number(measure[1]), words.slice(2));
+  const measure = measureOf(words[1], body, at, reporter, '%% barline m8 :|');
+  if (measure === undefined) return;
+  const read = readBarlineSigns(measure, words.slice(2));
   if (read.problem) {
     reporter.report(at, 'invalid-directive', read.problem.message, read.problem.fix);
     return;
