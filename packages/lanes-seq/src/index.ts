@@ -31,6 +31,8 @@ export {
 } from './document.ts';
 export type { CommonMistake, FormatGuideOptions } from './format-guide.ts';
 export { COMMON_MISTAKES, formatGuide } from './format-guide.ts';
+export type { Interval } from './interval.ts';
+export { parseInterval } from './interval.ts';
 export type { IssueCode, LanesIssue, TextEdit } from './issue.ts';
 export { formatIssue, ISSUE_CODES, LIMITS } from './issue.ts';
 export { compareMarks, fitsGrace, fitsOnset, fitsRest, formatMark, markSlot } from './mark-text.ts';

@@ -2,6 +2,7 @@
  * The optional attributes of a `part` directive beyond its name, staves and
  * clefs: `abbr`, `program` and `transpose`, each checked on its own.
  */
+import { parseInterval } from './interval.ts';
 import type { PartDeclaration } from './score-header.ts';
 
 /** An attribute's value that cannot be read, with its fix. */
@@ -10,33 +11,14 @@ export interface PartExtraProblem {
   readonly fix: string;
 }
 
-/** The qualities an interval of each size may take: perfect sizes (1, 4, 5, 8) and the others. */
-const PERFECT_QUALITIES = new Set(['P', 'A', 'AA', 'd', 'dd']);
-const IMPERFECT_QUALITIES = new Set(['M', 'm', 'A', 'AA', 'd', 'dd']);
-const INTERVAL = /^([+-]?)(AA|dd|P|M|m|A|d)([1-9]\d?)$/;
 const NUMBERS = /^(-?\d{1,2}),(-?\d)(?:,(-?\d))?$/;
-/** Semitones of the major or perfect simple intervals, unison to seventh. */
-const BASE = [0, 2, 4, 5, 7, 9, 11];
-const OFFSET: Readonly<Record<string, number>> = { P: 0, M: 0, m: -1, A: 1, AA: 2 };
 /** The most a transposition may move, either way: four octaves. */
 const MAX_SEMITONES = 48;
 
-/**
- * Whether `text` is an interval name (`-M2`, `P8`, `-m10`) whose quality
- * fits its size, moving at most four octaves.
- */
+/** Whether `text` is an interval name (`-M2`, `P8`, `-m10`) moving at most four octaves. */
 function isIntervalName(text: string): boolean {
-  const match = INTERVAL.exec(text);
-  if (!match) return false;
-  const quality = match[2]!;
-  const size = Number(match[3]);
-  const simple = (size - 1) % 7;
-  const perfect = simple === 0 || simple === 3 || simple === 4;
-  if (!(perfect ? PERFECT_QUALITIES : IMPERFECT_QUALITIES).has(quality)) return false;
-  const diminished = quality === 'd' ? 1 : quality === 'dd' ? 2 : 0;
-  const offset = OFFSET[quality] ?? -(perfect ? diminished : diminished + 1);
-  const semitones = BASE[simple]! + 12 * Math.floor((size - 1) / 7) + offset;
-  return semitones >= 0 && semitones <= MAX_SEMITONES;
+  const interval = parseInterval(text);
+  return interval !== undefined && Math.abs(interval.semitones) <= MAX_SEMITONES;
 }
 
 /** Whether `text` is `chromatic,diatonic[,octave]`: within an octave, and at most four octaves more. */

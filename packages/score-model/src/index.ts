@@ -3,6 +3,8 @@
  * and a pure planner that refuses bad writes before they touch the document.
  */
 
+/** Re-exported from lanes-seq, where the interval names of part directives are read. */
+export { type Interval, parseInterval } from '@scorelane/lanes-seq';
 export { type ApplyOutput, apply } from './apply-plan.ts';
 export {
   clefAt,
@@ -13,7 +15,7 @@ export {
   planSetClef,
   type SetClefRequest,
 } from './clef-changes.ts';
-export { type Interval, parseInterval, transposePitch } from './interval.ts';
+export { transposePitch } from './interval.ts';
 export type { Json } from './json.ts';
 export { formatKey, keySignature } from './key-signature.ts';
 export { markOf, modelMarks } from './lane-mark-words.ts';

@@ -1,9 +1,9 @@
 /**
  * Transposing a range of measures by an interval, spelled correctly.
  */
-import { formatPitch, type Pitch } from '@scorelane/lanes-seq';
+import { formatPitch, type Interval, type Pitch, parseInterval } from '@scorelane/lanes-seq';
 import { appendAll } from './append.ts';
-import { type Interval, parseInterval, transposePitch } from './interval.ts';
+import { transposePitch } from './interval.ts';
 import { formatKey, keySignature } from './key-signature.ts';
 import { allUnits, revisionProblems, span, unitChange } from './plan-support.ts';
 import type { PlannedWrite, ScorePlan, TieRepair, UnitChange } from './plan-types.ts';

@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
+import { parseInterval } from '@scorelane/lanes-seq';
 import { describe, expect, it } from 'vitest';
-import { parseInterval } from './interval.ts';
 import {
   sameTransposition,
   transpositionFromInterval,

@@ -3,7 +3,7 @@
  * the part sounds from what is written. The score holds written pitches
  * (lanes-seq SPEC §11); MIDI export and playback add the transposition.
  */
-import { type Interval, parseInterval } from './interval.ts';
+import { type Interval, parseInterval } from '@scorelane/lanes-seq';
 
 /**
  * From written to sounding pitch, as MusicXML's `<transpose>` says it:
