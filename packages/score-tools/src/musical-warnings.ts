@@ -132,19 +132,22 @@ function rangeWarnings(
 ): MusicalWarning[] {
   if (!instrument) return [];
   const clefAt = clefAtOnset(entering, write);
+  // A unit without clef changes reads every onset in the clef entering it.
+  const throughout =
+    (write.content.clefs ?? []).length === 0 ? rangeInClef(instrument, clefAt(ZERO)) : undefined;
   const warnings: MusicalWarning[] = [];
   for (const voice of write.content.voices) {
     const unit = `P${write.part} s${write.staff} v${voice.voice} m${write.measure}`;
     const outside = new Map<string, { side: 'below' | 'above'; range: WrittenRange }>();
     let onset = ZERO;
     for (const event of voice.events) {
-      const range = rangeInClef(instrument, clefAt(onset));
+      const range = throughout ?? rangeInClef(instrument, clefAt(onset));
       for (const pitch of pitchesOf(event)) {
         const midi = midiNumber(pitch);
         if (midi < range.lowMidi) outside.set(formatPitch(pitch), { side: 'below', range });
         if (midi > range.highMidi) outside.set(formatPitch(pitch), { side: 'above', range });
       }
-      if (!event.grace) onset = add(onset, event.duration);
+      if (throughout === undefined && !event.grace) onset = add(onset, event.duration);
     }
     for (const [pitch, { side, range }] of outside) {
       warnings.push({
