@@ -1,10 +1,12 @@
 /**
  * `npm run bench -w @scorelane/score-tools`, every row measured in the same
  * run, printed as min/median/max of the ratio over the rounds. Within a
- * round the two sides of a row alternate call by call (a, b, b, a, ...), and
- * each call is timed in CPU time of this process (user + system), so load
- * from other processes on a shared machine neither lands on one side nor
- * counts at all:
+ * round the two sides of a row alternate call by call, each pair of calls in
+ * an order drawn at random (seeded, so a run repeats its orders): a garbage
+ * collection that comes every few calls cannot lock onto one side, as it
+ * could with a fixed a, b, b, a. Each call is timed in CPU time of this
+ * process (user + system), so load from other processes on a shared machine
+ * neither lands on one side nor counts at all:
  *
  * - `get_score_info` on a generated 8,000-measure, 16-part score against the
  *   same call on a 100-measure, 16-part one: called again with nothing
@@ -25,6 +27,8 @@ import { generatedScore } from '../src/generated-score.test-support.ts';
 import { createScoreTools, openActivityLog, type ScoreTools } from '../src/index.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+/** CPU milliseconds of both sides together per row and round: enough calls that collections even out. */
+const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 1000);
 const START = 41;
 
 /** Four measures of part 3, in one of two versions so every write changes something. */
@@ -107,16 +111,34 @@ function cpuMs(): number {
   return (used.user + used.system) / 1000;
 }
 
+/** A seeded pseudo-random generator (mulberry32): the same orders on every run. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+const coin = seeded(26);
+
 /**
- * CPU milliseconds per call of each side, the two alternating call by call
- * (a, b, then b, a, so neither always runs first): at least 3 calls each and
- * 300 ms of both together.
+ * CPU milliseconds per call of each side, the two alternating call by call,
+ * each pair of calls in a random order (so neither always runs first, and no
+ * collection every so many calls keeps landing on the same side): at least
+ * 3 calls each and `budget` ms of both together.
  */
-async function pair(a: [Work, Subject], b: [Work, Subject]): Promise<[number, number]> {
+async function pair(
+  a: [Work, Subject],
+  b: [Work, Subject],
+  budget = ROUND_MS,
+): Promise<[number, number]> {
   const spent = [0, 0];
   let calls = 0;
-  while (calls < 3 || spent[0]! + spent[1]! < 300) {
-    for (const side of calls % 2 === 0 ? [0, 1] : [1, 0]) {
+  while (calls < 3 || spent[0]! + spent[1]! < budget) {
+    for (const side of coin() < 0.5 ? [0, 1] : [1, 0]) {
       const [name, s] = side === 0 ? a : b;
       const started = cpuMs();
       await work[name](s);
@@ -188,7 +210,7 @@ const rows: { label: string; a: [Work, Subject]; b: [Work, Subject]; goal: strin
 ];
 
 // Warm up every path.
-for (const row of rows) await pair(row.a, row.b);
+for (const row of rows) await pair(row.a, row.b, 300);
 const ratios = rows.map(() => [] as number[]);
 const absolute = rows.map(() => [] as [number, number][]);
 for (let round = 0; round < ROUNDS; round++) {
@@ -201,7 +223,7 @@ for (let round = 0; round < ROUNDS; round++) {
 
 const fixed = (value: number) => value.toFixed(2);
 console.log(
-  `16 parts; ${ROUNDS} rounds; CPU time per call, the two sides of a row alternating call by call (at least 3 calls each, 300 ms together)`,
+  `16 parts; ${ROUNDS} rounds; CPU time per call, the two sides of a row alternating call by call in a random order (at least 3 calls each, ${ROUND_MS} ms together)`,
 );
 for (const [index, row] of rows.entries()) {
   const sorted = [...ratios[index]!].sort((x, y) => x - y);

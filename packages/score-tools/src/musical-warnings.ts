@@ -36,8 +36,13 @@ type UnitWrite = Extract<ScorePlan['writes'][number], { op: 'unit' }>;
  * ```
  */
 export function musicalWarnings(score: Score, plan: ScorePlan): MusicalWarning[] {
-  const names = partNames(score);
-  const entering = clefEnteringReader(score);
+  const instruments = partInstruments(score);
+  let reader: EnteringClef | undefined;
+  // The clefs entering the written measures are read only for a part with a known instrument.
+  const entering: EnteringClef = (part, staff, measure) => {
+    reader ??= clefEnteringReader(score);
+    return reader(part, staff, measure);
+  };
   // Read from the units as they were only when a write has voices that cross.
   let crossed: Set<string> | undefined;
   const crossedBefore = (key: string) => {
@@ -47,7 +52,7 @@ export function musicalWarnings(score: Score, plan: ScorePlan): MusicalWarning[]
   const warnings: MusicalWarning[] = [];
   for (const write of plan.writes) {
     if (write.op !== 'unit') continue;
-    warnings.push(...rangeWarnings(entering, write, names[write.part - 1] ?? ''));
+    warnings.push(...rangeWarnings(entering, write, instruments(write.part)));
     warnings.push(...crossingWarnings(write, crossedBefore));
   }
   warnings.push(...removedVoiceWarnings(plan));
@@ -73,9 +78,31 @@ function capWarnings(warnings: MusicalWarning[]): MusicalWarning[] {
   ];
 }
 
-function partNames(score: Score): string[] {
+type Instrument = ReturnType<typeof instrumentFor>;
+
+/** Instruments by part name, as `instrumentFor` finds them (at most a few hundred names kept). */
+const instrumentsByName = new Map<string, Instrument>();
+
+/**
+ * The instrument of a part by its 1-based number, looked up once per part a
+ * plan writes (a rewrite of one part reads one part's name, not every part's).
+ */
+function partInstruments(score: Score): (part: number) => Instrument {
   const types = scoreTypes(score.doc);
-  return types.partOrder.toArray().map((id) => types.parts.get(id)?.name ?? '');
+  const byPart = new Map<number, Instrument>();
+  return (part) => {
+    if (byPart.has(part)) return byPart.get(part);
+    const id = types.partOrder.get(part - 1);
+    const name = (id === undefined ? undefined : types.parts.get(id)?.name) ?? '';
+    let instrument = instrumentsByName.get(name);
+    if (instrument === undefined && !instrumentsByName.has(name)) {
+      instrument = instrumentFor(name);
+      if (instrumentsByName.size >= 256) instrumentsByName.clear();
+      instrumentsByName.set(name, instrument);
+    }
+    byPart.set(part, instrument);
+    return instrument;
+  };
 }
 
 function pitchesOf(event: LaneEvent): readonly Pitch[] {
@@ -101,24 +128,26 @@ function clefAtOnset(enteringClef: EnteringClef, write: UnitWrite): (onset: Rati
 function rangeWarnings(
   entering: EnteringClef,
   write: UnitWrite,
-  partName: string,
+  instrument: Instrument,
 ): MusicalWarning[] {
-  const instrument = instrumentFor(partName);
   if (!instrument) return [];
   const clefAt = clefAtOnset(entering, write);
+  // A unit without clef changes reads every onset in the clef entering it.
+  const throughout =
+    (write.content.clefs ?? []).length === 0 ? rangeInClef(instrument, clefAt(ZERO)) : undefined;
   const warnings: MusicalWarning[] = [];
   for (const voice of write.content.voices) {
     const unit = `P${write.part} s${write.staff} v${voice.voice} m${write.measure}`;
     const outside = new Map<string, { side: 'below' | 'above'; range: WrittenRange }>();
     let onset = ZERO;
     for (const event of voice.events) {
-      const range = rangeInClef(instrument, clefAt(onset));
+      const range = throughout ?? rangeInClef(instrument, clefAt(onset));
       for (const pitch of pitchesOf(event)) {
         const midi = midiNumber(pitch);
         if (midi < range.lowMidi) outside.set(formatPitch(pitch), { side: 'below', range });
         if (midi > range.highMidi) outside.set(formatPitch(pitch), { side: 'above', range });
       }
-      if (!event.grace) onset = add(onset, event.duration);
+      if (throughout === undefined && !event.grace) onset = add(onset, event.duration);
     }
     for (const [pitch, { side, range }] of outside) {
       warnings.push({

@@ -4,12 +4,13 @@
  * steps wrote. The tools hold no state of their own; one catalog serves any
  * number of contexts.
  */
-import { currentRevision, type Score } from '@scorelane/score-model';
+import type { Score } from '@scorelane/score-model';
 import type { UndoController } from '@scorelane/undo';
 import type { ScoreFileHost } from './export-files.ts';
 import type { ImportWarning } from './import-warnings.ts';
 import type { ScorePlayer } from './player.ts';
 import type { ReviewDesk } from './review-desk.ts';
+import { revisionCacheOf } from './revision-cache.ts';
 import type { SelectionHost } from './selection.ts';
 import type { SharedReview } from './shared-review.ts';
 import type { StepLedger } from './step-ledger.ts';
@@ -113,8 +114,9 @@ export interface ScoreToolsContext {
 
 /**
  * A function answering the revision of `score` now, computed once per
- * change of its Y.Doc: the pipeline asks for it before and after every call,
- * and the revision only moves when a transaction ends.
+ * change of its Y.Doc (see {@link revisionCacheOf}): the pipeline asks for
+ * it before and after every call, and the revision only moves when a
+ * transaction ends.
  *
  * @example
  * ```ts
@@ -123,12 +125,6 @@ export interface ScoreToolsContext {
  * ```
  */
 export function revisionReader(score: Score): () => string {
-  let cached: string | undefined;
-  score.doc.on('afterTransaction', () => {
-    cached = undefined;
-  });
-  return () => {
-    cached ??= currentRevision(score);
-    return cached;
-  };
+  const revisions = revisionCacheOf(score);
+  return () => revisions.current();
 }

@@ -9,6 +9,7 @@ import { type ToolRunCall, type ToolRunResult, toolFail, toolOk } from '@scorela
 import type * as Y from 'yjs';
 import { musicalWarnings } from './musical-warnings.ts';
 import { refusalError } from './refusal.ts';
+import { revisionCacheOf } from './revision-cache.ts';
 import type { ScoreToolsContext } from './score-tools-context.ts';
 import type { ScoreSelection } from './selection.ts';
 import type { MusicalWarning, WriteOutput } from './write-output.ts';
@@ -101,6 +102,8 @@ export function applyPlanned(
 ): ToolRunResult<WriteOutput> {
   let transaction: Y.Transaction | undefined;
   let range: ScoreSelection | null = null;
+  const revisions = revisionCacheOf(context.score);
+  const endedBefore = revisions.ended();
   const applied = context.undo.runAsStep(
     { actor: context.actor, toolCallId: callId, label: spec.label },
     (tr) => {
@@ -115,6 +118,10 @@ export function applyPlanned(
     context.origin === undefined ? {} : { origin: context.origin },
   );
   if (!applied.ok) return toolFail(refusalError(spec.tool, applied.problems));
+  // apply took the revision after its writes, the step's last change to the
+  // score; when the step's transaction is the only one that ended since, it
+  // is the revision now, and the pipeline need not compute it again.
+  revisions.settle(applied.revision, endedBefore + 1);
   if (transaction !== undefined) context.ledger.record(callId, transaction, range);
   const output = describeWrite(context, 'applied', plan, warnings, applied.revision);
   return toolOk(

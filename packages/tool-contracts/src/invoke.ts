@@ -35,7 +35,7 @@ import {
 import { serialize } from './key-queue.ts';
 import { type ToolManifest, toolManifest } from './manifest.ts';
 import { DEFAULT_ROLES, type RoleTable } from './permissions.ts';
-import { currentRevision, revisionReader } from './revision-reader.ts';
+import { currentRevision, isPromise, revisionReader } from './revision-reader.ts';
 import { stableDigest } from './stable-digest.ts';
 import { describeThrown } from './thrown-detail.ts';
 import { isToolError, type ToolError, toolError } from './tool-error.ts';
@@ -509,7 +509,9 @@ async function run<Ctx>(
   let before: string | null = null;
   let returned: unknown;
   try {
-    before = await readRevision();
+    // Waited for only when the host answers later: a promise costs a turn.
+    const beforeRead = readRevision();
+    before = isPromise(beforeRead) ? await beforeRead : beforeRead;
     const outside = checkScope(call, tool, parsed, runCall);
     if (outside !== undefined) {
       return {
@@ -520,9 +522,10 @@ async function run<Ctx>(
         dry_run: parsed.dry_run,
       };
     }
-    returned = await tool.run(parsed.data, runCall);
+    const ran = tool.run(parsed.data, runCall);
+    returned = isPromise(ran) ? await ran : ran;
   } catch (thrown) {
-    const after = await readRevision().catch(() => null);
+    const after = await currentRevision(pipeline.context);
     return broke(
       toolError('internal', `${call.name} failed unexpectedly.`, [
         {
@@ -535,7 +538,8 @@ async function run<Ctx>(
       describeThrown(thrown),
     );
   }
-  const after = await readRevision().catch(() => null);
+  const afterRead = currentRevision(pipeline.context);
+  const after = isPromise(afterRead) ? await afterRead : afterRead;
   return resultOf(call, tool, returned, { before, after }, parsed.dry_run);
 }
 

@@ -67,6 +67,20 @@ describe('fnv1a64', () => {
       expect(fnv1a64(text)).toBe(reference(text));
     },
   );
+
+  test.prop([
+    fc.string({
+      unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)),
+    }),
+  ])('hashes lone surrogates as TextEncoder writes them (U+FFFD), like the definition', (text) => {
+    expect(fnv1a64(text)).toBe(reference(text));
+  });
+
+  it('hashes ASCII and the UTF-8 of two, three and four bytes, and a lone surrogate, as the definition', () => {
+    for (const text of ['lanes', 'é', '♩ ♪', '𝄞 clef', '\ud834 alone', 'end \udd1e']) {
+      expect(fnv1a64(text)).toBe(reference(text));
+    }
+  });
 });
 
 describe('stableDigest', () => {
