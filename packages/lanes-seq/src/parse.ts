@@ -524,10 +524,11 @@ function inCanonicalOrder(lanes: Lane[], locations: LaneLocation[]): Lane[] {
     sorted = compareLanes(lanes[i - 1]!, lanes[i]!) <= 0;
   if (sorted) return lanes;
   const order = canonicalLaneOrder(lanes);
-  const sortedLanes: Lane[] = [];
-  const readLocations = [...locations];
+  // Sized once, not grown by push: growing copies the list about twice over (see exact-copies.ts).
+  const sortedLanes = new Array<Lane>(order.length);
+  const readLocations = locations.slice();
   for (let i = 0; i < order.length; i++) {
-    sortedLanes.push(lanes[order[i]!]!);
+    sortedLanes[i] = lanes[order[i]!]!;
     locations[i] = readLocations[order[i]!]!;
   }
   return sortedLanes;
