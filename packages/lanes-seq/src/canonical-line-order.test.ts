@@ -10,7 +10,11 @@ const arbitraryLanes = fc
         part: fc.integer({ min: 1, max: 3 }),
         staff: fc.integer({ min: 1, max: 2 }),
         voice: fc.integer({ min: 1, max: 2 }),
-        measure: fc.integer({ min: 1, max: 14 }),
+        // Fractional measures put more than a few measures in one block.
+        measure: fc.oneof(
+          fc.integer({ min: 1, max: 14 }),
+          fc.integer({ min: 4, max: 56 }).map((quarter) => quarter / 4),
+        ),
         events: fc.constant([]),
       }),
       { maxLength: 40 },

@@ -33,6 +33,7 @@ import {
   type MarkLocation,
 } from './document.ts';
 import { escapedLineBreaks, readAcrossEscapedBreaks } from './escaped-line-break.ts';
+import { copyEvents, copyOffsets } from './exact-copies.ts';
 import type { LanesIssue } from './issue.ts';
 import { LaneRegister } from './lane-register.ts';
 import type { LyricLine } from './marks.ts';
@@ -212,7 +213,7 @@ export function readText(text: string, marksOnly = false, options?: ParseOptions
     lyrics: [],
     lyricLocations: [],
     firstLineOfLyric: new Map(),
-    lastLane: undefined,
+    lastLane: { known: false, part: 0, staff: 0, voice: 0, measure: 0 },
   };
 
   const escapedBreaks = escapedLineBreaks(text);
@@ -258,8 +259,21 @@ interface LinesRead {
   readonly lyricLocations: LyricLocation[];
   /** The line of the first lyric line of each lane and verse: finds duplicates. */
   readonly firstLineOfLyric: Map<string, number>;
-  /** The header of the last lane read, for the fix of an ABC `w:` line under it. */
-  lastLane: string | undefined;
+  /**
+   * The header of the last lane read (`known` false before any), for the fix
+   * of an ABC `w:` line under it: kept as numbers and worded only for that
+   * fix, so a line costs no string.
+   */
+  readonly lastLane: LastLane;
+}
+
+/** The header of the last lane read, or `known` false before any. */
+interface LastLane {
+  known: boolean;
+  part: number;
+  staff: number;
+  voice: number;
+  measure: number;
 }
 
 function readLine(cursor: Cursor, read: LinesRead): void {
@@ -282,7 +296,14 @@ function readLine(cursor: Cursor, read: LinesRead): void {
   }
   // A lyric line whose header is wrong: its items are no events, so they are not read as such.
   if (!headerOk && /\sw\S*\s*:$/.test(cursor.text.slice(laneStart, cursor.pos))) return;
-  if (headerOk) read.lastLane = laneKey(cursor.header);
+  if (headerOk) {
+    const { lastLane } = read;
+    lastLane.known = true;
+    lastLane.part = cursor.header.part;
+    lastLane.staff = cursor.header.staff;
+    lastLane.voice = cursor.header.voice;
+    lastLane.measure = cursor.header.measure;
+  }
   let measureStart = laneStart;
   let afterBar = false;
   // The first measure's problems count from the header's, so a lane under a faulty header is not kept.
@@ -345,8 +366,8 @@ function readMeasure(
     );
     return count;
   }
-  // The lane's arrays, copied out of the cursor's at their exact length.
-  const events = cursor.events.slice(0, count);
+  // The lane's arrays, copied out of the cursor's at their exact length (see exact-copies.ts).
+  const events = copyEvents(cursor.events, count);
   read.lanes.push(
     onsets === undefined
       ? { part, staff, voice, measure, events }
@@ -358,8 +379,8 @@ function readMeasure(
     lineStart: cursor.lineStart,
     start: laneStart,
     end,
-    eventStarts: cursor.eventStarts.slice(0, count),
-    eventEnds: cursor.eventEnds.slice(0, count),
+    eventStarts: copyOffsets(cursor.eventStarts, count),
+    eventEnds: copyOffsets(cursor.eventEnds, count),
   };
   // Most lanes have neither marks nor @ items: their location is the literal, with nothing spread.
   read.locations.push(
@@ -420,10 +441,10 @@ function readLyrics(cursor: Cursor, read: LinesRead, lineStart: number): void {
  * the fix that writes the lane-seq header (verse 1 of the last lane read),
  * and returns true; false for any other line.
  */
-function readAbcLyricLine(cursor: Cursor, first: number, lastLane: string | undefined): boolean {
+function readAbcLyricLine(cursor: Cursor, first: number, lastLane: LastLane): boolean {
   const { text, pos } = cursor;
   if ((first !== LOWER_W && first !== 87) || text.charCodeAt(pos + 1) !== COLON) return false;
-  const header = `${lastLane ?? 'P1 s1 v1 m1'} w1:`;
+  const header = `${lastLane.known ? laneKey(lastLane) : 'P1 s1 v1 m1'} w1:`;
   report(
     cursor,
     'abc-lyric-line',
@@ -431,7 +452,7 @@ function readAbcLyricLine(cursor: Cursor, first: number, lastLane: string | unde
     pos + 2,
     `Line ${cursor.line} is an ABC lyric line ("w:"); lanes-seq names the lane and the verse.`,
     `start the line with the lane and the verse: ${header} ...`,
-    lastLane === undefined ? undefined : { start: pos, end: pos + 2, text: header },
+    lastLane.known ? { start: pos, end: pos + 2, text: header } : undefined,
   );
   return true;
 }
@@ -503,10 +524,11 @@ function inCanonicalOrder(lanes: Lane[], locations: LaneLocation[]): Lane[] {
     sorted = compareLanes(lanes[i - 1]!, lanes[i]!) <= 0;
   if (sorted) return lanes;
   const order = canonicalLaneOrder(lanes);
-  const sortedLanes: Lane[] = [];
-  const readLocations = [...locations];
+  // Sized once, not grown by push: growing copies the list about twice over (see exact-copies.ts).
+  const sortedLanes = new Array<Lane>(order.length);
+  const readLocations = locations.slice();
   for (let i = 0; i < order.length; i++) {
-    sortedLanes.push(lanes[order[i]!]!);
+    sortedLanes[i] = lanes[order[i]!]!;
     locations[i] = readLocations[order[i]!]!;
   }
   return sortedLanes;

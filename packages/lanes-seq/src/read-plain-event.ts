@@ -20,6 +20,7 @@ import {
   TILDE,
 } from './char-codes.ts';
 import type { LaneEvent } from './document.ts';
+import { copyChordNotes } from './exact-copies.ts';
 import { LIMITS } from './issue.ts';
 import type { Cursor } from './parse-cursor.ts';
 import { STEP_INDEX } from './pitch-draft.ts';
@@ -139,7 +140,13 @@ export function readPlainEvent(cursor: Cursor): LaneEvent | undefined {
   if (subject === REST) return { kind: 'rest', duration, grace: false };
   if (subject === SPACE_REST) return { kind: 'space', duration, grace: false };
   if (subject === CHORD) {
-    return { kind: 'chord', notes: cursor.chordNotes.slice(0, noteCount), duration, grace, tie };
+    return {
+      kind: 'chord',
+      notes: copyChordNotes(cursor.chordNotes, noteCount),
+      duration,
+      grace,
+      tie,
+    };
   }
   return { kind: 'note', pitch: pitchAt(subject), duration, grace, tie };
 }
