@@ -1,5 +1,15 @@
-import { apply, planSetBarline, playOrder, type Score, scoreContent } from '@scorelane/score-model';
+import { fc, test as property } from '@fast-check/vitest';
+import {
+  apply,
+  type MeasureInfo,
+  planSetBarline,
+  playOrder,
+  type Score,
+  scoreContent,
+  voltaSpans,
+} from '@scorelane/score-model';
 import { describe, expect, it } from 'vitest';
+import { modelSigns } from './barlines.ts';
 import { exportMusicXml } from './export-musicxml.ts';
 import { caseText, fixtureBytes } from './fixtures.test-support.ts';
 import { importMusicXml } from './import-musicxml.ts';
@@ -94,4 +104,42 @@ describe('bar lines written back to MusicXML', () => {
     const first = exportMusicXml(score);
     expect(exportMusicXml(imported(first))).toBe(first);
   });
+});
+
+/** Measures of 4/4 in C, each in a volta of 1 or 2 (ended closed or open) or none. */
+const measuresWithVoltas = fc
+  .array(
+    fc.option(
+      fc.record({
+        numbers: fc.constantFrom([1], [2], [1, 2]),
+        end: fc.constantFrom(undefined, 'closed' as const, 'open' as const),
+      }),
+    ),
+    { maxLength: 12 },
+  )
+  .map((voltas): MeasureInfo[] =>
+    voltas.map((volta) => ({
+      time: { beats: 4, beatType: 4 },
+      key: { tonic: { step: 'C', alter: 0 }, mode: 'major', fifths: 0 },
+      ...(volta
+        ? {
+            barlines: {
+              volta: { numbers: volta.numbers, ...(volta.end ? { end: volta.end } : {}) },
+            },
+          }
+        : {}),
+    })),
+  );
+
+describe('the model bar lines export writes', () => {
+  property.prop([measuresWithVoltas])(
+    'a volta starts (an <ending type="start">) exactly where voltaSpans begins one',
+    (measures) => {
+      const starts = new Set(voltaSpans(measures).map((span) => span.start));
+      measures.forEach((_, index) => {
+        const signs = modelSigns(measures, index + 1);
+        expect(signs.voltaStart !== undefined).toBe(starts.has(index + 1));
+      });
+    },
+  );
 });

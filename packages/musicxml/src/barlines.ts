@@ -9,7 +9,6 @@
  */
 import { type Rational, ZERO } from '@scorelane/lanes-seq';
 import type { EndBarline, MeasureBarlines, MeasureInfo } from '@scorelane/score-model';
-import { voltaSpans } from '@scorelane/score-model';
 import {
   child,
   element,
@@ -137,8 +136,8 @@ export function importedBarlines(
  */
 export function modelSigns(measures: readonly MeasureInfo[], measure: number): BarlineSigns {
   const barlines = measures[measure - 1]?.barlines;
-  const begins = voltaSpans(measures).some((span) => span.start === measure);
   const volta = barlines?.volta;
+  const begins = volta !== undefined && voltaBeginsAt(measures, measure);
   return {
     repeatStart: barlines?.repeatStart === true,
     ...(barlines?.end ? { end: barlines.end } : {}),
@@ -148,6 +147,20 @@ export function modelSigns(measures: readonly MeasureInfo[], measure: number): B
     ...(volta && begins ? { voltaStart: volta.numbers } : {}),
     ...(volta?.end ? { voltaStop: volta.end } : {}),
   };
+}
+
+/**
+ * Whether the volta of measure `measure` begins there, as `voltaSpans` of
+ * score-model spans them: the measure before has no volta, or its volta
+ * ended there, or has other numbers. (Read from that one measure, not by
+ * spanning the whole score for each measure, which made export quadratic.)
+ */
+function voltaBeginsAt(measures: readonly MeasureInfo[], measure: number): boolean {
+  const volta = measures[measure - 1]?.barlines?.volta;
+  const previous = measures[measure - 2]?.barlines?.volta;
+  if (!volta) return false;
+  if (!previous || previous.end !== undefined) return true;
+  return previous.numbers.join(',') !== volta.numbers.join(',');
 }
 
 function sameSigns(a: BarlineSigns, b: BarlineSigns): boolean {

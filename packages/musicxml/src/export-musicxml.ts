@@ -12,7 +12,7 @@ import { keptSlurNumbers, openSlurEnds, withWholeSlurs } from './slur-pairs.ts';
 import { partKeep, scoreKeep } from './unit-keep.ts';
 import { type PartWriting, writeMeasure } from './write-measure.ts';
 import { element, type XmlElement, type XmlNode } from './xml-tree.ts';
-import { xmlText } from './xml-write.ts';
+import { xmlText, xmlTextEndingWith } from './xml-write.ts';
 
 const PROLOGUE =
   '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' +
@@ -36,21 +36,24 @@ const PROLOGUE =
  * ```
  */
 export function exportMusicXml(score: Score): string {
-  return PROLOGUE + xmlText(scoreElement(readScore(score)), 0);
+  return PROLOGUE + scoreText(readScore(score));
 }
 
 /**
  * The `<score-partwise>` element of a score as {@link exportMusicXml} writes
- * it. (Import refuses a file whose numbers this could not write, through
- * the same choice of divisions: see `scoreDivisions`.)
+ * it, as text. (Import refuses a file whose numbers this could not write,
+ * through the same choice of divisions: see `scoreDivisions`.) Each part is
+ * written out as text as soon as it is built, so that only one part's tree
+ * is held at a time: holding the whole score's tree until the end made
+ * export spend a large share of its time collecting garbage.
  *
  * @throws RangeError when a duration or offset cannot be written (see {@link exportMusicXml}).
  * @example
  * ```ts
- * scoreElement(readScore(score)).n; // "score-partwise"
+ * scoreText(readScore(score)).startsWith('<score-partwise'); // true
  * ```
  */
-export function scoreElement(snapshot: ScoreSnapshot): XmlElement {
+export function scoreText(snapshot: ScoreSnapshot): string {
   const divisions = scoreDivisions(snapshot);
   // Import keeps the score's header and root on the score, and the part list's tail on its
   // last part; a score imported by an earlier version kept the header and root on its first
@@ -61,10 +64,11 @@ export function scoreElement(snapshot: ScoreSnapshot): XmlElement {
   const root = own.root ?? keeps.find((keep) => keep.root !== undefined)?.root;
   const tail = keeps.find((keep) => keep.after !== undefined)?.after;
   const partList: XmlNode[] = [];
-  const partElements: XmlElement[] = [];
+  let parts = '';
   const ids = new Set<string>();
   const numbers = printedNumbersOf(snapshot.measures);
-  snapshot.parts.forEach((part, partIndex) => {
+  for (let partIndex = 0; partIndex < snapshot.parts.length; partIndex++) {
+    const part = snapshot.parts[partIndex]!;
     const keep = keeps[partIndex]!;
     let id = keep.scorePart?.a?.id ?? `P${partIndex + 1}`;
     if (ids.has(id)) id = `P${partIndex + 1}`;
@@ -74,36 +78,45 @@ export function scoreElement(snapshot: ScoreSnapshot): XmlElement {
     for (const kept of keep.before ?? []) partList.push(kept);
     partList.push(scorePartFor(keep.scorePart, id, part));
     if (partIndex === snapshot.parts.length - 1) for (const kept of tail ?? []) partList.push(kept);
-    let stride = 1;
-    for (let measure = 1; measure <= snapshot.measures.length; measure++) {
-      for (let staff = 1; staff <= part.staves; staff++) {
-        for (const voice of snapshot.unit(partIndex + 1, staff, measure).voices)
-          stride = Math.max(stride, voice.voice);
-      }
-    }
-    const writing: PartWriting = {
-      snapshot,
-      part: partIndex + 1,
-      divisions,
-      stride,
-      tiesOut: new Map(),
-      keptSlurs: keptSlurNumbers(snapshot, partIndex + 1),
-      hyphens: new Map(),
-      octaves: new Map(),
-      numbers,
-    };
-    const measures: XmlElement[] = [];
-    for (let measure = 1; measure <= snapshot.measures.length; measure++)
-      measures.push(writeMeasure(writing, measure));
-    partElements.push(
-      element('part', { id, ...(keep.part ?? {}) }, [
-        ...withWholeSlurs(measures, () => openSlurEnds(snapshot, partIndex + 1)),
-      ]),
-    );
-  });
-  return element('score-partwise', { ...(root ?? {}), version: '4.0' }, [
+    const measures = partMeasures(snapshot, partIndex + 1, divisions, numbers);
+    const whole = withWholeSlurs(measures, () => openSlurEnds(snapshot, partIndex + 1));
+    parts += xmlText(element('part', { id, ...(keep.part ?? {}) }, whole), 1);
+  }
+  const opening = element('score-partwise', { ...(root ?? {}), version: '4.0' }, [
     ...headerWithTexts(header ?? [], snapshot.texts),
     element('part-list', {}, balancedPartGroups(partList)),
-    ...partElements,
   ]);
+  return xmlTextEndingWith(opening, 0, parts);
+}
+
+/** The `<measure>` elements of one part (1-based), before slurs are made whole. */
+function partMeasures(
+  snapshot: ScoreSnapshot,
+  part: number,
+  divisions: number,
+  numbers: readonly string[],
+): XmlElement[] {
+  const staves = snapshot.parts[part - 1]!.staves;
+  let stride = 1;
+  for (let measure = 1; measure <= snapshot.measures.length; measure++) {
+    for (let staff = 1; staff <= staves; staff++) {
+      for (const voice of snapshot.unit(part, staff, measure).voices)
+        stride = Math.max(stride, voice.voice);
+    }
+  }
+  const writing: PartWriting = {
+    snapshot,
+    part,
+    divisions,
+    stride,
+    tiesOut: new Map(),
+    keptSlurs: keptSlurNumbers(snapshot, part),
+    hyphens: new Map(),
+    octaves: new Map(),
+    numbers,
+  };
+  const measures: XmlElement[] = [];
+  for (let measure = 1; measure <= snapshot.measures.length; measure++)
+    measures.push(writeMeasure(writing, measure));
+  return measures;
 }

@@ -2,7 +2,7 @@
  * Choosing the divisions of a whole score: every duration, onset and kept
  * offset it will write.
  */
-import { add, rational } from '@scorelane/lanes-seq';
+import { add, notateDuration, rational } from '@scorelane/lanes-seq';
 import { DivisionsNeeded } from './divisions.ts';
 import type { ScoreSnapshot } from './score-snapshot.ts';
 import { parseAt, unitKeep } from './unit-keep.ts';
@@ -22,18 +22,22 @@ import { printedPieces } from './write-note.ts';
  */
 export function scoreDivisions(snapshot: ScoreSnapshot): number {
   const needed = new DivisionsNeeded();
-  snapshot.measures.forEach((info, measureIndex) => {
-    needed.need(lengthOf(info));
-    snapshot.parts.forEach((part, partIndex) => {
-      for (let staff = 1; staff <= part.staves; staff++) {
-        const content = snapshot.unit(partIndex + 1, staff, measureIndex + 1);
+  // Plain loops (no closure per measure and part) and the printed pieces asked for only when
+  // a duration is tied pieces: a single value or tuplet prints as the duration already needed.
+  for (let measure = 1; measure <= snapshot.measures.length; measure++) {
+    needed.need(lengthOf(snapshot.measures[measure - 1]!));
+    for (let part = 1; part <= snapshot.parts.length; part++) {
+      const staves = snapshot.parts[part - 1]!.staves;
+      for (let staff = 1; staff <= staves; staff++) {
+        const content = snapshot.unit(part, staff, measure);
         for (const voice of content.voices) {
           let onset = rational(0);
           for (const event of voice.events) {
             if (event.grace) continue;
             needed.need(event.duration);
             if (event.attachments === undefined && event.kind !== 'space') {
-              for (const piece of printedPieces(event.duration)) needed.need(piece.duration);
+              if (notateDuration(event.duration).kind === 'tied')
+                for (const piece of printedPieces(event.duration)) needed.need(piece.duration);
             }
             onset = add(onset, event.duration);
             needed.need(onset);
@@ -44,8 +48,8 @@ export function scoreDivisions(snapshot: ScoreSnapshot): number {
           for (const text of keptDurations(item.x)) needed.need(parseAt(text.replace(/^-/, '')));
         }
       }
-    });
-  });
+    }
+  }
   needed.checkWritable();
   return needed.value;
 }

@@ -39,9 +39,14 @@ export interface ScoreSnapshot {
  * ```
  */
 export function snapshotOfInit(init: ScoreInit): ScoreSnapshot {
-  const units = new Map<string, UnitContent>();
+  // Indexed by part, staff and measure rather than by a key string: export asks for each unit
+  // several times (divisions, voices, slurs, the measures around), and a key string per ask adds up.
+  const units: UnitContent[][][] = [];
   for (const unit of init.units ?? []) {
-    units.set(`${unit.part}/${unit.staff}/${unit.measure}`, unit.content);
+    units[unit.part] ??= [];
+    const part = units[unit.part]!;
+    part[unit.staff] ??= [];
+    part[unit.staff]![unit.measure] = unit.content;
   }
   return {
     title: init.title,
@@ -52,7 +57,7 @@ export function snapshotOfInit(init: ScoreInit): ScoreSnapshot {
     measures: init.measures,
     ...(init.attachments !== undefined ? { attachments: init.attachments } : {}),
     unit(part, staff, measure) {
-      return units.get(`${part}/${staff}/${measure}`) ?? restUnit(init.measures[measure - 1]!);
+      return units[part]?.[staff]?.[measure] ?? restUnit(init.measures[measure - 1]!);
     },
   };
 }

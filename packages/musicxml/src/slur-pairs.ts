@@ -13,7 +13,7 @@
 import { marksOf } from '@scorelane/score-model';
 import { eventKeep } from './attachment-types.ts';
 import type { ScoreSnapshot } from './score-snapshot.ts';
-import { childElements, isElement, withChildren, type XmlElement } from './xml-tree.ts';
+import { isElement, withChildren, type XmlElement } from './xml-tree.ts';
 
 /** One slur end: where it is (measure, note, notations, child) and what it is. */
 interface SlurEnd {
@@ -27,14 +27,21 @@ interface SlurEnd {
 
 function endsOf(measure: XmlElement, measureIndex: number): SlurEnd[] {
   const ends: SlurEnd[] = [];
-  (measure.c ?? []).forEach((note, noteIndex) => {
-    if (!isElement(note) || note.n !== 'note') return;
-    (note.c ?? []).forEach((notations, notationsIndex) => {
-      if (!isElement(notations) || notations.n !== 'notations') return;
-      (notations.c ?? []).forEach((slur, slurIndex) => {
-        if (!isElement(slur) || slur.n !== 'slur') return;
+  // Plain loops over every note the part writes: no closure per note or notations.
+  const notes = measure.c ?? [];
+  for (let noteIndex = 0; noteIndex < notes.length; noteIndex++) {
+    const note = notes[noteIndex]!;
+    if (!isElement(note) || note.n !== 'note') continue;
+    const children = note.c ?? [];
+    for (let notationsIndex = 0; notationsIndex < children.length; notationsIndex++) {
+      const notations = children[notationsIndex]!;
+      if (!isElement(notations) || notations.n !== 'notations') continue;
+      const marks = notations.c ?? [];
+      for (let slurIndex = 0; slurIndex < marks.length; slurIndex++) {
+        const slur = marks[slurIndex]!;
+        if (!isElement(slur) || slur.n !== 'slur') continue;
         const type = slur.a?.type;
-        if (type !== 'start' && type !== 'stop') return;
+        if (type !== 'start' && type !== 'stop') continue;
         ends.push({
           measure: measureIndex,
           note: noteIndex,
@@ -43,9 +50,9 @@ function endsOf(measure: XmlElement, measureIndex: number): SlurEnd[] {
           type,
           number: slur.a?.number ?? '1',
         });
-      });
-    });
-  });
+      }
+    }
+  }
   return ends;
 }
 
@@ -197,11 +204,20 @@ export function keptSlurNumbers(snapshot: ScoreSnapshot, part: number): number {
     for (let staff = 1; staff <= staves; staff++)
       for (const voice of snapshot.unit(part, staff, measure).voices)
         for (const event of voice.events)
-          for (const note of eventKeep(event)?.notes ?? [])
-            for (const notations of childElements(note, 'notations'))
-              for (const slur of childElements(notations, 'slur')) {
-                const number = Number(slur.a?.number ?? '1');
-                if (Number.isInteger(number) && number > highest) highest = Math.min(number, 16);
-              }
+          if (event.attachments !== undefined)
+            for (const note of eventKeep(event)?.notes ?? []) highest = highestSlur(note, highest);
+  return highest;
+}
+
+/** The highest slur `number` a kept note uses, or `highest` (walked without copying its children). */
+function highestSlur(note: XmlElement, highest: number): number {
+  for (const notations of note.c ?? []) {
+    if (!isElement(notations) || notations.n !== 'notations') continue;
+    for (const slur of notations.c ?? []) {
+      if (!isElement(slur) || slur.n !== 'slur') continue;
+      const number = Number(slur.a?.number ?? '1');
+      if (Number.isInteger(number) && number > highest) highest = Math.min(number, 16);
+    }
+  }
   return highest;
 }

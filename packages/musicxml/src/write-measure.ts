@@ -358,6 +358,22 @@ function clefsAsTheModelHasThem(
   return [...kept, ...added].sort((a, b) => compare(a.at, b.at));
 }
 
+/** Whether a staff of measure `measure` of the part has a clef change of the model. */
+function hasClefChanges(snapshot: ScoreSnapshot, part: number, measure: number): boolean {
+  const staves = snapshot.parts[part - 1]!.staves;
+  for (let staff = 1; staff <= staves; staff++)
+    if ((snapshot.unit(part, staff, measure).clefs?.length ?? 0) > 0) return true;
+  return false;
+}
+
+/** The items kept on staff 1 of a measure of the part, at their offsets. */
+function keptItemsOf(snapshot: ScoreSnapshot, part: number, measure: number): Placed[] {
+  return (unitKeep(snapshot.unit(part, 1, measure).attachments).items ?? []).map((item) => ({
+    at: parseAt(item.at),
+    x: item.x,
+  }));
+}
+
 /** What stands first in a measure, before any mark: the signatures and the page layout. */
 const OPENING: ReadonlySet<string> = new Set(['attributes', 'print']);
 
@@ -445,6 +461,9 @@ function placeItems(
   voices: readonly VoiceContent[],
   length: Rational,
 ): { atEnd: XmlElement[]; before: Placed[][]; loose: Placed[] } {
+  // Most staves keep nothing between notes: no onsets to collect then.
+  if (items.length === 0)
+    return { atEnd: [], before: voices.length > 0 ? voices.map(() => []) : [[]], loose: [] };
   // The first voice also takes what stands at the start of the measure (a staff with no voice has one).
   const onsets = voices.length > 0 ? voices.map(onsetsOf) : [new Set<string>()];
   onsets[0]!.add('0/1');
@@ -495,6 +514,103 @@ function enteringLate(chunks: readonly Chunk[]): readonly Chunk[] {
   return first > 0 ? chunks.slice(first) : chunks;
 }
 
+/** One voice of one staff of a measure, as {@link voiceChunks} writes it. */
+interface VoiceToWrite {
+  readonly staff: number;
+  readonly voice: VoiceContent;
+  readonly voiceId: string;
+  readonly place: DirectionPlace;
+  /** The staff's kept items written before this voice's events (taken from the front as written). */
+  readonly aligned: Placed[];
+  readonly length: Rational;
+  /** The first sounding event of the same voice in the next measure. */
+  readonly nextVoiceStart: ScoreEvent | undefined;
+}
+
+const NO_NODES: readonly XmlNode[] = [];
+
+/**
+ * What each event of a voice writes, in order: the kept items and the
+ * model's marks before it, its notes, and what follows it. Carries ties,
+ * hyphens and octave lines into `writing` for the measure after. (A
+ * module-level function with plain loops, no closure per event: export
+ * runs it for every voice of every measure.)
+ */
+function voiceChunks(writing: PartWriting, toWrite: VoiceToWrite): Chunk[] {
+  const { staff, voice, voiceId, place, aligned, length } = toWrite;
+  const { divisions } = writing;
+  const events = voice.events;
+  const staves = writing.snapshot.parts[writing.part - 1]!.staves;
+  const mixed = isMixed(events);
+  let brackets = tupletBrackets(events);
+  let stripTuplets = false;
+  if (mixed && !keptTupletsPairUp(events, brackets)) {
+    brackets = tupletBrackets(events, true);
+    stripTuplets = true;
+  }
+  const stripBeams = mixed ? brokenBeams(events) : new Set<number>();
+  const tieKey = `${staff}/${voice.voice}`;
+  let tiedIn: Pitch[] = writing.tiesOut.get(tieKey) ?? [];
+  const hyphens = writing.hyphens?.get(tieKey) ?? new Set<number>();
+  writing.hyphens?.set(tieKey, hyphens);
+  const keptSlurs = writing.keptSlurs ?? 0;
+  const slurNumber = (level: 1 | 2) => slurNumberFor(keptSlurs, staff, voice.voice, level);
+  let soundingCount = 0;
+  for (const event of events) if (!event.grace) soundingCount++;
+  let at = ZERO;
+  const written: Chunk[] = [];
+  for (let eventIndex = 0; eventIndex < events.length; eventIndex++) {
+    const event = events[eventIndex]!;
+    const items: XmlNode[] = [];
+    while (aligned.length > 0 && compare(aligned[0]!.at, at) <= 0) items.push(aligned.shift()!.x);
+    // The model's marks after what opens the measure, before the kept elements at the same
+    // time, so that reading the file again takes them first (a second chord symbol stays kept).
+    const directions =
+      event.marks !== undefined && event.marks.length > 0
+        ? directionMarks(event.marks, place)
+        : undefined;
+    if (directions && directions.before.length > 0) {
+      const opening = items.findIndex((item) => isElement(item) && !OPENING.has(item.n));
+      items.splice(opening < 0 ? items.length : opening, 0, ...directions.before);
+    }
+    const notes = writeEvent(event, {
+      slurNumber,
+      lyrics: event.lyrics ? lyricElements(event.lyrics, hyphens) : [],
+      divisions,
+      voice: voiceId,
+      staff: staves > 1 ? staff : undefined,
+      tiedIn: event.grace ? [] : tiedIn,
+      bracket: brackets.get(eventIndex),
+      stripTuplets,
+      stripBeams: stripBeams.has(eventIndex),
+      measureRest:
+        event.kind === 'rest' && soundingCount === 1 && compare(event.duration, length) === 0,
+      next: nextSounding(events, eventIndex + 1) ?? toWrite.nextVoiceStart,
+    });
+    const end = event.grace ? at : add(at, event.duration);
+    const filler = event.kind === 'space' && event.attachments === undefined;
+    written.push({
+      at,
+      end,
+      items,
+      notes,
+      after: directions?.after ?? NO_NODES,
+      filler,
+      grace: event.grace,
+    });
+    if (!event.grace) {
+      at = end;
+      tiedIn = tiedPitches(event);
+    }
+  }
+  writing.tiesOut.set(tieKey, tiedIn);
+  return endWavyLinesBeforeTrailingGraces(written, withNotesOf);
+}
+
+function withNotesOf(chunk: Chunk, notes: readonly XmlNode[]): Chunk {
+  return { ...chunk, notes };
+}
+
 /**
  * The `<measure>` element of measure `index` (1-based) of the part.
  *
@@ -536,12 +652,10 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
   };
   /** Staff 1's items (they hold the measure's kept `<attributes>`), and those of the measure before. */
   let firstStaff: Placed[] = [];
+  // Read only where a clef change needs it (clefChangeItems): most measures have none.
   const before =
-    index > 1
-      ? (unitKeep(snapshot.unit(part, 1, index - 1).attachments).items ?? []).map((item) => ({
-          at: parseAt(item.at),
-          x: item.x,
-        }))
+    index > 1 && hasClefChanges(snapshot, part, index)
+      ? keptItemsOf(snapshot, part, index - 1)
       : [];
   for (let staff = 1; staff <= partInfo.staves; staff++) {
     const content = snapshot.unit(part, staff, index);
@@ -593,81 +707,30 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
     // One at a time: a measure can hold more elements than push(...) takes arguments.
     for (const item of placed.atEnd) atEnd.push(item);
     const following = index < measures.length ? snapshot.unit(part, staff, index + 1) : undefined;
-    const nextVoiceStart = (voice: number) =>
-      nextSounding(following?.voices.find((other) => other.voice === voice)?.events ?? [], 0);
-    voices.forEach((voice, voiceIndex) => {
+    for (let voiceIndex = 0; voiceIndex < voices.length; voiceIndex++) {
+      const voice = voices[voiceIndex]!;
       const voiceId = voiceIds.get(`${staff}/${voice.voice}`)!;
-      const mixed = isMixed(voice.events);
-      let brackets = tupletBrackets(voice.events);
-      let stripTuplets = false;
-      if (mixed && !keptTupletsPairUp(voice.events, brackets)) {
-        brackets = tupletBrackets(voice.events, true);
-        stripTuplets = true;
-      }
-      const stripBeams = mixed ? brokenBeams(voice.events) : new Set<number>();
-      const tieKey = `${staff}/${voice.voice}`;
-      let tiedIn: Pitch[] = writing.tiesOut.get(tieKey) ?? [];
-      let at = ZERO;
-      const sounding = voice.events.filter((event) => !event.grace);
-      const written: Chunk[] = [];
-      voice.events.forEach((event, eventIndex) => {
-        const items: XmlNode[] = [];
-        const aligned = placed.before[voiceIndex]!;
-        while (aligned.length > 0 && compare(aligned[0]!.at, at) <= 0)
-          items.push(aligned.shift()!.x);
-        // The model's marks after what opens the measure, before the kept elements at the same
-        // time, so that reading the file again takes them first (a second chord symbol stays kept).
-        const directions = directionMarks(event.marks ?? [], placeOf(voice.voice));
-        const opening = items.findIndex((item) => isElement(item) && !OPENING.has(item.n));
-        items.splice(opening < 0 ? items.length : opening, 0, ...directions.before);
-        const hyphens = writing.hyphens?.get(tieKey) ?? new Set<number>();
-        writing.hyphens?.set(tieKey, hyphens);
-        const notes = writeEvent(event, {
-          slurNumber: (level) => slurNumberFor(writing.keptSlurs ?? 0, staff, voice.voice, level),
-          lyrics: event.lyrics ? lyricElements(event.lyrics, hyphens) : [],
-          divisions,
-          voice: voiceId,
-          staff: partInfo.staves > 1 ? staff : undefined,
-          tiedIn: event.grace ? [] : tiedIn,
-          bracket: brackets.get(eventIndex),
-          stripTuplets,
-          stripBeams: stripBeams.has(eventIndex),
-          measureRest:
-            event.kind === 'rest' && sounding.length === 1 && compare(event.duration, length) === 0,
-          next: nextSounding(voice.events, eventIndex + 1) ?? nextVoiceStart(voice.voice),
-        });
-        const end = event.grace ? at : add(at, event.duration);
-        const filler = event.kind === 'space' && event.attachments === undefined;
-        written.push({
-          at,
-          end,
-          items,
-          notes,
-          after: directions.after,
-          filler,
-          grace: event.grace,
-        });
-        if (!event.grace) {
-          at = end;
-          tiedIn = tiedPitches(event);
-        }
+      const nextVoice = following?.voices.find((other) => other.voice === voice.voice);
+      const chunks = voiceChunks(writing, {
+        staff,
+        voice,
+        voiceId,
+        place: placeOf(voice.voice),
+        aligned: placed.before[voiceIndex]!,
+        length,
+        nextVoiceStart: nextSounding(nextVoice?.events ?? [], 0),
       });
-      writing.tiesOut.set(tieKey, tiedIn);
-      const chunks = endWavyLinesBeforeTrailingGraces(written, (chunk, notes) => ({
-        ...chunk,
-        notes,
-      }));
       const group = crossing.get(voiceId);
       if (!group) {
         steps.push({ lanes: [chunks], merged: false, voice: voiceId });
-        return;
+        continue;
       }
       // A voice written on several staves (or overlapping itself) is written once, where its
       // first part would be, its parts merged in time order.
       if (group.lanes.length === 0)
         steps.push({ lanes: group.lanes, merged: true, voice: voiceId });
       group.lanes.push(chunks);
-    });
+    }
     steps.push({ items: placed.before.flat().concat(placed.loose) });
   }
   for (const step of inVoiceOrder(steps)) {

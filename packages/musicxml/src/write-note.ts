@@ -29,7 +29,6 @@ import {
   childElements,
   element,
   isElement,
-  withAttributes,
   withChildren,
   type XmlElement,
   type XmlNode,
@@ -221,30 +220,36 @@ function notationsFor(
   const stopDrawn = tieStop || keptTie.stop;
   let hasStart = false;
   let hasStop = false;
-  const result = kept.map((notations) =>
-    withChildren(
-      notations,
-      (notations.c ?? []).filter((node) => {
-        if (isElement(node) && node.n === 'tuplet') return !stripTuplets;
-        if (!isElement(node) || node.n !== 'tied') return true;
+  const result: XmlElement[] = [];
+  for (const notations of kept) {
+    const children = notations.c ?? [];
+    // Copied only when a child is left out: most kept notations come back whole.
+    let written: XmlNode[] | undefined;
+    for (let index = 0; index < children.length; index++) {
+      const node = children[index]!;
+      let keep = true;
+      if (isElement(node) && node.n === 'tuplet') keep = !stripTuplets;
+      else if (isElement(node) && node.n === 'tied') {
         const type = node.a?.type;
         if (type === 'continue') {
-          if (!startDrawn || !stopDrawn) return false;
-          hasStart = true;
-          hasStop = true;
+          keep = startDrawn && stopDrawn;
+          if (keep) {
+            hasStart = true;
+            hasStop = true;
+          }
+        } else if (type === 'start') {
+          keep = startDrawn;
+          if (keep) hasStart = true;
+        } else if (type === 'stop') {
+          keep = stopDrawn;
+          if (keep) hasStop = true;
         }
-        if (type === 'start') {
-          if (!startDrawn) return false;
-          hasStart = true;
-        }
-        if (type === 'stop') {
-          if (!stopDrawn) return false;
-          hasStop = true;
-        }
-        return true;
-      }),
-    ),
-  );
+      }
+      if (!keep) written ??= children.slice(0, index);
+      else written?.push(node);
+    }
+    result.push(written ? withChildren(notations, written) : notations);
+  }
   const generated: XmlElement[] = [];
   if (generateTied) {
     if (tieStop && !hasStop) generated.push(element('tied', { type: 'stop' }));
@@ -374,16 +379,21 @@ function writeOne(
     context.stripTuplets === true,
     marks.notations,
   );
-  const merged = mergeInOrder(NOTE_ORDER, keptChildren, [...generated, ...notations]);
-  // The model's lyrics before the kept ones, so that reading the file again takes them first.
+  for (const written of notations) generated.push(written);
+  const merged = mergeInOrder(NOTE_ORDER, keptChildren, generated);
+  const children = marks.lyrics.length > 0 ? withLyrics(merged, marks.lyrics) : merged;
+  let attributes = kept?.a ?? {};
+  if (event.kind === 'space') attributes = { ...attributes, 'print-object': 'no' };
+  return element('note', attributes, children);
+}
+
+/** The model's lyrics before the kept ones, so that reading the file again takes them first. */
+function withLyrics(merged: readonly XmlNode[], lyrics: readonly XmlElement[]): XmlNode[] {
   let lyricsAt = merged.findIndex(
     (node) => isElement(node) && (NOTE_ORDER[node.n] ?? 0) >= NOTE_ORDER.lyric!,
   );
   if (lyricsAt < 0) lyricsAt = merged.length;
-  const children = [...merged.slice(0, lyricsAt), ...marks.lyrics, ...merged.slice(lyricsAt)];
-  let attributes = kept?.a ?? {};
-  if (event.kind === 'space') attributes = { ...attributes, 'print-object': 'no' };
-  return withAttributes(element('note', {}, children), attributes);
+  return [...merged.slice(0, lyricsAt), ...lyrics, ...merged.slice(lyricsAt)];
 }
 
 /**
@@ -420,16 +430,19 @@ export function writeEvent(event: ScoreEvent, context: NoteContext): XmlElement[
       : event.kind === 'chord'
         ? event.notes.map((note) => ({ pitch: note.pitch, tie: event.tie || note.tie }))
         : [{ pitch: undefined, tie: false }];
+  const slurNumber = context.slurNumber ?? String;
   const out: XmlElement[] = [];
-  pieces.forEach((printed, pieceIndex) => {
+  // Plain loops, no closure per piece or note: export runs this for every note of a score.
+  for (let pieceIndex = 0; pieceIndex < pieces.length; pieceIndex++) {
+    const printed = pieces[pieceIndex]!;
     const firstPiece = pieceIndex === 0;
     const lastPiece = pieceIndex === pieces.length - 1;
     const bracket = context.bracket
       ? { start: context.bracket.start && firstPiece, stop: context.bracket.stop && lastPiece }
       : undefined;
-    notes.forEach((note, noteIndex) => {
-      const tiedIn =
-        note.pitch !== undefined && context.tiedIn.some((pitch) => samePitch(pitch, note.pitch!));
+    for (let noteIndex = 0; noteIndex < notes.length; noteIndex++) {
+      const note = notes[noteIndex]!;
+      const tiedIn = note.pitch !== undefined && holdsPitch(context.tiedIn, note.pitch);
       out.push(
         writeOne(
           event,
@@ -440,26 +453,29 @@ export function writeEvent(event: ScoreEvent, context: NoteContext): XmlElement[
             tieStart: lastPiece ? note.tie : note.pitch !== undefined,
             tieStop: firstPiece ? tiedIn : note.pitch !== undefined,
             chord: noteIndex > 0,
-            loose: firstPiece && lastPiece ? (held?.loose?.[noteIndex] ?? []) : [],
+            loose: firstPiece && lastPiece ? (held?.loose?.[noteIndex] ?? NO_TIES) : NO_TIES,
           },
           printed,
           keepValue,
           context,
           bracket,
           {
-            notations: notationMarks(event, {
-              note: noteIndex,
-              firstPiece,
-              lastPiece,
-              slurNumber: context.slurNumber ?? String,
-            }),
-            lyrics: firstPiece && noteIndex === 0 ? (context.lyrics ?? []) : [],
+            notations: notationMarks(event, { note: noteIndex, firstPiece, lastPiece, slurNumber }),
+            lyrics: firstPiece && noteIndex === 0 ? (context.lyrics ?? NO_ELEMENTS) : NO_ELEMENTS,
           },
         ),
       );
-    });
-  });
+    }
+  }
   return out;
+}
+
+const NO_TIES: readonly string[] = [];
+const NO_ELEMENTS: readonly XmlElement[] = [];
+
+function holdsPitch(pitches: readonly Pitch[], pitch: Pitch): boolean {
+  for (const held of pitches) if (samePitch(held, pitch)) return true;
+  return false;
 }
 
 /** What a later piece of a split note keeps: how the note looks, not what is said on it. */

@@ -2,7 +2,7 @@
  * Writing the ordered XML tree back out as text, indented, with text and
  * attribute values escaped.
  */
-import { isElement, type XmlNode } from './xml-tree.ts';
+import { isElement, type XmlElement, type XmlNode } from './xml-tree.ts';
 
 const NEEDS_TEXT_ESCAPE = /[&<>\r]/;
 const NEEDS_ATTRIBUTE_ESCAPE = /[&<>\r"\n\t]/;
@@ -68,6 +68,25 @@ export function xmlText(node: XmlNode, depth: number): string {
   text += '>\n';
   for (const child of children) text += xmlText(child, depth + 1);
   return `${text}${indent}</${node.n}>\n`;
+}
+
+/**
+ * {@link xmlText} of an element with element children, with `inner` (text
+ * already written one level deeper) after its children, before its end
+ * tag: for a caller that writes the rest of an element's children as text
+ * as it goes, instead of holding them all as one tree.
+ *
+ * @throws TypeError when `node` has no element child (its text would be written inline).
+ * @example
+ * ```ts
+ * xmlTextEndingWith({ n: 'a', c: [{ n: 'b' }] }, 0, '  <c/>\n'); // "<a>\n  <b/>\n  <c/>\n</a>\n"
+ * ```
+ */
+export function xmlTextEndingWith(node: XmlElement, depth: number, inner: string): string {
+  if (!hasElementChild(node.c ?? [])) throw new TypeError(`<${node.n}> has no element child.`);
+  const text = xmlText(node, depth);
+  const end = `${indentOf(depth)}</${node.n}>\n`;
+  return text.slice(0, text.length - end.length) + inner + end;
 }
 
 /**

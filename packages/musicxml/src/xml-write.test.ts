@@ -1,0 +1,40 @@
+import { fc, test as property } from '@fast-check/vitest';
+import { describe, expect, it } from 'vitest';
+import type { XmlElement, XmlNode } from './xml-tree.ts';
+import { xmlText, xmlTextEndingWith } from './xml-write.ts';
+
+/** Small trees of elements, attributes and text that needs escaping, as export writes them. */
+const tree = fc.letrec<{ element: XmlElement; node: XmlNode }>((of) => ({
+  element: fc.record(
+    {
+      n: fc.constantFrom('note', 'pitch', 'step', 'words'),
+      a: fc.dictionary(fc.constantFrom('type', 'number'), fc.string({ maxLength: 4 }), {
+        minKeys: 1,
+      }),
+      c: fc.array(of('node'), { minLength: 1, maxLength: 3 }),
+    },
+    { requiredKeys: ['n'] },
+  ),
+  node: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.string({ maxLength: 4 }),
+    of('element'),
+  ),
+})).element;
+
+describe('xmlTextEndingWith', () => {
+  property.prop([tree, fc.array(tree, { maxLength: 3 }), fc.nat(3)])(
+    'writes an element with more children, written as text, exactly as xmlText writes them all',
+    (head, more, depth) => {
+      const node: XmlElement = { n: 'part', c: [head] };
+      const inner = more.map((child) => xmlText(child, depth + 1)).join('');
+      expect(xmlTextEndingWith(node, depth, inner)).toBe(
+        xmlText({ n: 'part', c: [head, ...more] }, depth),
+      );
+    },
+  );
+
+  it('refuses an element whose content is text, which xmlText writes inline', () => {
+    expect(() => xmlTextEndingWith({ n: 'step', c: ['C'] }, 0, '')).toThrow(TypeError);
+  });
+});
