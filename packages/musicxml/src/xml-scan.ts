@@ -255,6 +255,16 @@ function instruction(scan: Scan, open: number): boolean {
 }
 
 /**
+ * `text` with its line ends as XML reads them: `\r\n` and a lone `\r` as
+ * `\n`. Split and joined, which is several times faster than a global
+ * replace on a text of megabytes (Windows programs write `\r\n`).
+ */
+function withLineFeeds(text: string): string {
+  const joined = text.split('\r\n').join('\n');
+  return joined.includes('\r') ? joined.replace(/\r/g, '\n') : joined;
+}
+
+/**
  * The tree `parseXml` builds from `source`, read fast, or `undefined` when
  * the scan is not sure (saxes then reads it). Never throws.
  *
@@ -265,7 +275,7 @@ function instruction(scan: Scan, open: number): boolean {
  * ```
  */
 export function scanXml(source: string): { root: XmlElement; doctype?: string } | undefined {
-  const text = source.includes('\r') ? source.replace(/\r\n?/g, '\n') : source;
+  const text = source.includes('\r') ? withLineFeeds(source) : source;
   const scan: Scan = {
     text,
     at: 0,
