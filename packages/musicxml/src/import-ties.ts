@@ -31,6 +31,14 @@ function tiesOnward(event: ScoreEvent): boolean[] {
   return [];
 }
 
+/** The pitches of an event that are tied onward (none for a rest). */
+function tiedOnward(event: ScoreEvent): Pitch[] {
+  if (event.kind === 'note') return event.tie ? [event.pitch] : [];
+  if (event.kind === 'chord')
+    return event.notes.filter((note) => event.tie || note.tie).map((note) => note.pitch);
+  return [];
+}
+
 function withTies(event: ScoreEvent, ties: readonly boolean[]): ScoreEvent {
   if (event.kind === 'note') return { ...event, tie: ties[0] ?? false };
   if (event.kind === 'chord')
@@ -145,11 +153,11 @@ export function settleTies(units: readonly UnitInit[], warnings: MusicXmlProblem
       let tiedIn: Pitch[] = [];
       const previous = eventsOf(unit.part, unit.staff, unit.measure - 1, voice.voice);
       const before = previous ? sounding(previous, previous.length - 1, -1) : undefined;
-      if (before) tiedIn = pitchesOf(before).filter((_, note) => tiesOnward(before)[note]);
+      if (before) tiedIn = tiedOnward(before);
       const events = voice.events.map((event) => {
         const held = eventKeep(event);
         const incoming = event.grace ? [] : tiedIn;
-        if (!event.grace) tiedIn = pitchesOf(event).filter((_, note) => tiesOnward(event)[note]);
+        if (!event.grace) tiedIn = tiedOnward(event);
         if (!held || event.kind === 'rest' || event.kind === 'space') return event;
         // Most notes have no <tie> or <tied>: nothing to remove or mark loose.
         if (!held.notes.some(hasTieElements)) return event;

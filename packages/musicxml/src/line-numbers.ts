@@ -134,19 +134,45 @@ function numberFor(
   lines: readonly Line[],
   index: number,
   reach: ReadonlyMap<string, number>,
+  byNumber: ReadonlyMap<string, readonly number[]>,
 ): string {
   const line = lines[index]!;
-  const laterHolds = (number: string) =>
-    lines.some(
-      (other, at) =>
-        at > index && other.kind === line.kind && other.number === number && other.from <= line.to,
-    );
+  // Lines come in the order they start, so the first later one of that kind and number
+  // starts earliest: it holds the number in this line's measures, or none does.
+  const laterHolds = (number: string) => {
+    const later = firstAfter(byNumber.get(`${line.kind}/${number}`) ?? [], index);
+    return later !== undefined && lines[later]!.from <= line.to;
+  };
   const free = (number: string, checkLater: boolean) =>
     (reach.get(`${line.kind}/${number}`) ?? -1) < line.from && !(checkLater && laterHolds(number));
   if (!line.whole || free(line.number, false)) return line.number;
   for (let number = 1; number <= MOST_NUMBERS; number++)
     if (free(String(number), true)) return String(number);
   return line.number;
+}
+
+/** The first of `indexes` (ascending) past `index`, by bisection. */
+function firstAfter(indexes: readonly number[], index: number): number | undefined {
+  let low = 0;
+  let high = indexes.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (indexes[middle]! > index) high = middle;
+    else low = middle + 1;
+  }
+  return indexes[low];
+}
+
+/** The indexes of the lines of each kind and number (as the file numbers them), ascending. */
+function linesByNumber(lines: readonly Line[]): Map<string, number[]> {
+  const byNumber = new Map<string, number[]>();
+  lines.forEach((line, index) => {
+    const key = `${line.kind}/${line.number}`;
+    const list = byNumber.get(key);
+    if (list) list.push(index);
+    else byNumber.set(key, [index]);
+  });
+  return byNumber;
 }
 
 /** The item with the line end at `end` numbered `number`. */
@@ -175,8 +201,9 @@ function renumbered(item: XmlElement, end: LineEnd, number: string): XmlElement 
 export function separateLineNumbers(measures: ReadMeasure[]): void {
   const reach = new Map<string, number>();
   const lines = linesOf(measures);
+  const byNumber = linesByNumber(lines);
   lines.forEach((line, index) => {
-    const number = numberFor(lines, index, reach);
+    const number = numberFor(lines, index, reach, byNumber);
     const key = `${line.kind}/${number}`;
     reach.set(key, Math.max(reach.get(key) ?? -1, line.to));
     if (number === line.number) return;

@@ -52,6 +52,11 @@ function roleOf(event: ScoreEvent): EventRole {
   return event.grace ? 'grace' : 'note';
 }
 
+function keptNotes(event: ScoreEvent): XmlElement[] | undefined {
+  const notes = eventKeep(event)?.notes;
+  return notes ? [...notes] : undefined;
+}
+
 function openVoice(voice: VoiceContent): OpenVoice {
   let onset = ZERO;
   const events = voice.events.map((event): OpenEvent => {
@@ -61,10 +66,10 @@ function openVoice(voice: VoiceContent): OpenVoice {
       role: roleOf(event),
       onset,
       end,
-      marks: [...(event.marks ?? [])],
-      lyrics: [...(event.lyrics ?? [])],
+      marks: event.marks ? [...event.marks] : [],
+      lyrics: event.lyrics ? [...event.lyrics] : [],
       fingering: event.kind === 'chord' ? event.notes.map((note) => note.fingering) : [],
-      notes: eventKeep(event)?.notes ? [...eventKeep(event)!.notes] : undefined,
+      notes: keptNotes(event),
     };
     onset = end;
     return opened;
@@ -109,28 +114,35 @@ function withKeptNotes(event: ScoreEvent, notes: readonly XmlElement[]): Json | 
   return { ...attachments, [KEEP_KEY]: keep as unknown as Json };
 }
 
-function closedEvent(open: OpenEvent): ScoreEvent {
-  const { marks: _marks, lyrics: _lyrics, attachments: _attachments, ...bare } = open.event;
-  let event = bare as ScoreEvent;
+/** The event's own fields, without marks, lyrics and attachments (built, not spread: it runs per event). */
+function bareEvent(open: OpenEvent): ScoreEvent {
+  const event = open.event;
+  const { duration, grace } = event;
+  if (event.kind === 'note')
+    return { kind: 'note', pitch: event.pitch, duration, grace, tie: event.tie };
   if (event.kind === 'chord') {
-    event = {
-      ...event,
-      notes: event.notes.map((note, index) => {
-        const { fingering: _finger, ...plain } = note;
-        const finger = open.fingering[index];
-        return finger !== undefined ? { ...plain, fingering: finger } : plain;
-      }),
-    };
+    const notes = event.notes.map((note, index) => {
+      const finger = open.fingering[index];
+      return finger !== undefined
+        ? { pitch: note.pitch, tie: note.tie, fingering: finger }
+        : { pitch: note.pitch, tie: note.tie };
+    });
+    return { kind: 'chord', notes, duration, grace, tie: event.tie };
   }
+  return { kind: event.kind, duration, grace: false };
+}
+
+function closedEvent(open: OpenEvent): ScoreEvent {
+  const event = bareEvent(open) as ScoreEvent & {
+    marks?: readonly LaneMark[];
+    lyrics?: readonly Lyric[];
+    attachments?: Json;
+  };
+  if (open.marks.length > 0) event.marks = canonicalMarks(open.marks);
+  if (open.lyrics.length > 0) event.lyrics = [...open.lyrics].sort((a, b) => a.verse - b.verse);
   const attachments = open.notes ? withKeptNotes(open.event, open.notes) : open.event.attachments;
-  return {
-    ...event,
-    ...(open.marks.length > 0 ? { marks: canonicalMarks(open.marks) } : {}),
-    ...(open.lyrics.length > 0
-      ? { lyrics: [...open.lyrics].sort((a, b) => a.verse - b.verse) }
-      : {}),
-    ...(attachments !== undefined ? { attachments } : {}),
-  } as ScoreEvent;
+  if (attachments !== undefined) event.attachments = attachments;
+  return event;
 }
 
 function closedVoice(voice: OpenVoice): VoiceContent {

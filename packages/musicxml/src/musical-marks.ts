@@ -124,16 +124,23 @@ function lyricMark(lyric: XmlElement): Mark {
  */
 export function noteMarks(note: XmlElement, open: ReadonlySet<XmlElement> = new Set()): Mark[] {
   const marks: Mark[] = [];
-  for (const node of childElements(note)) {
-    if (node.n === 'notations')
-      for (const inner of childElements(node)) marks.push(...notationMarks(inner, open));
-    else if (node.n === 'lyric') marks.push(lyricMark(node));
+  pushNoteMarks(marks, note, open);
+  return marks;
+}
+
+/** Appends the marks of {@link noteMarks} to `marks` (one list for all the notes of a chord). */
+function pushNoteMarks(marks: Mark[], note: XmlElement, open: ReadonlySet<XmlElement>): void {
+  for (const node of note.c ?? []) {
+    if (!isElement(node)) continue;
+    if (node.n === 'notations') {
+      for (const inner of node.c ?? [])
+        if (isElement(inner)) for (const mark of notationMarks(inner, open)) marks.push(mark);
+    } else if (node.n === 'lyric') marks.push(lyricMark(node));
     else if (node.n === 'notehead') {
       const shape = textOf(node)?.trim();
       if (shape && shape !== 'normal') marks.push({ kind: 'other', name: `${shape} notehead` });
     }
   }
-  return marks;
 }
 
 /** A `<metronome>` as text: `quarter = 120`. */
@@ -267,13 +274,9 @@ export function describeMarks(
         const attachments =
           event.attachments !== undefined ? asObject(event.attachments) : undefined;
         if (!held || !attachments) return event;
-        return {
-          ...event,
-          attachments: withMarks(
-            attachments,
-            held.notes.flatMap((note) => noteMarks(note, openSlurs)),
-          ),
-        };
+        const marks: Mark[] = [];
+        for (const note of held.notes) pushNoteMarks(marks, note, openSlurs);
+        return { ...event, attachments: withMarks(attachments, marks) };
       }),
     }));
     const own =

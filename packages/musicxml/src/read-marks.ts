@@ -17,7 +17,7 @@ import { readLyric } from './read-lyrics.ts';
 import { readNoteMarks } from './read-note-marks.ts';
 import { readSlurs } from './read-slurs.ts';
 import { tiedPitches } from './write-measure.ts';
-import { childElements, type XmlElement } from './xml-tree.ts';
+import { child, childElements, type XmlElement } from './xml-tree.ts';
 
 function readNotations(event: OpenEvent): void {
   if (!event.notes) return;
@@ -59,6 +59,7 @@ function readLyrics(units: readonly OpenUnit[]): void {
         if (event.role !== 'note' || !event.notes) continue;
         const sung = new Set<number>();
         event.notes.forEach((note, index) => {
+          if (!child(note, 'lyric')) return;
           const taken = new Set<XmlElement>();
           for (const lyric of childElements(note, 'lyric')) {
             const read = readLyric(lyric);

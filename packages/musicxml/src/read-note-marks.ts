@@ -107,12 +107,15 @@ export function readNoteMarks(
 ): NoteMarks {
   const marks: LaneMark[] = [];
   const children: XmlNode[] = [];
+  // The kept note itself when nothing is read out of it (most notes): no copy per note.
+  let noteChanged = false;
   for (const node of note.c ?? []) {
     if (!isElement(node) || node.n !== 'notations') {
       children.push(node);
       continue;
     }
     const inner: XmlNode[] = [];
+    let changed = false;
     for (const group of node.c ?? []) {
       if (!isElement(group)) {
         inner.push(group);
@@ -122,18 +125,24 @@ export function readNoteMarks(
       if (single) {
         const arpeggioAgain =
           single.kind === 'arpeggio' && held.some((mark) => mark.kind === 'arpeggio');
-        if (arpeggioAgain) continue;
+        if (arpeggioAgain) {
+          changed = true;
+          continue;
+        }
         if (takes(role, single) && canJoin([...held, ...marks], single)) {
           marks.push(single);
+          changed = true;
           continue;
         }
       }
       const left = readGroup(group, role, marks, held);
+      if (left !== group) changed = true;
       if (left) inner.push(left);
     }
-    const notations = withChildren(node, inner);
     if (!inner.every((item) => typeof item === 'string' && item.trim() === '') || node.a)
-      children.push(notations);
+      children.push(changed ? withChildren(node, inner) : node);
+    else noteChanged = true;
+    if (changed) noteChanged = true;
   }
-  return { marks, note: withChildren(note, children) };
+  return { marks, note: noteChanged ? withChildren(note, children) : note };
 }

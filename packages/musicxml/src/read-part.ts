@@ -61,14 +61,36 @@ function asMeasureRest(kept: XmlElement): XmlElement {
   );
 }
 
+/** A kept `<note>` with its printed value: a measure rest's as MusicXML writes one, else its `<type>`. */
+function typedKeep(
+  kept: XmlElement,
+  measureRest: boolean,
+  duration: Rational,
+  grace: boolean,
+): XmlElement {
+  return measureRest ? asMeasureRest(kept) : withNoteType(kept, duration, grace);
+}
+
 /** Children that the model owns; export writes them from the model. */
 /** `<tie>` is kept here, and taken out once the score's ties are settled (see `import-ties.ts`). */
 const MODEL_OWNED = new Set(['chord', 'pitch', 'duration', 'voice', 'staff']);
 
 function keepOf(note: XmlElement, invisibleRest: boolean): XmlElement {
-  const kept = (note.c ?? []).filter((node) => !(isElement(node) && MODEL_OWNED.has(node.n)));
+  const kept: XmlNode[] = [];
+  // Whether the kept children are in schema order already, ranked as `mergeInOrder` ranks them.
+  let sorted = true;
+  let previous = -1;
+  for (const node of note.c ?? []) {
+    if (isElement(node)) {
+      if (MODEL_OWNED.has(node.n)) continue;
+      const rank = NOTE_ORDER[node.n] ?? previous;
+      if (rank < previous) sorted = false;
+      previous = rank;
+    }
+    kept.push(node);
+  }
   // Kept in schema order, so that writing it back and reading it again gives the same.
-  let result = withChildren(note, mergeInOrder(NOTE_ORDER, kept, []));
+  let result = withChildren(note, sorted ? kept : mergeInOrder(NOTE_ORDER, kept, []));
   if (invisibleRest && note.a) {
     const { 'print-object': _hidden, ...others } = note.a;
     result = withAttributes(result, others);
@@ -267,7 +289,7 @@ function laneFor(
   staff: number,
   voiceId: string,
   onset: Rational,
-  overlapped: () => void,
+  overlapped: (staff: number, voiceId: string) => void,
 ): ReadLane {
   let best: ReadLane | undefined;
   let count = 0;
@@ -278,7 +300,7 @@ function laneFor(
     if (!best || compare(lane.end, best.end) > 0) best = lane;
   }
   if (best) return best;
-  if (count > 0) overlapped();
+  if (count > 0) overlapped(staff, voiceId);
   const lane: ReadLane = { staff, voiceId, overflow: count, events: [], end: ZERO };
   lanes.push(lane);
   return lane;
@@ -497,15 +519,15 @@ function readMeasure(
   /** Grace notes waiting for the next note of their voice. */
   const graces: { event: ReadEvent; staff: number; voiceId: string; onset: Rational }[] = [];
   /** The lane of a voice on a staff for an event at `onset`, filled up to it. */
+  const overlapped = (staff: number, voiceId: string) =>
+    context.warnings.push({
+      code: 'voice-overlap',
+      part: context.part,
+      measure: index,
+      message: `${where}notes of voice ${voiceId} on staff ${staff} overlap in time; the later ones were moved to a voice of their own. Give overlapping notes different <voice> numbers.`,
+    });
   const laneIn = (staff: number, voiceId: string, onset: Rational): ReadLane => {
-    const lane = laneFor(lanes, staff, voiceId, onset, () =>
-      context.warnings.push({
-        code: 'voice-overlap',
-        part: context.part,
-        measure: index,
-        message: `${where}notes of voice ${voiceId} on staff ${staff} overlap in time; the later ones were moved to a voice of their own. Give overlapping notes different <voice> numbers.`,
-      }),
-    );
+    const lane = laneFor(lanes, staff, voiceId, onset, overlapped);
     fillTo(lane, onset);
     return lane;
   };
@@ -662,8 +684,6 @@ function readMeasure(
           (restElement.a?.measure === 'yes' ||
             (state.time !== undefined &&
               compare(duration, rational(state.time.beats, state.time.beatType)) === 0));
-        const typed = (kept: XmlElement) =>
-          measureRest ? asMeasureRest(kept) : withNoteType(kept, duration, asGrace);
         if (restElement) {
           const invisible = node.a?.['print-object'] === 'no';
           event = {
@@ -671,7 +691,7 @@ function readMeasure(
             duration,
             grace: false,
             notes: [],
-            keep: typed(keepOf(node, invisible)),
+            keep: typedKeep(keepOf(node, invisible), measureRest, duration, asGrace),
           };
           if (asGrace) {
             context.warnings.push({
@@ -690,7 +710,13 @@ function readMeasure(
             kind: 'note',
             duration,
             grace: asGrace,
-            notes: [{ pitch: read, tie: tieStart(node), keep: typed(keepOf(node, false)) }],
+            notes: [
+              {
+                pitch: read,
+                tie: tieStart(node),
+                keep: typedKeep(keepOf(node, false), measureRest, duration, asGrace),
+              },
+            ],
           };
         }
         last = { event, onset };

@@ -87,12 +87,13 @@ export function readSlurs(units: readonly OpenUnit[]): void {
   const open = new Map<string, number[]>();
   const pairs: [number, number][] = [];
   ends.forEach((end, index) => {
-    const starts = open.get(end.number) ?? [];
-    if (end.type === 'start') open.set(end.number, [...starts, index]);
-    else if (starts.length > 0) {
-      pairs.push([starts[starts.length - 1]!, index]);
-      open.set(end.number, starts.slice(0, -1));
+    let starts = open.get(end.number);
+    if (!starts) {
+      starts = [];
+      open.set(end.number, starts);
     }
+    if (end.type === 'start') starts.push(index);
+    else if (starts.length > 0) pairs.push([starts.pop()!, index]);
   });
   // In the order they start; two that start on one note, the longer first (the outer one is level 1).
   pairs.sort((a, b) => {
@@ -114,15 +115,22 @@ export function readSlurs(units: readonly OpenUnit[]): void {
     if (start.unit.staff !== stop.unit.staff || start.voice !== stop.voice) continue;
     if (start.event === stop.event || !modelable(start) || !modelable(stop)) continue;
     const lane = `${start.unit.staff}/${start.voice}`;
-    const slurs = accepted.get(lane) ?? [];
-    const busy = new Set(
-      slurs
-        .filter(
-          (slur) => (slur.from <= from || ends[slur.from]!.event === start.event) && from < slur.to,
-        )
-        .map((slur) => slur.level),
-    );
-    const level = !busy.has(1) ? 1 : !busy.has(2) ? 2 : undefined;
+    let slurs = accepted.get(lane) ?? [];
+    // A slur that ended before this one starts ends before every later one starts too (pairs
+    // come in the order they start; two that start on one note have no stop between them).
+    if (slurs.some((slur) => slur.to <= from)) {
+      slurs = slurs.filter((slur) => slur.to > from);
+      accepted.set(lane, slurs);
+    }
+    let busy1 = false;
+    let busy2 = false;
+    for (const slur of slurs) {
+      if (!(slur.from <= from || ends[slur.from]!.event === start.event) || from >= slur.to)
+        continue;
+      if (slur.level === 1) busy1 = true;
+      else busy2 = true;
+    }
+    const level = !busy1 ? 1 : !busy2 ? 2 : undefined;
     if (level === undefined) continue;
     const startMark = { kind: 'slur', type: 'start', level } as const;
     const stopMark = { kind: 'slur', type: 'stop', level } as const;

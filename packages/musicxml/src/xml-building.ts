@@ -75,23 +75,23 @@ export function appendNode(top: Building | undefined, node: XmlNode): void {
  * ```
  */
 export function finish(building: Building): XmlElement {
+  const all = building.c;
   let hasElement = false;
   let hasText = false;
-  for (const child of building.c) {
+  for (const child of all) {
     if (typeof child === 'string') hasText = true;
     else if ('n' in child) hasElement = true;
   }
   // Whitespace between elements, or across lines, is layout of the file, not content.
-  const children = hasText
-    ? building.c.filter(
-        (child) =>
-          typeof child !== 'string' ||
-          child.trim() !== '' ||
-          (!hasElement && !child.includes('\n')),
-      )
-    : building.c;
-  const element: { n: string; a?: Record<string, string>; c?: XmlNode[] } = { n: building.n };
-  if (building.a) element.a = building.a;
-  if (children.length > 0) element.c = children;
-  return element;
+  let children = all;
+  if (hasText && all.some((child) => isLayout(child, hasElement)))
+    children = all.filter((child) => !isLayout(child, hasElement));
+  const { n, a } = building;
+  if (children.length === 0) return a ? { n, a } : { n };
+  return a ? { n, a, c: children } : { n, c: children };
+}
+
+/** Whether `child` is white space that only lays the file out, in an element with or without elements. */
+function isLayout(child: XmlNode, hasElement: boolean): boolean {
+  return typeof child === 'string' && child.trim() === '' && (hasElement || child.includes('\n'));
 }

@@ -53,6 +53,22 @@ describe('scanXml', () => {
     expect({ ok: true, ...fast }).toEqual(parseXmlBySaxes(text));
   });
 
+  it('drops white space across lines as saxes does, and keeps it where it joins a CDATA section', () => {
+    for (const text of [
+      '<a>\n\t<b/>\n\t<![CDATA[x]]>\n</a>',
+      '<a><![CDATA[x]]>\n\t<b/>\n</a>',
+      '<a>\n\t</a>',
+      '<a> <b/> </a>',
+      '<a> </a>',
+      '\n<a>\n<!-- c -->\n<?p d?>\n</a>\n',
+    ]) {
+      const fast = scanXml(text);
+      expect(fast, JSON.stringify(text)).toBeDefined();
+      expect({ ok: true, ...fast }, JSON.stringify(text)).toEqual(parseXmlBySaxes(text));
+    }
+    expect(scanXml('<a>\n\t<![CDATA[x]]>\n</a>')?.root).toEqual({ n: 'a', c: ['\n\tx\n'] });
+  });
+
   it('is not sure of what it does not read, and parseXml then gives saxes its say', () => {
     for (const text of [
       '<a><b></a>',
@@ -114,6 +130,10 @@ const piece = fc.constantFrom(
   '>',
   ']]>',
   '</a >',
+  '</ab>',
+  '<b x = "1" >',
+  '<b x="1"\t/>',
+  '\n\t ',
   '< a>',
 );
 const pieces = fc.array(piece, { maxLength: 12 }).map((parts) => parts.join(''));
