@@ -3,6 +3,8 @@
  * notes, chords, rests, ties, dotted values, triplets and grace notes, so
  * every run measures the same text.
  */
+
+import { seededRandom } from '../../../scripts/bench/seeded-random.ts';
 import {
   type Alter,
   type Lane,
@@ -11,18 +13,6 @@ import {
   rational,
   STEPS,
 } from '../src/index.ts';
-
-/** A small deterministic PRNG (mulberry32). */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The durations of one 4/4 measure, chosen from common rhythms. */
 const RHYTHMS = [

@@ -23,6 +23,7 @@
  */
 import { apply, plan, readMeasures, type Score } from '@scorelane/score-model';
 import { createUndoController, type UndoController } from '@scorelane/undo';
+import { seededRandom } from '../../../scripts/bench/seeded-random.ts';
 import { generatedScore } from '../src/generated-score.test-support.ts';
 import { createScoreTools, openActivityLog, type ScoreTools } from '../src/index.ts';
 
@@ -111,18 +112,7 @@ function cpuMs(): number {
   return (used.user + used.system) / 1000;
 }
 
-/** A seeded pseudo-random generator (mulberry32): the same orders on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-const coin = seeded(26);
+const coin = seededRandom(26);
 
 /**
  * CPU milliseconds per call of each side, the two alternating call by call,
