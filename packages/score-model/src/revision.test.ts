@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { apply } from './apply-plan.ts';
 import { SMALL, scoreOf } from './fixtures.test-support.ts';
+import { scoreTypes } from './layout.ts';
 import { plan } from './plan-rewrite.ts';
 import { currentRevision, decodeRevision, scoreIdentity } from './revision.ts';
 
@@ -50,5 +51,58 @@ describe('revisions', () => {
     const tampered = revision.replace(`r1.${count}-`, `r1.${count + 1}-`);
     expect(decodeRevision(tampered)).toBeUndefined();
     expect(decodeRevision(revision.replace(`r1.${count}-`, 'r1.'))).toBeUndefined();
+  });
+});
+
+describe('the revision of a settled doc', () => {
+  test.prop(
+    [
+      fc.array(
+        fc.record({ pitch: fc.constantFrom(...PITCHES), measure: fc.integer({ min: 1, max: 4 }) }),
+        { minLength: 1, maxLength: 8 },
+      ),
+    ],
+    { numRuns: 30 },
+  )(
+    'is what a fresh copy of the doc computes, after every write, undo and remote update',
+    (writes) => {
+      const score = scoreOf(SMALL);
+      const undo = new Y.UndoManager(scoreTypes(score.doc).units, {
+        trackedOrigins: new Set(['test']),
+      });
+      const fresh = () => {
+        const copy = new Y.Doc();
+        Y.applyUpdate(copy, Y.encodeStateAsUpdate(score.doc));
+        return currentRevision({ ...score, doc: copy });
+      };
+      for (const [index, { pitch, measure }] of writes.entries()) {
+        // Asked before and after each change, so a kept revision would show if it went stale.
+        expect(currentRevision(score)).toBe(fresh());
+        const planned = plan(score, { start: measure, text: `P1 s1 v1 m${measure}: ${pitch}=1\n` });
+        if (!planned.ok) throw new Error(planned.problems[0]?.message);
+        expect(apply(score, planned.plan).ok).toBe(true);
+        expect(currentRevision(score)).toBe(fresh());
+        if (index % 3 === 2) undo.undo();
+        if (index % 4 === 3) {
+          const peer = new Y.Doc();
+          Y.applyUpdate(peer, Y.encodeStateAsUpdate(score.doc));
+          peer.getMap('scorelane-peer-note').set('seen', index);
+          Y.applyUpdate(score.doc, Y.encodeStateAsUpdate(peer, Y.encodeStateVector(score.doc)));
+        }
+        expect(currentRevision(score)).toBe(fresh());
+      }
+    },
+  );
+
+  it('is computed anew inside a transaction, where the doc is still changing', () => {
+    const score = scoreOf(SMALL);
+    const before = currentRevision(score);
+    let inside: string | undefined;
+    score.doc.transact(() => {
+      score.doc.getMap('scorelane-test-note').set('written', true);
+      inside = currentRevision(score);
+    });
+    expect(inside).not.toBe(before);
+    expect(currentRevision(score)).toBe(inside);
   });
 });

@@ -116,6 +116,14 @@ function changeCount(clocks: ReadonlyMap<number, number>): number {
 }
 
 /**
+ * Per doc, its revision as computed while no transaction was open, until the
+ * next transaction begins (`undefined` then): plan, apply and the tools each
+ * ask for the revision of the same state, and the walk over the measure list
+ * is done once.
+ */
+const settledRevisions = new WeakMap<Y.Doc, string | undefined>();
+
+/**
  * The score's revision now: a short opaque token, `r1.`, the count of
  * changes the document holds, `-` and base64url. The count makes
  * consecutive revisions differ at their start (`r1.3450-...`,
@@ -130,6 +138,23 @@ function changeCount(clocks: ReadonlyMap<number, number>): number {
  * ```
  */
 export function currentRevision(score: Score): string {
+  const { doc } = score;
+  // Inside a transaction (or its cleanup) the doc is still changing: compute, never keep.
+  const settled = doc._transaction === null && doc._transactionCleanups.length === 0;
+  if (!settled) return computeRevision(score);
+  const known = settledRevisions.get(doc);
+  if (known !== undefined) return known;
+  const revision = computeRevision(score);
+  if (!settledRevisions.has(doc)) {
+    // Every change to a doc happens in a transaction, and each begins with this event.
+    doc.on('beforeTransaction', () => settledRevisions.set(doc, undefined));
+  }
+  settledRevisions.set(doc, revision);
+  return revision;
+}
+
+/** The revision of the doc as it is now, computed from its state. */
+function computeRevision(score: Score): string {
   const clocks = Y.encodeStateVector(score.doc);
   const bytes: number[] = [];
   writeUint(bytes, clocks.length);
