@@ -1,10 +1,10 @@
 /**
- * The revision of a score's Y.Doc, computed at most once per state of the
- * doc and shared by every score tools instance on it (a server's sessions,
- * a page's agent and person): the pipeline asks for it before and after
- * every call, and it only moves when a transaction ends. A write that
- * already knows the revision its step ended at hands it over, so it is not
- * computed again.
+ * The revision of a score's Y.Doc as the tools read it, shared by every
+ * score tools instance on it (a server's sessions, a page's agent and
+ * person). score-model's `currentRevision` already keeps the revision of a
+ * settled doc; what this adds is the hand-over of a write: `apply` takes the
+ * revision inside the write's undo step, where score-model cannot keep it,
+ * and the step hands it over, so it is not computed again.
  */
 import { currentRevision, type Score } from '@scorelane/score-model';
 import type * as Y from 'yjs';
@@ -19,7 +19,7 @@ import type * as Y from 'yjs';
  * ```
  */
 export interface RevisionCache {
-  /** The revision now: computed when a transaction has ended since it was last known. */
+  /** The revision now: the one a write handed over since the last transaction, or score-model's. */
   current(): string;
   /** How many transactions of the doc have ended since the cache was made. */
   ended(): number;
@@ -47,20 +47,19 @@ const caches = new WeakMap<Y.Doc, RevisionCache>();
 export function revisionCacheOf(score: Score): RevisionCache {
   const known = caches.get(score.doc);
   if (known !== undefined) return known;
-  let cached: string | undefined;
+  // The revision `apply` took inside a write's step, while the doc was not settled (so
+  // score-model did not keep it); any other revision is score-model's, kept per settled state.
+  let handedOver: string | undefined;
   let ended = 0;
   score.doc.on('afterTransaction', () => {
-    cached = undefined;
+    handedOver = undefined;
     ended += 1;
   });
   const cache: RevisionCache = {
-    current: () => {
-      cached ??= currentRevision(score);
-      return cached;
-    },
+    current: () => handedOver ?? currentRevision(score),
     ended: () => ended,
     settle: (revision, expected) => {
-      if (ended === expected) cached = revision;
+      if (ended === expected) handedOver = revision;
     },
   };
   caches.set(score.doc, cache);
