@@ -20,6 +20,9 @@ const ARTICULATION_NAMES = inverse(ARTICULATION_ELEMENTS);
 const ORNAMENT_NAMES = inverse(ORNAMENT_ELEMENTS);
 const TECHNIQUE_NAMES = inverse(TECHNIQUE_ELEMENTS);
 
+const NO_MARKS: readonly LaneMark[] = [];
+const NO_ELEMENTS: readonly XmlElement[] = [];
+
 /** Where one note of an event is written, for its marks. */
 export interface NoteMarkPlace {
   /** The note's index in the event (0 for the first note of a chord). */
@@ -42,8 +45,11 @@ export interface NoteMarkPlace {
  * // [<articulations><staccato/></articulations>]
  * ```
  */
-export function notationMarks(event: ScoreEvent, place: NoteMarkPlace): XmlElement[] {
-  const marks: readonly LaneMark[] = event.marks ?? [];
+export function notationMarks(event: ScoreEvent, place: NoteMarkPlace): readonly XmlElement[] {
+  const marks: readonly LaneMark[] = event.marks ?? NO_MARKS;
+  const finger = event.kind === 'chord' ? event.notes[place.note]?.fingering : undefined;
+  // Most notes have no mark: no arrays made for them.
+  if (marks.length === 0 && finger === undefined) return NO_ELEMENTS;
   const first = place.note === 0;
   const out: XmlElement[] = [];
   if (first) {
@@ -90,7 +96,6 @@ export function notationMarks(event: ScoreEvent, place: NoteMarkPlace): XmlEleme
         break;
     }
   }
-  const finger = event.kind === 'chord' ? event.notes[place.note]?.fingering : undefined;
   if (finger !== undefined) technical.push(element('fingering', {}, [String(finger)]));
   if (first) {
     if (ornaments.length > 0) out.push(element('ornaments', {}, ornaments));

@@ -23,6 +23,21 @@ import type { ScoreEvent } from '@scorelane/score-model';
 import { eventKeep } from './attachment-types.ts';
 import { toDivisions } from './divisions.ts';
 import { mergeInOrder, NOTE_ORDER } from './element-order.ts';
+import {
+  CHORD_LEAF,
+  DOT_LEAF,
+  durationLeaf,
+  GRACE_LEAF,
+  MEASURE_REST_LEAF,
+  pitchLeaf,
+  REST_LEAF,
+  staffLeaf,
+  TIE_START_LEAF,
+  TIE_STOP_LEAF,
+  timeModificationLeaf,
+  typeLeaf,
+  voiceLeaf,
+} from './note-leaves.ts';
 import { notationMarks } from './write-note-marks.ts';
 import {
   child,
@@ -170,26 +185,6 @@ function accidentalFits(
   return alter === undefined || (pitch !== undefined && alter === pitch.alter);
 }
 
-function valueChildren(printed: Printed): XmlElement[] {
-  const children = [element('type', {}, [typeName(printed.value.base)])];
-  for (let dot = 0; dot < printed.value.dots; dot++) children.push(element('dot'));
-  return children;
-}
-
-function timeModification(ratio: TupletRatio): XmlElement {
-  return element('time-modification', {}, [
-    element('actual-notes', {}, [String(ratio.actual)]),
-    element('normal-notes', {}, [String(ratio.normal)]),
-  ]);
-}
-
-function pitchElement(pitch: Pitch): XmlElement {
-  const children = [element('step', {}, [pitch.step])];
-  if (pitch.alter !== 0) children.push(element('alter', {}, [String(pitch.alter)]));
-  children.push(element('octave', {}, [String(pitch.octave)]));
-  return element('pitch', {}, children);
-}
-
 function unpitchedElement(kept: XmlElement, pitch: Pitch): XmlElement {
   if (!child(kept, 'display-step')) return kept;
   return element('unpitched', kept.a ?? {}, [
@@ -213,7 +208,16 @@ function notationsFor(
   generateTied: boolean,
   stripTuplets: boolean,
   marks: readonly XmlElement[] = [],
-): XmlElement[] {
+): readonly XmlElement[] {
+  // Most notes have nothing in <notations>: no arrays made for them.
+  if (
+    kept.length === 0 &&
+    marks.length === 0 &&
+    !(generateTied && (tie.start || tie.stop)) &&
+    !bracket?.start &&
+    !bracket?.stop
+  )
+    return NO_ELEMENTS;
   const tieStart = tie.start;
   const tieStop = tie.stop;
   const startDrawn = tieStart || keptTie.start;
@@ -287,8 +291,9 @@ function writeOne(
   marks: { readonly notations: readonly XmlElement[]; readonly lyrics: readonly XmlElement[] },
 ): XmlElement {
   const kept = note.kept;
-  const keptChildren: XmlNode[] = [];
-  const keptNotations: XmlElement[] = [];
+  // Made only for a kept note: a note written from the model alone has neither.
+  const keptChildren: XmlNode[] = kept ? [] : NO_NODES;
+  const keptNotations: XmlElement[] = kept ? [] : NO_NOTATIONS;
   let hasGrace = false;
   let hasRest = false;
   // The <tied> of a tie the file left unfinished (import-ties.ts) is written back while the
@@ -298,8 +303,7 @@ function writeOne(
     context.next !== undefined &&
     (context.next.kind === 'note'
       ? samePitch(context.next.pitch, note.pitch)
-      : context.next.kind === 'chord' &&
-        context.next.notes.some((held) => samePitch(held.pitch, note.pitch!)));
+      : context.next.kind === 'chord' && chordHolds(context.next.notes, note.pitch));
   const keptTie = {
     start: note.loose.includes('start') && !note.tieStart && !nextHolds,
     stop: note.loose.includes('stop') && !note.tieStop,
@@ -348,28 +352,26 @@ function writeOne(
     }
     keptChildren.push(node);
   }
+  // The children written from the model are leaves made once per value (note-leaves.ts).
   const generated: XmlNode[] = [];
-  if (event.grace && !hasGrace) generated.push(element('grace'));
-  if (note.chord) generated.push(element('chord'));
+  if (event.grace && !hasGrace) generated.push(GRACE_LEAF);
+  if (note.chord) generated.push(CHORD_LEAF);
   if (event.kind === 'rest' || event.kind === 'space') {
-    if (!hasRest) generated.push(element('rest', context.measureRest ? { measure: 'yes' } : {}));
-  } else if (note.pitch && !hasUnpitched) generated.push(pitchElement(note.pitch));
-  if (!event.grace)
-    generated.push(
-      element('duration', {}, [String(toDivisions(printed.duration, context.divisions))]),
-    );
-  if (note.tieStop) generated.push(element('tie', { type: 'stop' }));
-  if (note.tieStart) generated.push(element('tie', { type: 'start' }));
-  generated.push(element('voice', {}, [context.voice]));
+    if (!hasRest) generated.push(context.measureRest ? MEASURE_REST_LEAF : REST_LEAF);
+  } else if (note.pitch && !hasUnpitched) generated.push(pitchLeaf(note.pitch));
+  if (!event.grace) generated.push(durationLeaf(toDivisions(printed.duration, context.divisions)));
+  if (note.tieStop) generated.push(TIE_STOP_LEAF);
+  if (note.tieStart) generated.push(TIE_START_LEAF);
+  generated.push(voiceLeaf(context.voice));
   const measureRest = event.kind === 'rest' && context.measureRest;
   if (!keepValue && !measureRest) {
-    generated.push(...valueChildren(printed));
-    if (printed.ratio && !keptTimeModification) generated.push(timeModification(printed.ratio));
+    generated.push(typeLeaf(typeName(printed.value.base)));
+    for (let dot = 0; dot < printed.value.dots; dot++) generated.push(DOT_LEAF);
+    if (printed.ratio && !keptTimeModification) generated.push(timeModificationLeaf(printed.ratio));
   }
   // A grace note kept with its own <staff> (it leads to a note on another staff) keeps it.
   const ownStaff = kept !== undefined && child(kept, 'staff') !== undefined;
-  if (context.staff !== undefined && !ownStaff)
-    generated.push(element('staff', {}, [String(context.staff)]));
+  if (context.staff !== undefined && !ownStaff) generated.push(staffLeaf(context.staff));
   const notations = notationsFor(
     keptNotations,
     { start: note.tieStart, stop: note.tieStop },
@@ -382,7 +384,7 @@ function writeOne(
   for (const written of notations) generated.push(written);
   const merged = mergeInOrder(NOTE_ORDER, keptChildren, generated);
   const children = marks.lyrics.length > 0 ? withLyrics(merged, marks.lyrics) : merged;
-  let attributes = kept?.a ?? {};
+  let attributes = kept?.a ?? NO_ATTRIBUTES;
   if (event.kind === 'space') attributes = { ...attributes, 'print-object': 'no' };
   return element('note', attributes, children);
 }
@@ -472,6 +474,15 @@ export function writeEvent(event: ScoreEvent, context: NoteContext): XmlElement[
 
 const NO_TIES: readonly string[] = [];
 const NO_ELEMENTS: readonly XmlElement[] = [];
+const NO_ATTRIBUTES: { readonly [name: string]: string } = {};
+/** Frozen (a push would throw): `writeOne` pushes only to the arrays it makes for a kept note. */
+const NO_NODES = Object.freeze([]) as unknown as XmlNode[];
+const NO_NOTATIONS = Object.freeze([]) as unknown as XmlElement[];
+
+function chordHolds(notes: readonly { readonly pitch: Pitch }[], pitch: Pitch): boolean {
+  for (const held of notes) if (samePitch(held.pitch, pitch)) return true;
+  return false;
+}
 
 function holdsPitch(pitches: readonly Pitch[], pitch: Pitch): boolean {
   for (const held of pitches) if (samePitch(held, pitch)) return true;

@@ -2,7 +2,7 @@
  * Writing the ordered XML tree back out as text, indented, with text and
  * attribute values escaped.
  */
-import { isElement, type XmlElement, type XmlNode } from './xml-tree.ts';
+import { isElement, type XmlElement, type XmlNode, type XmlWritten } from './xml-tree.ts';
 
 const NEEDS_TEXT_ESCAPE = /[&<>\r]/;
 const NEEDS_ATTRIBUTE_ESCAPE = /[&<>\r"\n\t]/;
@@ -51,6 +51,8 @@ export function xmlText(node: XmlNode, depth: number): string {
     if ('!' in node) return `${indent}<!--${node['!'].replace(/--/g, '- -')}-->\n`;
     return `${indent}<?${node['?']}${node.d ? ` ${node.d}` : ''}?>\n`;
   }
+  const written = (node as Partial<XmlWritten>)['='];
+  if (written !== undefined && (node as XmlWritten).at === depth) return written;
   let text = `${indent}<${node.n}`;
   const attributes = node.a;
   if (attributes)
@@ -102,4 +104,20 @@ export function xmlTextEndingWith(node: XmlElement, depth: number, inner: string
  */
 export function writeNode(node: XmlNode, depth: number, out: string[]): void {
   out.push(xmlText(node, depth));
+}
+
+/**
+ * `node` with its text at `depth` written ahead (see {@link XmlWritten}):
+ * for an element written many times over at the same depth, so that its
+ * text is made once. Written by {@link xmlText} itself, so it is the same
+ * text byte for byte.
+ *
+ * @example
+ * ```ts
+ * const voice = writtenAhead({ n: 'voice', c: ['1'] }, 4);
+ * xmlText({ n: 'note', c: [voice] }, 3); // "      <note>\n        <voice>1</voice>\n      </note>\n"
+ * ```
+ */
+export function writtenAhead(node: XmlElement, depth: number): XmlWritten {
+  return { ...node, '=': xmlText(node, depth), at: depth };
 }
