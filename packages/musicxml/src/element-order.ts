@@ -52,6 +52,9 @@ export const ATTRIBUTES_ORDER: Readonly<Record<string, number>> = {
   'measure-style': 12,
 };
 
+// Indexed loops here, not for-of: these run for every note export writes, and an iterator
+// (ArrayIterator and its results) is allocated wherever the loop is not optimized away.
+
 /** The rank of a kept child: a child the table does not know (or text) ranks as the one before it. */
 function keptRank(
   order: Readonly<Record<string, number>>,
@@ -68,8 +71,8 @@ function generatedRank(order: Readonly<Record<string, number>>, node: XmlNode): 
 
 function keptInOrder(order: Readonly<Record<string, number>>, kept: readonly XmlNode[]): boolean {
   let previous = -1;
-  for (const node of kept) {
-    const rank = keptRank(order, node, previous);
+  for (let index = 0; index < kept.length; index++) {
+    const rank = keptRank(order, kept[index]!, previous);
     if (rank < previous) return false;
     previous = rank;
   }
@@ -81,8 +84,8 @@ function generatedInOrder(
   generated: readonly XmlNode[],
 ): boolean {
   let previous = -1;
-  for (const node of generated) {
-    const rank = generatedRank(order, node);
+  for (let index = 0; index < generated.length; index++) {
+    const rank = generatedRank(order, generated[index]!);
     if (rank < previous) return false;
     previous = rank;
   }
@@ -138,7 +141,8 @@ function mergeSorted(
   const merged: XmlNode[] = [];
   let k = 0;
   let previous = -1;
-  for (const node of generated) {
+  for (let index = 0; index < generated.length; index++) {
+    const node = generated[index]!;
     const rank = generatedRank(order, node);
     while (k < kept.length) {
       const next = keptRank(order, kept[k]!, previous);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DOT_LEAF,
   durationLeaf,
+  keptLeaf,
   MEASURE_REST_LEAF,
   NOTE_CHILD_DEPTH,
   pitchLeaf,
@@ -12,7 +13,7 @@ import {
   typeLeaf,
   voiceLeaf,
 } from './note-leaves.ts';
-import { element, type XmlWritten } from './xml-tree.ts';
+import { element, type XmlElement, type XmlWritten } from './xml-tree.ts';
 import { xmlText } from './xml-write.ts';
 
 const pitch: fc.Arbitrary<Pitch> = fc.record({
@@ -79,5 +80,49 @@ describe('note leaves', () => {
     expect(xmlText(note, 0)).toBe(
       '<note>\n  <pitch>\n    <step>C</step>\n    <alter>1</alter>\n    <octave>4</octave>\n  </pitch>\n  <voice>2</voice>\n</note>\n',
     );
+  });
+});
+
+/** Leaves as import keeps them on a note: a name, up to three attributes, no text, a text or more. */
+const keptChild: fc.Arbitrary<XmlElement> = fc.record(
+  {
+    n: fc.constantFrom('type', 'beam', 'stem', 'accidental'),
+    a: fc.dictionary(
+      fc.constantFrom('number', 'parentheses', 'default-y', '/'),
+      fc.string({ maxLength: 3 }),
+      {
+        minKeys: 1,
+        maxKeys: 3,
+      },
+    ),
+    c: fc.oneof(
+      fc.array(fc.string({ maxLength: 4 }), { minLength: 1, maxLength: 2 }),
+      fc.constant([{ n: 'inner' }]),
+    ),
+  },
+  { requiredKeys: ['n'] },
+);
+
+describe('kept leaves', () => {
+  property.prop([keptChild])('a kept child is written as it was read', (node) => {
+    expect(xmlText(keptLeaf(node), NOTE_CHILD_DEPTH)).toBe(xmlText(node, NOTE_CHILD_DEPTH));
+    expect(xmlText(keptLeaf(node), 1)).toBe(xmlText(node, 1));
+  });
+
+  property.prop([keptChild, keptChild])(
+    'two kept leaves share what is written ahead exactly when they are written the same',
+    (a, b) => {
+      const first = keptLeaf(a);
+      const second = keptLeaf(b);
+      if (first === a || second === b) return;
+      expect(first === second).toBe(xmlText(a, 0) === xmlText(b, 0));
+    },
+  );
+
+  it('an element with element children or several texts is given back as it is', () => {
+    const pitch = element('pitch', {}, [element('step', {}, ['C'])]);
+    expect(keptLeaf(pitch)).toBe(pitch);
+    const split = element('type', {}, ['quar', 'ter']);
+    expect(keptLeaf(split)).toBe(split);
   });
 });

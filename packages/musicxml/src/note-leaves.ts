@@ -156,3 +156,60 @@ export function timeModificationLeaf(ratio: TupletRatio): XmlWritten {
     )
   );
 }
+
+/** Kept leaves by name, then each attribute's name and value, then the text (see {@link keptLeaf}). */
+interface LeafTrie {
+  readonly next: Map<string, LeafTrie>;
+  leaf?: XmlWritten;
+}
+
+let keptLeaves: LeafTrie = { next: new Map() };
+let keptLeafCount = 0;
+
+function step(trie: LeafTrie, key: string): LeafTrie {
+  let next = trie.next.get(key);
+  if (next === undefined) {
+    next = { next: new Map() };
+    trie.next.set(key, next);
+  }
+  return next;
+}
+
+/** After the attributes, in a name's place (no attribute name holds `/` or `>`): no text, or text. */
+const NO_TEXT = '/';
+const TEXT = '>';
+
+/**
+ * A leaf import kept on a note (`<type>`, `<beam number="1">`, `<stem>`,
+ * `<accidental>`: at most two attributes and one text) as a shared leaf
+ * written ahead, found by its name, attributes and text without making a
+ * key; any other element as it is. Kept notes are read from the score
+ * anew for every export, so their leaves are found by what they hold, not
+ * by identity.
+ *
+ * @example
+ * ```ts
+ * keptLeaf({ n: 'beam', a: { number: '1' }, c: ['begin'] })['=']; // '        <beam number="1">begin</beam>\n'
+ * ```
+ */
+export function keptLeaf(node: XmlElement): XmlElement {
+  const children = node.c;
+  if (children !== undefined && (children.length !== 1 || typeof children[0] !== 'string'))
+    return node;
+  let at = step(keptLeaves, node.n);
+  const attributes = node.a;
+  let count = 0;
+  for (const name in attributes) {
+    if (++count > 2) return node;
+    at = step(step(at, name), attributes[name]!);
+  }
+  at = children === undefined ? step(at, NO_TEXT) : step(step(at, TEXT), children[0] as string);
+  if (at.leaf) return at.leaf;
+  if (++keptLeafCount > MOST_KEPT) {
+    keptLeaves = { next: new Map() };
+    keptLeafCount = 0;
+    return keptLeaf(node);
+  }
+  at.leaf = ahead(node);
+  return at.leaf;
+}

@@ -28,6 +28,7 @@ import {
   DOT_LEAF,
   durationLeaf,
   GRACE_LEAF,
+  keptLeaf,
   MEASURE_REST_LEAF,
   pitchLeaf,
   REST_LEAF,
@@ -113,7 +114,10 @@ const TYPE_NAMES: readonly [number, string][] = [
  */
 export function typeName(base: Rational): string {
   const value = base.num / base.den;
-  for (const [length, name] of TYPE_NAMES) if (value >= length) return name;
+  for (let index = 0; index < TYPE_NAMES.length; index++) {
+    const [length, name] = TYPE_NAMES[index]!;
+    if (value >= length) return name;
+  }
   return '1024th';
 }
 
@@ -225,7 +229,8 @@ function notationsFor(
   let hasStart = false;
   let hasStop = false;
   const result: XmlElement[] = [];
-  for (const notations of kept) {
+  for (let keptIndex = 0; keptIndex < kept.length; keptIndex++) {
+    const notations = kept[keptIndex]!;
     const children = notations.c ?? [];
     // Copied only when a child is left out: most kept notations come back whole.
     let written: XmlNode[] | undefined;
@@ -310,7 +315,9 @@ function writeOne(
   };
   let hasUnpitched = false;
   let keptTimeModification = false;
-  for (const node of kept?.c ?? []) {
+  const keptNodes = kept?.c ?? NO_NODES;
+  for (let index = 0; index < keptNodes.length; index++) {
+    const node = keptNodes[index]!;
     if (!isElement(node)) {
       keptChildren.push(node);
       continue;
@@ -350,7 +357,7 @@ function writeOne(
         if (context.stripBeams) continue;
         break;
     }
-    keptChildren.push(node);
+    keptChildren.push(keptLeaf(node));
   }
   // The children written from the model are leaves made once per value (note-leaves.ts).
   const generated: XmlNode[] = [];
@@ -381,7 +388,7 @@ function writeOne(
     context.stripTuplets === true,
     marks.notations,
   );
-  for (const written of notations) generated.push(written);
+  for (let index = 0; index < notations.length; index++) generated.push(notations[index]!);
   const merged = mergeInOrder(NOTE_ORDER, keptChildren, generated);
   const children = marks.lyrics.length > 0 ? withLyrics(merged, marks.lyrics) : merged;
   let attributes = kept?.a ?? NO_ATTRIBUTES;
