@@ -29,8 +29,8 @@ export interface NoteMarkPlace {
   readonly note: number;
   readonly firstPiece: boolean;
   readonly lastPiece: boolean;
-  /** The `number` a slur of a level is written with. */
-  readonly slurNumber: (level: 1 | 2) => string;
+  /** The `number`s slurs of levels 1 and 2 are written with. */
+  readonly slurNumbers: readonly [string, string];
 }
 
 /**
@@ -41,7 +41,7 @@ export interface NoteMarkPlace {
  *
  * @example
  * ```ts
- * notationMarks(eventWithStaccato, { note: 0, firstPiece: true, lastPiece: true, slurNumber: String });
+ * notationMarks(eventWithStaccato, { note: 0, firstPiece: true, lastPiece: true, slurNumbers: ['1', '2'] });
  * // [<articulations><staccato/></articulations>]
  * ```
  */
@@ -57,7 +57,7 @@ export function notationMarks(event: ScoreEvent, place: NoteMarkPlace): readonly
       if (mark.kind !== 'slur') continue;
       const writes = mark.type === 'stop' ? place.lastPiece : place.firstPiece;
       if (writes)
-        out.push(element('slur', { type: mark.type, number: place.slurNumber(mark.level) }));
+        out.push(element('slur', { type: mark.type, number: place.slurNumbers[mark.level - 1]! }));
     }
   }
   if (!place.firstPiece) return out;
