@@ -58,3 +58,15 @@ describe('laws', () => {
     },
   );
 });
+
+describe('mergeInOrder', () => {
+  property.prop([fc.array(child, { minLength: 1, maxLength: 10 })])(
+    'gives the children of one side themselves, uncopied, when the other is empty and they are in order',
+    (unsorted) => {
+      const sorted = bySorting(unsorted, []);
+      expect(mergeInOrder(NOTE_ORDER, sorted, [])).toBe(sorted);
+      const generated = bySorting([], unsorted);
+      expect(mergeInOrder(NOTE_ORDER, [], generated)).toBe(generated);
+    },
+  );
+});

@@ -52,10 +52,52 @@ export const ATTRIBUTES_ORDER: Readonly<Record<string, number>> = {
   'measure-style': 12,
 };
 
+// Indexed loops here, not for-of: these run for every note export writes, and an iterator
+// (ArrayIterator and its results) is allocated wherever the loop is not optimized away.
+
+/** The rank of a kept child: a child the table does not know (or text) ranks as the one before it. */
+function keptRank(
+  order: Readonly<Record<string, number>>,
+  node: XmlNode,
+  previous: number,
+): number {
+  return isElement(node) ? (order[node.n] ?? previous) : previous;
+}
+
+/** The rank of a generated child: one the table does not know goes last. */
+function generatedRank(order: Readonly<Record<string, number>>, node: XmlNode): number {
+  return isElement(node) ? (order[node.n] ?? 99) : 99;
+}
+
+function keptInOrder(order: Readonly<Record<string, number>>, kept: readonly XmlNode[]): boolean {
+  let previous = -1;
+  for (let index = 0; index < kept.length; index++) {
+    const rank = keptRank(order, kept[index]!, previous);
+    if (rank < previous) return false;
+    previous = rank;
+  }
+  return true;
+}
+
+function generatedInOrder(
+  order: Readonly<Record<string, number>>,
+  generated: readonly XmlNode[],
+): boolean {
+  let previous = -1;
+  for (let index = 0; index < generated.length; index++) {
+    const rank = generatedRank(order, generated[index]!);
+    if (rank < previous) return false;
+    previous = rank;
+  }
+  return true;
+}
+
 /**
  * Merges children into schema order: each child by its rank, a child the
  * table does not know right after the child it followed, and equal ranks in
- * the order given, kept children before generated ones.
+ * the order given, kept children before generated ones. When one side is
+ * empty and the other already in order, that side is the result itself (no
+ * copy: export merges the children of every note it writes).
  *
  * @example
  * ```ts
@@ -67,26 +109,20 @@ export function mergeInOrder(
   order: Readonly<Record<string, number>>,
   kept: readonly XmlNode[],
   generated: readonly XmlNode[],
-): XmlNode[] {
-  const keptRanks: number[] = [];
-  let previous = -1;
-  let keptSorted = true;
-  for (const node of kept) {
-    const rank = isElement(node) ? (order[node.n] ?? previous) : previous;
-    if (rank < previous) keptSorted = false;
-    previous = rank;
-    keptRanks.push(rank);
-  }
-  const generatedRanks = generated.map((node) => (isElement(node) ? (order[node.n] ?? 99) : 99));
-  const generatedSorted = generatedRanks.every(
-    (rank, index) => index === 0 || rank >= generatedRanks[index - 1]!,
-  );
-  if (keptSorted && generatedSorted) return mergeSorted(kept, keptRanks, generated, generatedRanks);
+): readonly XmlNode[] {
+  const keptSorted = keptInOrder(order, kept);
+  if (keptSorted && generated.length === 0) return kept;
+  const generatedSorted = generatedInOrder(order, generated);
+  if (generatedSorted && kept.length === 0) return generated;
+  if (keptSorted && generatedSorted) return mergeSorted(order, kept, generated);
   const ranked: { node: XmlNode; rank: number; group: number; index: number }[] = [];
-  for (const [index, node] of kept.entries())
-    ranked.push({ node, rank: keptRanks[index]!, group: 1, index });
+  let previous = -1;
+  for (const [index, node] of kept.entries()) {
+    previous = keptRank(order, node, previous);
+    ranked.push({ node, rank: previous, group: 1, index });
+  }
   for (const [index, node] of generated.entries())
-    ranked.push({ node, rank: generatedRanks[index]!, group: 2, index });
+    ranked.push({ node, rank: generatedRank(order, node), group: 2, index });
   ranked.sort((a, b) => a.rank - b.rank || a.group - b.group || a.index - b.index);
   return ranked.map((entry) => entry.node);
 }
@@ -94,21 +130,28 @@ export function mergeInOrder(
 /**
  * Two lists each already in rank order, merged as the sort of
  * {@link mergeInOrder} orders them (by rank, kept first at equal ranks),
- * without sorting: the common case, a file's children written in schema order.
+ * without sorting and with each rank found as it is needed: the common
+ * case, a file's children written in schema order.
  */
 function mergeSorted(
+  order: Readonly<Record<string, number>>,
   kept: readonly XmlNode[],
-  keptRanks: readonly number[],
   generated: readonly XmlNode[],
-  generatedRanks: readonly number[],
 ): XmlNode[] {
   const merged: XmlNode[] = [];
   let k = 0;
-  let g = 0;
-  while (k < kept.length || g < generated.length) {
-    if (g >= generated.length || (k < kept.length && keptRanks[k]! <= generatedRanks[g]!))
+  let previous = -1;
+  for (let index = 0; index < generated.length; index++) {
+    const node = generated[index]!;
+    const rank = generatedRank(order, node);
+    while (k < kept.length) {
+      const next = keptRank(order, kept[k]!, previous);
+      if (next > rank) break;
       merged.push(kept[k++]!);
-    else merged.push(generated[g++]!);
+      previous = next;
+    }
+    merged.push(node);
   }
+  while (k < kept.length) merged.push(kept[k++]!);
   return merged;
 }

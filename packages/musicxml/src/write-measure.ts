@@ -100,8 +100,10 @@ export function tupletBrackets(
 ): Map<number, { start: boolean; stop: boolean; ratio: TupletRatio }> {
   const brackets = new Map<number, { start: boolean; stop: boolean; ratio: TupletRatio }>();
   let group: { ratio: TupletRatio; members: number[]; total: Rational } | undefined;
-  events.forEach((event, index) => {
-    if (event.grace) return;
+  // A plain loop, no closure per voice: export runs this for every voice of every measure.
+  for (let index = 0; index < events.length; index++) {
+    const event = events[index]!;
+    if (event.grace) continue;
     const notation = notateDuration(event.duration);
     const ratio =
       notation.kind === 'tuplet' || notation.kind === 'tied' ? notation.ratio : undefined;
@@ -111,13 +113,13 @@ export function tupletBrackets(
     ) {
       group = undefined;
     }
-    if (!ratio) return;
+    if (!ratio) continue;
     group ??= { ratio, members: [], total: ZERO };
     group.members.push(index);
     group.total = add(group.total, event.duration);
     if (isPlain(group.total)) {
       const members = group.members;
-      if (all || !members.some((member) => hasKeep(events[member]!))) {
+      if (all || !anyKept(events, members)) {
         const first = members[0]!;
         const last = members[members.length - 1]!;
         brackets.set(first, { start: true, stop: first === last, ratio: group.ratio });
@@ -125,8 +127,13 @@ export function tupletBrackets(
       }
       group = undefined;
     }
-  });
+  }
   return brackets;
+}
+
+function anyKept(events: readonly ScoreEvent[], members: readonly number[]): boolean {
+  for (const member of members) if (hasKeep(events[member]!)) return true;
+  return false;
 }
 
 /**
@@ -554,15 +561,22 @@ function voiceChunks(writing: PartWriting, toWrite: VoiceToWrite): Chunk[] {
   const hyphens = writing.hyphens?.get(tieKey) ?? new Set<number>();
   writing.hyphens?.set(tieKey, hyphens);
   const keptSlurs = writing.keptSlurs ?? 0;
-  const slurNumber = (level: 1 | 2) => slurNumberFor(keptSlurs, staff, voice.voice, level);
+  const slurNumbers: [string, string] = [
+    slurNumberFor(keptSlurs, staff, voice.voice, 1),
+    slurNumberFor(keptSlurs, staff, voice.voice, 2),
+  ];
   let soundingCount = 0;
   for (const event of events) if (!event.grace) soundingCount++;
   let at = ZERO;
   const written: Chunk[] = [];
   for (let eventIndex = 0; eventIndex < events.length; eventIndex++) {
     const event = events[eventIndex]!;
-    const items: XmlNode[] = [];
-    while (aligned.length > 0 && compare(aligned[0]!.at, at) <= 0) items.push(aligned.shift()!.x);
+    // Made only for an event with something before it: most have nothing.
+    let items: XmlNode[] | undefined;
+    while (aligned.length > 0 && compare(aligned[0]!.at, at) <= 0) {
+      items ??= [];
+      items.push(aligned.shift()!.x);
+    }
     // The model's marks after what opens the measure, before the kept elements at the same
     // time, so that reading the file again takes them first (a second chord symbol stays kept).
     const directions =
@@ -570,12 +584,13 @@ function voiceChunks(writing: PartWriting, toWrite: VoiceToWrite): Chunk[] {
         ? directionMarks(event.marks, place)
         : undefined;
     if (directions && directions.before.length > 0) {
+      items ??= [];
       const opening = items.findIndex((item) => isElement(item) && !OPENING.has(item.n));
       items.splice(opening < 0 ? items.length : opening, 0, ...directions.before);
     }
     const notes = writeEvent(event, {
-      slurNumber,
-      lyrics: event.lyrics ? lyricElements(event.lyrics, hyphens) : [],
+      slurNumbers,
+      lyrics: event.lyrics ? lyricElements(event.lyrics, hyphens) : undefined,
       divisions,
       voice: voiceId,
       staff: staves > 1 ? staff : undefined,
@@ -592,7 +607,7 @@ function voiceChunks(writing: PartWriting, toWrite: VoiceToWrite): Chunk[] {
     written.push({
       at,
       end,
-      items,
+      items: items ?? NO_NODES,
       notes,
       after: directions?.after ?? NO_NODES,
       filler,

@@ -20,14 +20,17 @@ const ARTICULATION_NAMES = inverse(ARTICULATION_ELEMENTS);
 const ORNAMENT_NAMES = inverse(ORNAMENT_ELEMENTS);
 const TECHNIQUE_NAMES = inverse(TECHNIQUE_ELEMENTS);
 
+const NO_MARKS: readonly LaneMark[] = [];
+const NO_ELEMENTS: readonly XmlElement[] = [];
+
 /** Where one note of an event is written, for its marks. */
 export interface NoteMarkPlace {
   /** The note's index in the event (0 for the first note of a chord). */
   readonly note: number;
   readonly firstPiece: boolean;
   readonly lastPiece: boolean;
-  /** The `number` a slur of a level is written with. */
-  readonly slurNumber: (level: 1 | 2) => string;
+  /** The `number`s slurs of levels 1 and 2 are written with. */
+  readonly slurNumbers: readonly [string, string];
 }
 
 /**
@@ -38,12 +41,15 @@ export interface NoteMarkPlace {
  *
  * @example
  * ```ts
- * notationMarks(eventWithStaccato, { note: 0, firstPiece: true, lastPiece: true, slurNumber: String });
+ * notationMarks(eventWithStaccato, { note: 0, firstPiece: true, lastPiece: true, slurNumbers: ['1', '2'] });
  * // [<articulations><staccato/></articulations>]
  * ```
  */
-export function notationMarks(event: ScoreEvent, place: NoteMarkPlace): XmlElement[] {
-  const marks: readonly LaneMark[] = event.marks ?? [];
+export function notationMarks(event: ScoreEvent, place: NoteMarkPlace): readonly XmlElement[] {
+  const marks: readonly LaneMark[] = event.marks ?? NO_MARKS;
+  const finger = event.kind === 'chord' ? event.notes[place.note]?.fingering : undefined;
+  // Most notes have no mark: no arrays made for them.
+  if (marks.length === 0 && finger === undefined) return NO_ELEMENTS;
   const first = place.note === 0;
   const out: XmlElement[] = [];
   if (first) {
@@ -51,7 +57,7 @@ export function notationMarks(event: ScoreEvent, place: NoteMarkPlace): XmlEleme
       if (mark.kind !== 'slur') continue;
       const writes = mark.type === 'stop' ? place.lastPiece : place.firstPiece;
       if (writes)
-        out.push(element('slur', { type: mark.type, number: place.slurNumber(mark.level) }));
+        out.push(element('slur', { type: mark.type, number: place.slurNumbers[mark.level - 1]! }));
     }
   }
   if (!place.firstPiece) return out;
@@ -90,7 +96,6 @@ export function notationMarks(event: ScoreEvent, place: NoteMarkPlace): XmlEleme
         break;
     }
   }
-  const finger = event.kind === 'chord' ? event.notes[place.note]?.fingering : undefined;
   if (finger !== undefined) technical.push(element('fingering', {}, [String(finger)]));
   if (first) {
     if (ornaments.length > 0) out.push(element('ornaments', {}, ornaments));

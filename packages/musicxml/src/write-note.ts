@@ -21,8 +21,25 @@ import {
 } from '@scorelane/lanes-seq';
 import type { ScoreEvent } from '@scorelane/score-model';
 import { eventKeep } from './attachment-types.ts';
+import { ByDuration } from './by-duration.ts';
 import { toDivisions } from './divisions.ts';
 import { mergeInOrder, NOTE_ORDER } from './element-order.ts';
+import {
+  CHORD_LEAF,
+  DOT_LEAF,
+  durationLeaf,
+  GRACE_LEAF,
+  keptLeaf,
+  MEASURE_REST_LEAF,
+  pitchLeaf,
+  REST_LEAF,
+  staffLeaf,
+  TIE_START_LEAF,
+  TIE_STOP_LEAF,
+  timeModificationLeaf,
+  typeLeaf,
+  voiceLeaf,
+} from './note-leaves.ts';
 import { notationMarks } from './write-note-marks.ts';
 import {
   child,
@@ -58,10 +75,10 @@ export interface NoteContext {
   readonly stripTuplets?: boolean;
   /** Drop the kept `<beam>`s: their group no longer forms. */
   readonly stripBeams?: boolean;
-  /** The `number` a model slur of a level is written with (see `write-note-marks.ts`). */
-  readonly slurNumber?: (level: 1 | 2) => string;
+  /** The `number`s model slurs of levels 1 and 2 are written with (see `write-note-marks.ts`); `1` and `2` when not given. */
+  readonly slurNumbers?: readonly [string, string];
   /** The `<lyric>`s of the event's syllables, written on its first note. */
-  readonly lyrics?: readonly XmlElement[];
+  readonly lyrics?: readonly XmlElement[] | undefined;
 }
 
 /** How one written note (or piece of a split note) prints. */
@@ -98,7 +115,10 @@ const TYPE_NAMES: readonly [number, string][] = [
  */
 export function typeName(base: Rational): string {
   const value = base.num / base.den;
-  for (const [length, name] of TYPE_NAMES) if (value >= length) return name;
+  for (let index = 0; index < TYPE_NAMES.length; index++) {
+    const [length, name] = TYPE_NAMES[index]!;
+    if (value >= length) return name;
+  }
   return '1024th';
 }
 
@@ -136,6 +156,11 @@ export function printedPieces(duration: Rational): Printed[] {
   }
 }
 
+// What each duration is written as, worked out once per duration (see by-duration.ts).
+const printedPiecesOf = new ByDuration<readonly Printed[]>(printedPieces);
+const singlePieceOf = new ByDuration<readonly Printed[]>((duration) => [singlePiece(duration)]);
+const gracePieceOf = new ByDuration<readonly Printed[]>((duration) => [gracePiece(duration)]);
+
 function singlePiece(duration: Rational): Printed {
   return { duration, value: { base: duration, dots: 0 }, ratio: undefined };
 }
@@ -170,26 +195,6 @@ function accidentalFits(
   return alter === undefined || (pitch !== undefined && alter === pitch.alter);
 }
 
-function valueChildren(printed: Printed): XmlElement[] {
-  const children = [element('type', {}, [typeName(printed.value.base)])];
-  for (let dot = 0; dot < printed.value.dots; dot++) children.push(element('dot'));
-  return children;
-}
-
-function timeModification(ratio: TupletRatio): XmlElement {
-  return element('time-modification', {}, [
-    element('actual-notes', {}, [String(ratio.actual)]),
-    element('normal-notes', {}, [String(ratio.normal)]),
-  ]);
-}
-
-function pitchElement(pitch: Pitch): XmlElement {
-  const children = [element('step', {}, [pitch.step])];
-  if (pitch.alter !== 0) children.push(element('alter', {}, [String(pitch.alter)]));
-  children.push(element('octave', {}, [String(pitch.octave)]));
-  return element('pitch', {}, children);
-}
-
 function unpitchedElement(kept: XmlElement, pitch: Pitch): XmlElement {
   if (!child(kept, 'display-step')) return kept;
   return element('unpitched', kept.a ?? {}, [
@@ -207,21 +212,31 @@ function unpitchedElement(kept: XmlElement, pitch: Pitch): XmlElement {
  */
 function notationsFor(
   kept: readonly XmlElement[],
-  tie: { readonly start: boolean; readonly stop: boolean },
+  tie: { readonly tieStart: boolean; readonly tieStop: boolean },
   keptTie: { readonly start: boolean; readonly stop: boolean },
   bracket: { start: boolean; stop: boolean } | undefined,
   generateTied: boolean,
   stripTuplets: boolean,
   marks: readonly XmlElement[] = [],
-): XmlElement[] {
-  const tieStart = tie.start;
-  const tieStop = tie.stop;
+): readonly XmlElement[] {
+  // Most notes have nothing in <notations>: no arrays made for them.
+  if (
+    kept.length === 0 &&
+    marks.length === 0 &&
+    !(generateTied && (tie.tieStart || tie.tieStop)) &&
+    !bracket?.start &&
+    !bracket?.stop
+  )
+    return NO_ELEMENTS;
+  const tieStart = tie.tieStart;
+  const tieStop = tie.tieStop;
   const startDrawn = tieStart || keptTie.start;
   const stopDrawn = tieStop || keptTie.stop;
   let hasStart = false;
   let hasStop = false;
   const result: XmlElement[] = [];
-  for (const notations of kept) {
+  for (let keptIndex = 0; keptIndex < kept.length; keptIndex++) {
+    const notations = kept[keptIndex]!;
     const children = notations.c ?? [];
     // Copied only when a child is left out: most kept notations come back whole.
     let written: XmlNode[] | undefined;
@@ -275,6 +290,33 @@ interface OneNote {
   readonly chord: boolean;
   /** The `<tied>` types of an unfinished tie the file had on this note (see {@link EventKeep}). */
   readonly loose: readonly string[];
+  /** The children of `<notations>` that write the event's marks on this note. */
+  readonly marks: readonly XmlElement[];
+  /** The `<lyric>`s written on this note. */
+  readonly lyrics: readonly XmlElement[];
+}
+
+const NO_TIE = { start: false, stop: false } as const;
+
+/**
+ * The `<tied>` of a tie the file left unfinished (import-ties.ts) that is written back: while
+ * the model has no tie there, and a start only while it still would not land (or it would
+ * read as one).
+ */
+function looseTie(
+  note: OneNote,
+  next: ScoreEvent | undefined,
+): { readonly start: boolean; readonly stop: boolean } {
+  const nextHolds =
+    note.pitch !== undefined &&
+    next !== undefined &&
+    (next.kind === 'note'
+      ? samePitch(next.pitch, note.pitch)
+      : next.kind === 'chord' && chordHolds(next.notes, note.pitch));
+  return {
+    start: note.loose.includes('start') && !note.tieStart && !nextHolds,
+    stop: note.loose.includes('stop') && !note.tieStop,
+  };
 }
 
 function writeOne(
@@ -284,29 +326,20 @@ function writeOne(
   keepValue: boolean,
   context: NoteContext,
   bracket: { start: boolean; stop: boolean } | undefined,
-  marks: { readonly notations: readonly XmlElement[]; readonly lyrics: readonly XmlElement[] },
 ): XmlElement {
   const kept = note.kept;
-  const keptChildren: XmlNode[] = [];
-  const keptNotations: XmlElement[] = [];
+  // Made only for a kept note, and for the notations only when it has some.
+  const keptChildren: XmlNode[] = kept ? [] : NO_NODES;
+  let keptNotations: XmlElement[] | undefined;
   let hasGrace = false;
   let hasRest = false;
-  // The <tied> of a tie the file left unfinished (import-ties.ts) is written back while the
-  // model has no tie there, and a start only while it still would not land (or it would read as one).
-  const nextHolds =
-    note.pitch !== undefined &&
-    context.next !== undefined &&
-    (context.next.kind === 'note'
-      ? samePitch(context.next.pitch, note.pitch)
-      : context.next.kind === 'chord' &&
-        context.next.notes.some((held) => samePitch(held.pitch, note.pitch!)));
-  const keptTie = {
-    start: note.loose.includes('start') && !note.tieStart && !nextHolds,
-    stop: note.loose.includes('stop') && !note.tieStop,
-  };
+  const keptTie = note.loose.length > 0 ? looseTie(note, context.next) : NO_TIE;
   let hasUnpitched = false;
+  let ownStaff = false;
   let keptTimeModification = false;
-  for (const node of kept?.c ?? []) {
+  const keptNodes = kept?.c ?? NO_NODES;
+  for (let index = 0; index < keptNodes.length; index++) {
+    const node = keptNodes[index]!;
     if (!isElement(node)) {
       keptChildren.push(node);
       continue;
@@ -337,52 +370,53 @@ function writeOne(
         if (!accidentalFits(node, note.pitch, note.readAs)) continue;
         break;
       case 'notations':
+        keptNotations ??= [];
         keptNotations.push(node);
         continue;
       case 'tie':
         // The model owns ties: import keeps no <tie>.
         continue;
+      case 'staff':
+        // A grace note kept with its own <staff> (it leads to a note on another staff) keeps it.
+        ownStaff = true;
+        break;
       case 'beam':
         if (context.stripBeams) continue;
         break;
     }
-    keptChildren.push(node);
+    keptChildren.push(keptLeaf(node));
   }
+  // The children written from the model are leaves made once per value (note-leaves.ts).
   const generated: XmlNode[] = [];
-  if (event.grace && !hasGrace) generated.push(element('grace'));
-  if (note.chord) generated.push(element('chord'));
+  if (event.grace && !hasGrace) generated.push(GRACE_LEAF);
+  if (note.chord) generated.push(CHORD_LEAF);
   if (event.kind === 'rest' || event.kind === 'space') {
-    if (!hasRest) generated.push(element('rest', context.measureRest ? { measure: 'yes' } : {}));
-  } else if (note.pitch && !hasUnpitched) generated.push(pitchElement(note.pitch));
-  if (!event.grace)
-    generated.push(
-      element('duration', {}, [String(toDivisions(printed.duration, context.divisions))]),
-    );
-  if (note.tieStop) generated.push(element('tie', { type: 'stop' }));
-  if (note.tieStart) generated.push(element('tie', { type: 'start' }));
-  generated.push(element('voice', {}, [context.voice]));
+    if (!hasRest) generated.push(context.measureRest ? MEASURE_REST_LEAF : REST_LEAF);
+  } else if (note.pitch && !hasUnpitched) generated.push(pitchLeaf(note.pitch));
+  if (!event.grace) generated.push(durationLeaf(toDivisions(printed.duration, context.divisions)));
+  if (note.tieStop) generated.push(TIE_STOP_LEAF);
+  if (note.tieStart) generated.push(TIE_START_LEAF);
+  generated.push(voiceLeaf(context.voice));
   const measureRest = event.kind === 'rest' && context.measureRest;
   if (!keepValue && !measureRest) {
-    generated.push(...valueChildren(printed));
-    if (printed.ratio && !keptTimeModification) generated.push(timeModification(printed.ratio));
+    generated.push(typeLeaf(typeName(printed.value.base)));
+    for (let dot = 0; dot < printed.value.dots; dot++) generated.push(DOT_LEAF);
+    if (printed.ratio && !keptTimeModification) generated.push(timeModificationLeaf(printed.ratio));
   }
-  // A grace note kept with its own <staff> (it leads to a note on another staff) keeps it.
-  const ownStaff = kept !== undefined && child(kept, 'staff') !== undefined;
-  if (context.staff !== undefined && !ownStaff)
-    generated.push(element('staff', {}, [String(context.staff)]));
+  if (context.staff !== undefined && !ownStaff) generated.push(staffLeaf(context.staff));
   const notations = notationsFor(
-    keptNotations,
-    { start: note.tieStart, stop: note.tieStop },
+    keptNotations ?? NO_ELEMENTS,
+    note,
     keptTie,
     note.chord ? undefined : bracket,
     kept === undefined,
     context.stripTuplets === true,
-    marks.notations,
+    note.marks,
   );
-  for (const written of notations) generated.push(written);
+  for (let index = 0; index < notations.length; index++) generated.push(notations[index]!);
   const merged = mergeInOrder(NOTE_ORDER, keptChildren, generated);
-  const children = marks.lyrics.length > 0 ? withLyrics(merged, marks.lyrics) : merged;
-  let attributes = kept?.a ?? {};
+  const children = note.lyrics.length > 0 ? withLyrics(merged, note.lyrics) : merged;
+  let attributes = kept?.a ?? NO_ATTRIBUTES;
   if (event.kind === 'space') attributes = { ...attributes, 'print-object': 'no' };
   return element('note', attributes, children);
 }
@@ -419,20 +453,16 @@ export function writeEvent(event: ScoreEvent, context: NoteContext): XmlElement[
   // A kept note was read with this very duration (attachments never survive a change of
   // duration), so its <type>, <dot>s and <time-modification> are written as the file had them.
   const keepValue = kept !== undefined && kept.length > 0;
-  const pieces: Printed[] = keepValue
-    ? [singlePiece(event.duration)]
+  const pieces: readonly Printed[] = keepValue
+    ? singlePieceOf.of(event.duration)
     : event.grace
-      ? [gracePiece(event.duration)]
-      : printedPieces(event.duration);
-  const notes: { pitch: Pitch | undefined; tie: boolean }[] =
-    event.kind === 'note'
-      ? [{ pitch: event.pitch, tie: event.tie }]
-      : event.kind === 'chord'
-        ? event.notes.map((note) => ({ pitch: note.pitch, tie: event.tie || note.tie }))
-        : [{ pitch: undefined, tie: false }];
-  const slurNumber = context.slurNumber ?? String;
+      ? gracePieceOf.of(event.duration)
+      : printedPiecesOf.of(event.duration);
+  const noteCount = event.kind === 'chord' ? event.notes.length : 1;
+  const slurNumbers = context.slurNumbers ?? LEVEL_NUMBERS;
   const out: XmlElement[] = [];
-  // Plain loops, no closure per piece or note: export runs this for every note of a score.
+  // Plain loops, no closure or object per piece or note but what is written: export runs this
+  // for every note of a score.
   for (let pieceIndex = 0; pieceIndex < pieces.length; pieceIndex++) {
     const printed = pieces[pieceIndex]!;
     const firstPiece = pieceIndex === 0;
@@ -440,29 +470,28 @@ export function writeEvent(event: ScoreEvent, context: NoteContext): XmlElement[
     const bracket = context.bracket
       ? { start: context.bracket.start && firstPiece, stop: context.bracket.stop && lastPiece }
       : undefined;
-    for (let noteIndex = 0; noteIndex < notes.length; noteIndex++) {
-      const note = notes[noteIndex]!;
-      const tiedIn = note.pitch !== undefined && holdsPitch(context.tiedIn, note.pitch);
+    for (let noteIndex = 0; noteIndex < noteCount; noteIndex++) {
+      const pitch = pitchOf(event, noteIndex);
+      const tie = tiesOn(event, noteIndex);
+      const tiedIn = pitch !== undefined && holdsPitch(context.tiedIn, pitch);
       out.push(
         writeOne(
           event,
           {
-            pitch: note.pitch,
+            pitch,
             kept: firstPiece ? kept?.[noteIndex] : stripForPiece(kept?.[noteIndex]),
             readAs: held?.pitches?.[noteIndex],
-            tieStart: lastPiece ? note.tie : note.pitch !== undefined,
-            tieStop: firstPiece ? tiedIn : note.pitch !== undefined,
+            tieStart: lastPiece ? tie : pitch !== undefined,
+            tieStop: firstPiece ? tiedIn : pitch !== undefined,
             chord: noteIndex > 0,
             loose: firstPiece && lastPiece ? (held?.loose?.[noteIndex] ?? NO_TIES) : NO_TIES,
+            marks: notationMarks(event, { note: noteIndex, firstPiece, lastPiece, slurNumbers }),
+            lyrics: firstPiece && noteIndex === 0 ? (context.lyrics ?? NO_ELEMENTS) : NO_ELEMENTS,
           },
           printed,
           keepValue,
           context,
           bracket,
-          {
-            notations: notationMarks(event, { note: noteIndex, firstPiece, lastPiece, slurNumber }),
-            lyrics: firstPiece && noteIndex === 0 ? (context.lyrics ?? NO_ELEMENTS) : NO_ELEMENTS,
-          },
         ),
       );
     }
@@ -470,8 +499,31 @@ export function writeEvent(event: ScoreEvent, context: NoteContext): XmlElement[
   return out;
 }
 
+/** The pitch of note `index` of an event (none for a rest). */
+function pitchOf(event: ScoreEvent, index: number): Pitch | undefined {
+  if (event.kind === 'note') return event.pitch;
+  if (event.kind === 'chord') return event.notes[index]!.pitch;
+  return undefined;
+}
+
+/** Whether note `index` of an event ties into the next sounding event. */
+function tiesOn(event: ScoreEvent, index: number): boolean {
+  if (event.kind === 'note') return event.tie;
+  if (event.kind === 'chord') return event.tie || event.notes[index]!.tie;
+  return false;
+}
+
+const LEVEL_NUMBERS: readonly [string, string] = ['1', '2'];
 const NO_TIES: readonly string[] = [];
 const NO_ELEMENTS: readonly XmlElement[] = [];
+const NO_ATTRIBUTES: { readonly [name: string]: string } = {};
+/** Frozen (a push would throw): `writeOne` pushes only to the array it makes for a kept note. */
+const NO_NODES = Object.freeze([]) as unknown as XmlNode[];
+
+function chordHolds(notes: readonly { readonly pitch: Pitch }[], pitch: Pitch): boolean {
+  for (const held of notes) if (samePitch(held.pitch, pitch)) return true;
+  return false;
+}
 
 function holdsPitch(pitches: readonly Pitch[], pitch: Pitch): boolean {
   for (const held of pitches) if (samePitch(held, pitch)) return true;
@@ -479,20 +531,21 @@ function holdsPitch(pitches: readonly Pitch[], pitch: Pitch): boolean {
 }
 
 /** What a later piece of a split note keeps: how the note looks, not what is said on it. */
+const PIECE_KEEPS: ReadonlySet<string> = new Set([
+  'grace',
+  'cue',
+  'rest',
+  'unpitched',
+  'instrument',
+  'stem',
+  'notehead',
+]);
+
+/** A later piece of a split note: the kept note with only what {@link PIECE_KEEPS} names. */
 function stripForPiece(kept: XmlElement | undefined): XmlElement | undefined {
   if (!kept) return undefined;
-  const keepNames = new Set([
-    'grace',
-    'cue',
-    'rest',
-    'unpitched',
-    'instrument',
-    'stem',
-    'notehead',
-    'accidental',
-  ]);
   return withChildren(
     kept,
-    childElements(kept).filter((node) => keepNames.has(node.n) && node.n !== 'accidental'),
+    childElements(kept).filter((node) => PIECE_KEEPS.has(node.n)),
   );
 }

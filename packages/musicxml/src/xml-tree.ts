@@ -23,6 +23,22 @@ export type XmlElement = {
   readonly c?: readonly XmlNode[];
 };
 
+/**
+ * An element together with its text, written ahead: `=` is what `xmlText`
+ * writes for it at depth `at`, indent and newline included, and `xmlText`
+ * writes it as is at that depth (from the tree at any other). Only export
+ * makes one (`writtenAhead` in `xml-write.ts`), for the children of
+ * `<note>` it writes from the model (`note-leaves.ts`): made once and
+ * shared, so that a common note is written from text made once instead of
+ * a tree made, and written, for every note.
+ *
+ * @example
+ * ```ts
+ * const voice: XmlWritten = { n: 'voice', c: ['1'], '=': '        <voice>1</voice>\n', at: 4 };
+ * ```
+ */
+export type XmlWritten = XmlElement & { readonly '=': string; readonly at: number };
+
 /** A comment, `<!--text-->`. */
 export type XmlComment = { readonly '!': string };
 

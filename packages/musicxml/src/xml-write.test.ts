@@ -1,7 +1,7 @@
 import { fc, test as property } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import type { XmlElement, XmlNode } from './xml-tree.ts';
-import { xmlText, xmlTextEndingWith } from './xml-write.ts';
+import { writtenAhead, xmlText, xmlTextEndingWith } from './xml-write.ts';
 
 /** Small trees of elements, attributes and text that needs escaping, as export writes them. */
 const tree = fc.letrec<{ element: XmlElement; node: XmlNode }>((of) => ({
@@ -37,4 +37,17 @@ describe('xmlTextEndingWith', () => {
   it('refuses an element whose content is text, which xmlText writes inline', () => {
     expect(() => xmlTextEndingWith({ n: 'step', c: ['C'] }, 0, '')).toThrow(TypeError);
   });
+});
+
+describe('writtenAhead', () => {
+  property.prop([tree, fc.nat(5), fc.nat(5)])(
+    'an element written ahead is written as its tree is, at its depth and at any other',
+    (element, at, depth) => {
+      const written = writtenAhead(element, at);
+      expect(written['=']).toBe(xmlText(element, at));
+      expect(xmlText({ n: 'part', c: [written, element] }, depth)).toBe(
+        xmlText({ n: 'part', c: [element, element] }, depth),
+      );
+    },
+  );
 });

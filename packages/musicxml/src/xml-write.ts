@@ -2,7 +2,7 @@
  * Writing the ordered XML tree back out as text, indented, with text and
  * attribute values escaped.
  */
-import { isElement, type XmlElement, type XmlNode } from './xml-tree.ts';
+import { isElement, type XmlElement, type XmlNode, type XmlWritten } from './xml-tree.ts';
 
 const NEEDS_TEXT_ESCAPE = /[&<>\r]/;
 const NEEDS_ATTRIBUTE_ESCAPE = /[&<>\r"\n\t]/;
@@ -28,8 +28,36 @@ function indentOf(depth: number): string {
   return indents[depth]!;
 }
 
+/** The tags of an element with element children at one depth: `start` lacks its `>` and newline. */
+interface Tags {
+  readonly start: string;
+  readonly open: string;
+  readonly close: string;
+}
+
+/**
+ * Tags by depth and name, made once each instead of for every element:
+ * a score names a few dozen elements (bounded all the same, for a file
+ * that names many more).
+ */
+const tagsByDepth: Map<string, Tags>[] = [];
+function tagsOf(depth: number, name: string): Tags {
+  while (tagsByDepth.length <= depth) tagsByDepth.push(new Map());
+  const byName = tagsByDepth[depth]!;
+  const known = byName.get(name);
+  if (known) return known;
+  if (byName.size >= 1024) byName.clear();
+  const indent = indentOf(depth);
+  const start = `${indent}<${name}`;
+  const tags = { start, open: `${start}>\n`, close: `${indent}</${name}>\n` };
+  byName.set(name, tags);
+  return tags;
+}
+
+// Indexed loops, not for-of: export writes every element of a score here, and an unoptimized
+// for-of allocates an iterator and its results.
 function hasElementChild(children: readonly XmlNode[]): boolean {
-  for (const child of children) if (isElement(child)) return true;
+  for (let index = 0; index < children.length; index++) if (isElement(children[index])) return true;
   return false;
 }
 
@@ -51,23 +79,32 @@ export function xmlText(node: XmlNode, depth: number): string {
     if ('!' in node) return `${indent}<!--${node['!'].replace(/--/g, '- -')}-->\n`;
     return `${indent}<?${node['?']}${node.d ? ` ${node.d}` : ''}?>\n`;
   }
-  let text = `${indent}<${node.n}`;
+  const written = (node as Partial<XmlWritten>)['='];
+  if (written !== undefined && (node as XmlWritten).at === depth) return written;
   const attributes = node.a;
+  const children = node.c;
+  if (children !== undefined && hasElementChild(children)) {
+    const tags = tagsOf(depth, node.n);
+    let text = tags.open;
+    if (attributes) {
+      text = tags.start;
+      for (const name in attributes) text += ` ${name}="${escapeAttribute(attributes[name]!)}"`;
+      text += '>\n';
+    }
+    for (let index = 0; index < children.length; index++)
+      text += xmlText(children[index]!, depth + 1);
+    return text + tags.close;
+  }
+  let text = `${indent}<${node.n}`;
   if (attributes)
     for (const name in attributes) text += ` ${name}="${escapeAttribute(attributes[name]!)}"`;
-  const children = node.c;
   if (children === undefined || children.length === 0) return `${text}/>\n`;
-  if (!hasElementChild(children)) {
-    // Mixed or text content is written inline, exactly as it was read.
-    text += '>';
-    for (const child of children) {
-      text += typeof child === 'string' ? escapeText(child) : xmlText(child, 0).replace(/\n$/, '');
-    }
-    return `${text}</${node.n}>\n`;
+  // Mixed or text content is written inline, exactly as it was read.
+  text += '>';
+  for (const child of children) {
+    text += typeof child === 'string' ? escapeText(child) : xmlText(child, 0).replace(/\n$/, '');
   }
-  text += '>\n';
-  for (const child of children) text += xmlText(child, depth + 1);
-  return `${text}${indent}</${node.n}>\n`;
+  return `${text}</${node.n}>\n`;
 }
 
 /**
@@ -102,4 +139,20 @@ export function xmlTextEndingWith(node: XmlElement, depth: number, inner: string
  */
 export function writeNode(node: XmlNode, depth: number, out: string[]): void {
   out.push(xmlText(node, depth));
+}
+
+/**
+ * `node` with its text at `depth` written ahead (see {@link XmlWritten}):
+ * for an element written many times over at the same depth, so that its
+ * text is made once. Written by {@link xmlText} itself, so it is the same
+ * text byte for byte.
+ *
+ * @example
+ * ```ts
+ * const voice = writtenAhead({ n: 'voice', c: ['1'] }, 4);
+ * xmlText({ n: 'note', c: [voice] }, 3); // "      <note>\n        <voice>1</voice>\n      </note>\n"
+ * ```
+ */
+export function writtenAhead(node: XmlElement, depth: number): XmlWritten {
+  return { ...node, '=': xmlText(node, depth), at: depth };
 }
