@@ -3,6 +3,7 @@
  * every attachment import kept written back where it came from.
  */
 import { printedNumbersOf, type Score } from '@scorelane/score-model';
+import { flattened } from './flat-text.ts';
 import { headerWithTexts } from './header-texts.ts';
 import { balancedPartGroups } from './part-groups.ts';
 import { scorePartFor } from './part-list.ts';
@@ -11,7 +12,7 @@ import { scoreDivisions } from './score-divisions.ts';
 import { readScore, type ScoreSnapshot } from './score-snapshot.ts';
 import { type SettledMeasure, SlurPairing, withoutLonelySlurs } from './slur-pairs.ts';
 import { partKeep, scoreKeep } from './unit-keep.ts';
-import { type PartWriting, writeMeasure } from './write-measure.ts';
+import { lengthOf, type PartWriting, writeMeasure } from './write-measure.ts';
 import { element, type XmlElement, type XmlNode } from './xml-tree.ts';
 import { xmlText, xmlTextEndingWith } from './xml-write.ts';
 
@@ -45,7 +46,7 @@ export function exportMusicXml(score: Score): string {
  * it, as text. (Import refuses a file whose numbers this could not write,
  * through the same choice of divisions: see `scoreDivisions`.) Each measure
  * is written out as text as soon as its slurs are known to be whole (see
- * {@link writePartMeasures}), and the pieces are joined once at the end:
+ * {@link partMeasuresText}), and appended to the part's text in order:
  * holding a whole part's tree until the part ended made export spend a
  * large share of its time collecting garbage.
  *
@@ -66,7 +67,7 @@ export function scoreText(snapshot: ScoreSnapshot): string {
   const root = own.root ?? keeps.find((keep) => keep.root !== undefined)?.root;
   const tail = keeps.find((keep) => keep.after !== undefined)?.after;
   const partList: XmlNode[] = [];
-  const pieces: string[] = [];
+  let parts = '';
   const ids = new Set<string>();
   const numbers = printedNumbersOf(snapshot.measures);
   for (let partIndex = 0; partIndex < snapshot.parts.length; partIndex++) {
@@ -82,36 +83,34 @@ export function scoreText(snapshot: ScoreSnapshot): string {
     if (partIndex === snapshot.parts.length - 1) for (const kept of tail ?? []) partList.push(kept);
     // The part's tags are written around its measures' texts: `<part .../>` opened by hand.
     const empty = xmlText(element('part', { id, ...(keep.part ?? {}) }), 1);
-    if (snapshot.measures.length === 0) {
-      pieces.push(empty);
-      continue;
+    if (snapshot.measures.length === 0) parts += empty;
+    else {
+      parts += `${empty.slice(0, -'/>\n'.length)}>\n`;
+      parts += partMeasuresText(snapshot, partIndex + 1, divisions, numbers);
+      parts += '  </part>\n';
     }
-    pieces.push(`${empty.slice(0, -'/>\n'.length)}>\n`);
-    writePartMeasures(snapshot, partIndex + 1, divisions, numbers, pieces);
-    pieces.push('  </part>\n');
   }
   const opening = element('score-partwise', { ...(root ?? {}), version: '4.0' }, [
     ...headerWithTexts(header ?? [], snapshot.texts),
     element('part-list', {}, balancedPartGroups(partList)),
   ]);
-  return xmlTextEndingWith(opening, 0, pieces.join(''));
+  return xmlTextEndingWith(opening, 0, parts);
 }
 
 /**
- * Appends the `<measure>`s of one part (1-based) to `pieces` as text, in
- * order. Each is written as soon as its slur ends are settled (see
- * {@link SlurPairing}): at once for most measures, when a slur started in
- * it ends for the others, which are held until then. A measure's tree so
- * dies young, as the garbage collector handles best; one held to the end
- * of its part is copied and promoted on the way.
+ * The `<measure>`s of one part (1-based) as text, in order. Each is
+ * written as soon as its slur ends are settled (see {@link SlurPairing}):
+ * at once for most measures, when a slur started in it ends for the
+ * others, which are held until then. A measure's tree so dies young, as
+ * the garbage collector handles best; one held to the end of its part is
+ * copied and promoted on the way.
  */
-function writePartMeasures(
+function partMeasuresText(
   snapshot: ScoreSnapshot,
   part: number,
   divisions: number,
   numbers: readonly string[],
-  pieces: string[],
-): void {
+): string {
   const { stride, keptSlurs } = partNumbering(snapshot, part);
   const writing: PartWriting = {
     snapshot,
@@ -123,18 +122,34 @@ function writePartMeasures(
     hyphens: new Map(),
     octaves: new Map(),
     numbers,
+    measureLength: (measure) => lengthOf(snapshot.measures[measure - 1]!),
   };
-  const first = pieces.length;
-  for (let measure = 1; measure <= snapshot.measures.length; measure++) pieces.push('');
   const pairing = new SlurPairing();
   /** The trees of measures not yet settled, by 0-based index. */
   const held = new Map<number, XmlElement>();
+  /** The texts of measures settled before one ahead of them, by 0-based index. */
+  const early = new Map<number, string>();
+  let text = '';
+  let next = 0;
   const write = (settled: readonly SettledMeasure[]) => {
     for (const { measure, lonely } of settled) {
       const tree = held.get(measure)!;
       held.delete(measure);
       const whole = withoutLonelySlurs(tree, lonely, snapshot, part, measure + 1);
-      pieces[first + measure] = xmlText(whole, 2);
+      // Flattened: the part's text keeps it to the end of the export (see flat-text.ts).
+      const measureText = flattened(xmlText(whole, 2));
+      if (measure !== next) {
+        early.set(measure, measureText);
+        continue;
+      }
+      // Appended, in order: `+=` makes a rope in no time, `join` would copy every text.
+      text += measureText;
+      next++;
+      for (let ready = early.get(next); ready !== undefined; ready = early.get(next)) {
+        early.delete(next);
+        text += ready;
+        next++;
+      }
     }
   };
   for (let measure = 1; measure <= snapshot.measures.length; measure++) {
@@ -143,4 +158,5 @@ function writePartMeasures(
     write(pairing.add(tree));
   }
   write(pairing.finish());
+  return text;
 }
