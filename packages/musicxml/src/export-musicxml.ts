@@ -3,14 +3,16 @@
  * every attachment import kept written back where it came from.
  */
 import { printedNumbersOf, type Score } from '@scorelane/score-model';
+import { flattened } from './flat-text.ts';
 import { headerWithTexts } from './header-texts.ts';
 import { balancedPartGroups } from './part-groups.ts';
 import { scorePartFor } from './part-list.ts';
+import { partNumbering } from './part-numbering.ts';
 import { scoreDivisions } from './score-divisions.ts';
 import { readScore, type ScoreSnapshot } from './score-snapshot.ts';
-import { keptSlurNumbers, openSlurEnds, withWholeSlurs } from './slur-pairs.ts';
+import { type SettledMeasure, SlurPairing, withoutLonelySlurs } from './slur-pairs.ts';
 import { partKeep, scoreKeep } from './unit-keep.ts';
-import { type PartWriting, writeMeasure } from './write-measure.ts';
+import { lengthOf, type PartWriting, writeMeasure } from './write-measure.ts';
 import { element, type XmlElement, type XmlNode } from './xml-tree.ts';
 import { xmlText, xmlTextEndingWith } from './xml-write.ts';
 
@@ -42,10 +44,11 @@ export function exportMusicXml(score: Score): string {
 /**
  * The `<score-partwise>` element of a score as {@link exportMusicXml} writes
  * it, as text. (Import refuses a file whose numbers this could not write,
- * through the same choice of divisions: see `scoreDivisions`.) Each part is
- * written out as text as soon as it is built, so that only one part's tree
- * is held at a time: holding the whole score's tree until the end made
- * export spend a large share of its time collecting garbage.
+ * through the same choice of divisions: see `scoreDivisions`.) Each measure
+ * is written out as text as soon as its slurs are known to be whole (see
+ * {@link partMeasuresText}), and appended to the part's text in order:
+ * holding a whole part's tree until the part ended made export spend a
+ * large share of its time collecting garbage.
  *
  * @throws RangeError when a duration or offset cannot be written (see {@link exportMusicXml}).
  * @example
@@ -78,9 +81,14 @@ export function scoreText(snapshot: ScoreSnapshot): string {
     for (const kept of keep.before ?? []) partList.push(kept);
     partList.push(scorePartFor(keep.scorePart, id, part));
     if (partIndex === snapshot.parts.length - 1) for (const kept of tail ?? []) partList.push(kept);
-    const measures = partMeasures(snapshot, partIndex + 1, divisions, numbers);
-    const whole = withWholeSlurs(measures, () => openSlurEnds(snapshot, partIndex + 1));
-    parts += xmlText(element('part', { id, ...(keep.part ?? {}) }, whole), 1);
+    // The part's tags are written around its measures' texts: `<part .../>` opened by hand.
+    const empty = xmlText(element('part', { id, ...(keep.part ?? {}) }), 1);
+    if (snapshot.measures.length === 0) parts += empty;
+    else {
+      parts += `${empty.slice(0, -'/>\n'.length)}>\n`;
+      parts += partMeasuresText(snapshot, partIndex + 1, divisions, numbers);
+      parts += '  </part>\n';
+    }
   }
   const opening = element('score-partwise', { ...(root ?? {}), version: '4.0' }, [
     ...headerWithTexts(header ?? [], snapshot.texts),
@@ -89,34 +97,66 @@ export function scoreText(snapshot: ScoreSnapshot): string {
   return xmlTextEndingWith(opening, 0, parts);
 }
 
-/** The `<measure>` elements of one part (1-based), before slurs are made whole. */
-function partMeasures(
+/**
+ * The `<measure>`s of one part (1-based) as text, in order. Each is
+ * written as soon as its slur ends are settled (see {@link SlurPairing}):
+ * at once for most measures, when a slur started in it ends for the
+ * others, which are held until then. A measure's tree so dies young, as
+ * the garbage collector handles best; one held to the end of its part is
+ * copied and promoted on the way.
+ */
+function partMeasuresText(
   snapshot: ScoreSnapshot,
   part: number,
   divisions: number,
   numbers: readonly string[],
-): XmlElement[] {
-  const staves = snapshot.parts[part - 1]!.staves;
-  let stride = 1;
-  for (let measure = 1; measure <= snapshot.measures.length; measure++) {
-    for (let staff = 1; staff <= staves; staff++) {
-      for (const voice of snapshot.unit(part, staff, measure).voices)
-        stride = Math.max(stride, voice.voice);
-    }
-  }
+): string {
+  const { stride, keptSlurs } = partNumbering(snapshot, part);
   const writing: PartWriting = {
     snapshot,
     part,
     divisions,
     stride,
     tiesOut: new Map(),
-    keptSlurs: keptSlurNumbers(snapshot, part),
+    keptSlurs,
     hyphens: new Map(),
     octaves: new Map(),
     numbers,
+    measureLength: (measure) => lengthOf(snapshot.measures[measure - 1]!),
   };
-  const measures: XmlElement[] = [];
-  for (let measure = 1; measure <= snapshot.measures.length; measure++)
-    measures.push(writeMeasure(writing, measure));
-  return measures;
+  const pairing = new SlurPairing();
+  /** The trees of measures not yet settled, by 0-based index. */
+  const held = new Map<number, XmlElement>();
+  /** The texts of measures settled before one ahead of them, by 0-based index. */
+  const early = new Map<number, string>();
+  let text = '';
+  let next = 0;
+  const write = (settled: readonly SettledMeasure[]) => {
+    for (const { measure, lonely } of settled) {
+      const tree = held.get(measure)!;
+      held.delete(measure);
+      const whole = withoutLonelySlurs(tree, lonely, snapshot, part, measure + 1);
+      // Flattened: the part's text keeps it to the end of the export (see flat-text.ts).
+      const measureText = flattened(xmlText(whole, 2));
+      if (measure !== next) {
+        early.set(measure, measureText);
+        continue;
+      }
+      // Appended, in order: `+=` makes a rope in no time, `join` would copy every text.
+      text += measureText;
+      next++;
+      for (let ready = early.get(next); ready !== undefined; ready = early.get(next)) {
+        early.delete(next);
+        text += ready;
+        next++;
+      }
+    }
+  };
+  for (let measure = 1; measure <= snapshot.measures.length; measure++) {
+    const tree = writeMeasure(writing, measure);
+    held.set(measure - 1, tree);
+    write(pairing.add(tree));
+  }
+  write(pairing.finish());
+  return text;
 }

@@ -40,8 +40,10 @@ export function scoreDivisions(snapshot: ScoreSnapshot): number {
                 for (const piece of printedPieces(event.duration)) needed.need(piece.duration);
             }
             onset = add(onset, event.duration);
-            needed.need(onset);
           }
+          // Only the voice's end: an onset is a sum of durations, so it is whole in any
+          // divisions that make each duration whole, and the end is the largest of them.
+          needed.need(onset);
         }
         for (const item of unitKeep(content.attachments).items ?? []) {
           needed.need(parseAt(item.at));

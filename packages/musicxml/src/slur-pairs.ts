@@ -9,20 +9,46 @@
  * part, a stop closing the latest open start of its number. A stop that
  * comes before its start in the file's order, in the same measure (another
  * voice that starts earlier), pairs with it too.
+ *
+ * The pairing goes measure by measure ({@link SlurPairing}), so that export
+ * can write each measure as text as soon as its ends are settled, instead
+ * of holding the trees of a whole part until the part ends.
  */
 import { marksOf } from '@scorelane/score-model';
-import { eventKeep } from './attachment-types.ts';
 import type { ScoreSnapshot } from './score-snapshot.ts';
-import { isElement, withChildren, type XmlElement } from './xml-tree.ts';
+import { isElement, withChildren, type XmlElement, type XmlNode } from './xml-tree.ts';
 
-/** One slur end: where it is (measure, note, notations, child) and what it is. */
-interface SlurEnd {
+/**
+ * One slur end: where it is in its `<measure>` (the note, the notations and
+ * the slur, each as an index among its parent's children, and the measure's
+ * 0-based index in the part) and what it is.
+ *
+ * @example
+ * ```ts
+ * const end: SlurEnd = { measure: 0, note: 2, notations: 4, slur: 0, type: 'start', number: '1' };
+ * ```
+ */
+export interface SlurEnd {
   readonly measure: number;
   readonly note: number;
   readonly notations: number;
   readonly slur: number;
   readonly type: 'start' | 'stop';
   readonly number: string;
+}
+
+/**
+ * A measure whose slur ends are all known now, paired or alone: `lonely`
+ * lists those alone, in the measure's order.
+ *
+ * @example
+ * ```ts
+ * const settled: SettledMeasure = { measure: 3, lonely: [] };
+ * ```
+ */
+export interface SettledMeasure {
+  readonly measure: number;
+  readonly lonely: readonly SlurEnd[];
 }
 
 function endsOf(measure: XmlElement, measureIndex: number): SlurEnd[] {
@@ -56,45 +82,90 @@ function endsOf(measure: XmlElement, measureIndex: number): SlurEnd[] {
   return ends;
 }
 
-/** The slur ends of a part that have no other end. */
-function unpaired(measures: readonly XmlElement[]): SlurEnd[] {
-  const open = new Map<string, SlurEnd[]>();
-  const lonely: SlurEnd[] = [];
-  measures.forEach((measure, measureIndex) => {
-    const early: SlurEnd[] = [];
-    for (const end of endsOf(measure, measureIndex)) {
-      const starts = open.get(end.number) ?? [];
+/** A measure whose starts are not all closed yet. */
+interface Waiting {
+  /** Its starts still open. */
+  starts: number;
+  /** Its ends known to be alone so far (stops with no start before them). */
+  readonly lonely: SlurEnd[];
+}
+
+/**
+ * The slur ends of one part paired as they come, measure by measure
+ * ({@link SlurPairing.add}), each measure reported settled as soon as none
+ * of its ends can still pair: its lone stops are known at its end, its
+ * starts once each is closed. {@link SlurPairing.finish} settles the rest,
+ * their open starts alone.
+ *
+ * @example
+ * ```ts
+ * const pairing = new SlurPairing();
+ * pairing.add(measure1); // [] while a slur started in it is open
+ * pairing.add(measure2); // [{ measure: 0, lonely: [] }, { measure: 1, lonely: [] }] once it ends
+ * ```
+ */
+export class SlurPairing {
+  /** The starts open, by number, the latest last. */
+  readonly #open = new Map<string, SlurEnd[]>();
+  /** The measures not yet settled, by index. */
+  readonly #waiting = new Map<number, Waiting>();
+  #next = 0;
+
+  /**
+   * Pairs the slur ends of the part's next `<measure>`; returns the
+   * measures this settles, in order (this one among them when all its
+   * starts are closed in it).
+   */
+  add(measure: XmlElement): SettledMeasure[] {
+    const index = this.#next++;
+    const ends = endsOf(measure, index);
+    if (ends.length === 0) return [{ measure: index, lonely: [] }];
+    const own: Waiting = { starts: 0, lonely: [] };
+    const closed: number[] = [];
+    for (const end of ends) {
+      const starts = this.#open.get(end.number);
       if (end.type === 'start') {
-        const waiting = early.findIndex((stop) => stop.number === end.number);
-        if (waiting >= 0) early.splice(waiting, 1);
-        else open.set(end.number, [...starts, end]);
-      } else if (starts.length > 0) {
-        open.set(end.number, starts.slice(0, -1));
-      } else {
-        early.push(end);
-      }
+        // A stop of this measure written before its start (another voice) pairs with it.
+        const early = own.lonely.findIndex((stop) => stop.number === end.number);
+        if (early >= 0) own.lonely.splice(early, 1);
+        else {
+          if (starts) starts.push(end);
+          else this.#open.set(end.number, [end]);
+          own.starts++;
+        }
+      } else if (starts) {
+        const start = starts.pop()!;
+        if (starts.length === 0) this.#open.delete(end.number);
+        if (start.measure === index) own.starts--;
+        else closed.push(start.measure);
+      } else own.lonely.push(end);
     }
-    lonely.push(...early);
-  });
-  for (const starts of open.values()) lonely.push(...starts);
-  return lonely;
-}
+    const settled: SettledMeasure[] = [];
+    // Measures before this one whose last open start this measure closed, in order.
+    closed.sort((a, b) => a - b);
+    for (let at = 0; at < closed.length; at++) {
+      const waiting = this.#waiting.get(closed[at]!)!;
+      waiting.starts--;
+      if (waiting.starts > 0) continue;
+      this.#waiting.delete(closed[at]!);
+      settled.push({ measure: closed[at]!, lonely: waiting.lonely });
+    }
+    if (own.starts === 0) settled.push({ measure: index, lonely: own.lonely });
+    else this.#waiting.set(index, own);
+    return settled;
+  }
 
-function key(end: { measure: number; note: number; notations: number; slur: number }): string {
-  return `${end.measure}/${end.note}/${end.notations}/${end.slur}`;
-}
-
-/** A note without the slur ends listed in `drop` (keys of its measure and place). */
-function withoutEnds(note: XmlElement, at: string, drop: ReadonlySet<string>): XmlElement {
-  const children = (note.c ?? []).flatMap((notations, notationsIndex) => {
-    if (!isElement(notations) || notations.n !== 'notations') return [notations];
-    const kept = (notations.c ?? []).filter(
-      (_, slurIndex) => !drop.has(`${at}/${notationsIndex}/${slurIndex}`),
-    );
-    if (kept.length === (notations.c ?? []).length) return [notations];
-    return kept.length > 0 || notations.a !== undefined ? [withChildren(notations, kept)] : [];
-  });
-  return withChildren(note, children);
+  /** Settles every measure still waiting: the starts never closed are alone. */
+  finish(): SettledMeasure[] {
+    for (const starts of this.#open.values())
+      for (const start of starts) this.#waiting.get(start.measure)!.lonely.push(start);
+    this.#open.clear();
+    const settled = [...this.#waiting]
+      .sort(([a], [b]) => a - b)
+      .map(([measure, waiting]) => ({ measure, lonely: waiting.lonely }));
+    this.#waiting.clear();
+    return settled;
+  }
 }
 
 /**
@@ -108,116 +179,90 @@ function withoutEnds(note: XmlElement, at: string, drop: ReadonlySet<string>): X
  * ```
  */
 export function loneSlurs(measures: readonly XmlElement[]): XmlElement[] {
-  return unpaired(measures).map((end) => {
-    const note = measures[end.measure]!.c![end.note] as XmlElement;
-    const notations = note.c![end.notations] as XmlElement;
-    return notations.c![end.slur] as XmlElement;
-  });
+  const pairing = new SlurPairing();
+  const found: XmlElement[] = [];
+  const collect = (settled: readonly SettledMeasure[]) => {
+    for (const { lonely } of settled)
+      for (const end of lonely) {
+        const note = measures[end.measure]!.c![end.note] as XmlElement;
+        const notations = note.c![end.notations] as XmlElement;
+        found.push(notations.c![end.slur] as XmlElement);
+      }
+  };
+  for (const measure of measures) collect(pairing.add(measure));
+  collect(pairing.finish());
+  return found;
+}
+
+/** A note without the slur ends of `drop` that are on it (`noteIndex` in its measure). */
+function withoutEnds(note: XmlElement, noteIndex: number, drop: readonly SlurEnd[]): XmlElement {
+  const children: XmlNode[] = [];
+  const nodes = note.c ?? [];
+  for (let notationsIndex = 0; notationsIndex < nodes.length; notationsIndex++) {
+    const notations = nodes[notationsIndex]!;
+    const gone = drop.filter((end) => end.note === noteIndex && end.notations === notationsIndex);
+    if (gone.length === 0 || !isElement(notations)) {
+      children.push(notations);
+      continue;
+    }
+    const kept = (notations.c ?? []).filter((_, index) => !gone.some((end) => end.slur === index));
+    if (kept.length > 0 || notations.a !== undefined) children.push(withChildren(notations, kept));
+  }
+  return withChildren(note, children);
 }
 
 /**
- * The place of a slur end as {@link withWholeSlurs} is told of one a file
- * left open: `"<measure index>/<start|stop>/<number>"`, 0-based.
+ * A `<measure>` of a part without the slur ends of `lonely` (ends of that
+ * measure found alone, see {@link SlurPairing}), except those the file
+ * itself left open (import marked them `open` on the events of the
+ * measure: see {@link openSlurEndsIn}); the same element when none goes.
  *
  * @example
  * ```ts
- * openSlurKey(0, 'start', '1'); // "0/start/1"
+ * withoutLonelySlurs(measure, settled.lonely, snapshot, 1, 4); // a start whose stop was rewritten away is gone
  * ```
  */
-export function openSlurKey(measure: number, type: string, number: string): string {
-  return `${measure}/${type}/${number}`;
+export function withoutLonelySlurs(
+  measure: XmlElement,
+  lonely: readonly SlurEnd[],
+  snapshot: ScoreSnapshot,
+  part: number,
+  index: number,
+): XmlElement {
+  if (lonely.length === 0) return measure;
+  const leftOpen = openSlurEndsIn(snapshot, part, index);
+  const drop = lonely.filter((end) => !leftOpen.has(`${end.type}/${end.number}`));
+  if (drop.length === 0) return measure;
+  const children = (measure.c ?? []).map((note, noteIndex) =>
+    isElement(note) && drop.some((end) => end.note === noteIndex)
+      ? withoutEnds(note, noteIndex, drop)
+      : note,
+  );
+  return withChildren(measure, children);
 }
 
 /**
- * The measures of one part with every slur end that has no other end
- * removed, except those the file itself left open (`open` gives their
- * keys, see {@link openSlurKey}; asked only when some end is alone); the
- * same array when every slur is whole.
+ * The slur ends import marked `open` (the file left them without their
+ * other end) on the events of measure `index` (1-based) of a part, as
+ * `"<start|stop>/<number>"`.
  *
  * @example
  * ```ts
- * withWholeSlurs(measures); // a start whose stop was rewritten away is gone
+ * openSlurEndsIn(snapshot, 1, 12); // Set { "start/1" } where the file's last slur never ends
  * ```
  */
-export function withWholeSlurs(
-  measures: readonly XmlElement[],
-  open: () => ReadonlySet<string> = () => new Set(),
-): readonly XmlElement[] {
-  let lonely = unpaired(measures);
-  if (lonely.length === 0) return measures;
-  const leftOpen = open();
-  lonely = lonely.filter((end) => !leftOpen.has(openSlurKey(end.measure, end.type, end.number)));
-  if (lonely.length === 0) return measures;
-  const drop = new Set(lonely.map(key));
-  const touched = new Set(lonely.map((end) => `${end.measure}/${end.note}`));
-  return measures.map((measure, measureIndex) => {
-    if (!lonely.some((end) => end.measure === measureIndex)) return measure;
-    const children = (measure.c ?? []).map((note, noteIndex) => {
-      const at = `${measureIndex}/${noteIndex}`;
-      return isElement(note) && touched.has(at) ? withoutEnds(note, at, drop) : note;
-    });
-    return withChildren(measure, children);
-  });
-}
-
-/**
- * The slur ends of a part that import marked `open` (the file left them
- * without their other end), as keys of {@link openSlurKey}.
- *
- * @example
- * ```ts
- * withWholeSlurs(measures, () => openSlurEnds(snapshot, 1));
- * ```
- */
-export function openSlurEnds(snapshot: ScoreSnapshot, part: number): Set<string> {
+export function openSlurEndsIn(snapshot: ScoreSnapshot, part: number, index: number): Set<string> {
   const keys = new Set<string>();
   const staves = snapshot.parts[part - 1]?.staves ?? 1;
-  for (let measure = 1; measure <= snapshot.measures.length; measure++) {
-    for (let staff = 1; staff <= staves; staff++) {
-      for (const voice of snapshot.unit(part, staff, measure).voices) {
-        for (const event of voice.events) {
-          for (const mark of marksOf(event.attachments) ?? []) {
-            if (!mark.open || (mark.kind !== 'slur-start' && mark.kind !== 'slur-stop')) continue;
-            const type = mark.kind === 'slur-start' ? 'start' : 'stop';
-            keys.add(openSlurKey(measure - 1, type, mark.number ?? '1'));
-          }
+  for (let staff = 1; staff <= staves; staff++) {
+    for (const voice of snapshot.unit(part, staff, index).voices) {
+      for (const event of voice.events) {
+        for (const mark of marksOf(event.attachments) ?? []) {
+          if (!mark.open || (mark.kind !== 'slur-start' && mark.kind !== 'slur-stop')) continue;
+          keys.add(`${mark.kind === 'slur-start' ? 'start' : 'stop'}/${mark.number ?? '1'}`);
         }
       }
     }
   }
   return keys;
-}
-
-/**
- * The highest slur `number` the kept notes of a part use (0 when none), so
- * that slurs written from the model take numbers above it.
- *
- * @example
- * ```ts
- * keptSlurNumbers(snapshot, 1); // 1 when a cross-staff slur numbered 1 is kept
- * ```
- */
-export function keptSlurNumbers(snapshot: ScoreSnapshot, part: number): number {
-  let highest = 0;
-  const staves = snapshot.parts[part - 1]?.staves ?? 1;
-  for (let measure = 1; measure <= snapshot.measures.length; measure++)
-    for (let staff = 1; staff <= staves; staff++)
-      for (const voice of snapshot.unit(part, staff, measure).voices)
-        for (const event of voice.events)
-          if (event.attachments !== undefined)
-            for (const note of eventKeep(event)?.notes ?? []) highest = highestSlur(note, highest);
-  return highest;
-}
-
-/** The highest slur `number` a kept note uses, or `highest` (walked without copying its children). */
-function highestSlur(note: XmlElement, highest: number): number {
-  for (const notations of note.c ?? []) {
-    if (!isElement(notations) || notations.n !== 'notations') continue;
-    for (const slur of notations.c ?? []) {
-      if (!isElement(slur) || slur.n !== 'slur') continue;
-      const number = Number(slur.a?.number ?? '1');
-      if (Number.isInteger(number) && number > highest) highest = Math.min(number, 16);
-    }
-  }
-  return highest;
 }

@@ -10,17 +10,17 @@ import {
   type Pitch,
   type Rational,
   rational,
-  subtract,
   type TupletRatio,
   ZERO,
 } from '@scorelane/lanes-seq';
 import type { MeasureInfo, PartInfo, ScoreEvent, VoiceContent } from '@scorelane/score-model';
-import type { PlacedElement } from './attachment-types.ts';
+import type { PlacedElement, UnitKeep } from './attachment-types.ts';
 import { barlinesAsTheModelHasThem } from './barlines.ts';
 import { type ClefPlace, clefChangeItems, keptClefsOnly } from './clef-changes.ts';
 import { toDivisions } from './divisions.ts';
 import { ATTRIBUTES_ORDER, mergeInOrder } from './element-order.ts';
 import { brokenBeams, isMixed, keptTupletsPairUp } from './kept-groups.ts';
+import { MeasureBody } from './measure-body.ts';
 import { writeTranspose } from './part-transposition.ts';
 import type { ScoreSnapshot } from './score-snapshot.ts';
 import {
@@ -256,6 +256,8 @@ export interface PartWriting {
   readonly octaves?: Map<string, { size: string }>;
   /** The printed number of each measure (`printedNumbersOf` the snapshot's measures). */
   readonly numbers: readonly string[];
+  /** The length of measure `measure` (1-based): made once per part, not per measure, when given. */
+  readonly measureLength?: (measure: number) => Rational;
 }
 
 function octaveOf(writing: PartWriting, lane: string): { size: string } {
@@ -626,6 +628,111 @@ function withNotesOf(chunk: Chunk, notes: readonly XmlNode[]): Chunk {
   return { ...chunk, notes };
 }
 
+/** Where the marks of a voice are written (see `write-direction-marks.ts`). */
+function directionPlace(
+  writing: PartWriting,
+  voiceIds: ReadonlyMap<string, string>,
+  staff: number,
+  voice: number,
+): DirectionPlace {
+  const staves = writing.snapshot.parts[writing.part - 1]!.staves;
+  return {
+    voice: voiceIds.get(`${staff}/${voice}`)!,
+    staff: staves > 1 ? staff : undefined,
+    lineNumber: lineNumberFor(staff, voice),
+    octave: octaveOf(writing, `${staff}/${voice}`),
+  };
+}
+
+/** What {@link staffItems} reads of the measure, the same for each of its staves. */
+interface MeasureItems {
+  readonly clefPlace: ClefPlace;
+  /** The items kept at the end of the measure before, where a clef change needs them. */
+  readonly before: readonly Placed[];
+  readonly length: Rational;
+}
+
+/**
+ * The elements kept between the notes of one staff of a measure, as the
+ * model has them, at their offsets: with the measure's opening
+ * `<attributes>` (staff 1), kept offsets and durations in divisions, the
+ * clefs and (staff 1) the bar lines the model has.
+ */
+function staffItems(
+  writing: PartWriting,
+  index: number,
+  staff: number,
+  keep: UnitKeep,
+  measure: MeasureItems,
+  firstStaff: readonly Placed[],
+): Placed[] {
+  const { snapshot, part, divisions } = writing;
+  const measures = snapshot.measures;
+  const partInfo = snapshot.parts[part - 1]!;
+  const items: Placed[] = [];
+  let openingPlaced = false;
+  for (const item of keep.items ?? []) {
+    if (item.start !== undefined && staff === 1) {
+      openingPlaced = true;
+      const opening = openingAttributes(measures, index, partInfo, item, divisions);
+      if (opening) items.push({ at: parseAt(item.at), x: opening });
+      continue;
+    }
+    items.push({ at: parseAt(item.at), x: inDivisions(item.x, divisions) });
+  }
+  if (staff === 1 && !openingPlaced) {
+    const opening = openingAttributes(measures, index, partInfo, undefined, divisions);
+    if (opening) {
+      let at = 0;
+      while (at < items.length && items[at]!.at.num === 0 && items[at]!.x.n === 'print') at++;
+      items.splice(at, 0, { at: ZERO, x: opening });
+    }
+  }
+  const clefed = clefsAsTheModelHasThem(
+    items,
+    measure.clefPlace,
+    staff,
+    firstStaff,
+    measure.before,
+  );
+  return staff === 1 ? barlinesAsTheModelHasThem(clefed, measures, index, measure.length) : clefed;
+}
+
+/** Writes the steps of a measure (see {@link inVoiceOrder}) into its body, in order. */
+function writeSteps(body: MeasureBody, steps: readonly Step[]): void {
+  for (const step of inVoiceOrder(steps)) {
+    if ('items' in step) {
+      for (const item of step.items) {
+        body.moveTo(item.at);
+        body.nodes.push(item.x);
+      }
+      continue;
+    }
+    if (!step.merged) {
+      const chunks = enteringLate(step.lanes[0]!);
+      body.moveTo(chunks[0]?.at ?? ZERO);
+      for (const chunk of chunks) {
+        body.push(chunk.items);
+        body.push(chunk.notes);
+        body.push(chunk.after);
+        body.at = chunk.end;
+      }
+      continue;
+    }
+    // Merged in time order, so that what pairs up along the voice (slurs, beams, tuplets)
+    // starts before it stops; a <backup> goes straight to its first note.
+    for (const chunk of inTimeOrder(step.lanes)) {
+      body.moveTo(chunk.at);
+      body.push(chunk.items);
+      // The <forward> of a filler is left out: the voice's other parts play then.
+      if (chunk.filler) continue;
+      body.push(chunk.notes);
+      body.push(chunk.after);
+      body.at = chunk.end;
+    }
+  }
+}
+
 /**
  * The `<measure>` element of measure `index` (1-based) of the part.
  *
@@ -635,89 +742,56 @@ function withNotesOf(chunk: Chunk, notes: readonly XmlNode[]): Chunk {
  * ```
  */
 export function writeMeasure(writing: PartWriting, index: number): XmlElement {
-  const { snapshot, part, divisions } = writing;
+  const { snapshot, part } = writing;
   const measures = snapshot.measures;
   const info = measures[index - 1]!;
   const partInfo = snapshot.parts[part - 1]!;
   const length = lengthOf(info);
-  const body: XmlNode[] = [];
-  let cursor = ZERO;
-  const moveTo = (at: Rational) => {
-    const order = compare(at, cursor);
-    if (order === 0) return;
-    const amount = order < 0 ? subtract(cursor, at) : subtract(at, cursor);
-    body.push(
-      element(order < 0 ? 'backup' : 'forward', {}, [
-        element('duration', {}, [String(toDivisions(amount, divisions))]),
-      ]),
-    );
-    cursor = at;
-  };
+  const body = new MeasureBody(writing.divisions);
   const atEnd: XmlElement[] = [];
   let measureAttributes: { readonly [name: string]: string } | undefined;
   const voiceIds = voiceNumbers(writing, index);
   const crossing = crossingVoices(voiceIds);
   /** What the measure writes: voices (or the parts of one voice, merged), and each staff's loose items. */
   const steps: Step[] = [];
-  const clefPlace: ClefPlace = {
-    snapshot,
-    part,
-    measure: index,
-    length: (measure) => lengthOf(measures[measure - 1]!),
+  const measure: MeasureItems = {
+    clefPlace: {
+      snapshot,
+      part,
+      measure: index,
+      length: writing.measureLength ?? ((other) => lengthOf(measures[other - 1]!)),
+    },
+    // Read only where a clef change needs it (clefChangeItems): most measures have none.
+    before:
+      index > 1 && hasClefChanges(snapshot, part, index)
+        ? keptItemsOf(snapshot, part, index - 1)
+        : [],
+    length,
   };
-  /** Staff 1's items (they hold the measure's kept `<attributes>`), and those of the measure before. */
-  let firstStaff: Placed[] = [];
-  // Read only where a clef change needs it (clefChangeItems): most measures have none.
-  const before =
-    index > 1 && hasClefChanges(snapshot, part, index)
-      ? keptItemsOf(snapshot, part, index - 1)
-      : [];
+  /** Staff 1's items (they hold the measure's kept `<attributes>`). */
+  let firstStaff: readonly Placed[] = [];
   for (let staff = 1; staff <= partInfo.staves; staff++) {
     const content = snapshot.unit(part, staff, index);
     const keep = unitKeep(content.attachments);
     if (staff === 1) measureAttributes = keep.measure;
-    const items: Placed[] = [];
-    let openingPlaced = false;
-    for (const item of keep.items ?? []) {
-      if (item.start !== undefined && staff === 1) {
-        openingPlaced = true;
-        const opening = openingAttributes(measures, index, partInfo, item, divisions);
-        if (opening) items.push({ at: parseAt(item.at), x: opening });
-        continue;
-      }
-      items.push({ at: parseAt(item.at), x: inDivisions(item.x, divisions) });
-    }
-    if (staff === 1 && !openingPlaced) {
-      const opening = openingAttributes(measures, index, partInfo, undefined, divisions);
-      if (opening) {
-        let at = 0;
-        while (at < items.length && items[at]!.at.num === 0 && items[at]!.x.n === 'print') at++;
-        items.splice(at, 0, { at: ZERO, x: opening });
-      }
-    }
-    const clefed = clefsAsTheModelHasThem(items, clefPlace, staff, firstStaff, before);
-    const kept = staff === 1 ? barlinesAsTheModelHasThem(clefed, measures, index, length) : clefed;
+    const kept = staffItems(writing, index, staff, keep, measure, firstStaff);
     if (staff === 1) firstStaff = kept;
-    items.length = 0;
-    for (const item of kept) items.push(item);
-    const voices = [...content.voices].sort((a, b) => a.voice - b.voice);
-    const placeOf = (voice: number): DirectionPlace => ({
-      voice: voiceIds.get(`${staff}/${voice}`)!,
-      staff: partInfo.staves > 1 ? staff : undefined,
-      lineNumber: lineNumberFor(staff, voice),
-      octave: octaveOf(writing, `${staff}/${voice}`),
-    });
+    const voices =
+      content.voices.length > 1
+        ? [...content.voices].sort((a, b) => a.voice - b.voice)
+        : content.voices;
     // Marks at onsets go before the kept elements at the same offset (never at 0, where the
     // measure's opening is), so that reading the file again takes them first.
     const atOnsets: Placed[] = [];
     for (const voice of voices)
       for (const entry of voice.onsetMarks ?? [])
-        for (const x of onsetDirections(entry.marks, placeOf(voice.voice)))
+        for (const x of onsetDirections(
+          entry.marks,
+          directionPlace(writing, voiceIds, staff, voice.voice),
+        ))
           atOnsets.push({ at: entry.onset, x });
-    if (atOnsets.length > 0) {
-      items.unshift(...atOnsets);
-      items.sort((a, b) => compare(a.at, b.at));
-    }
+    const items =
+      atOnsets.length > 0 ? [...atOnsets, ...kept].sort((a, b) => compare(a.at, b.at)) : kept;
     const placed = placeItems(items, voices, length);
     // One at a time: a measure can hold more elements than push(...) takes arguments.
     for (const item of placed.atEnd) atEnd.push(item);
@@ -730,7 +804,7 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
         staff,
         voice,
         voiceId,
-        place: placeOf(voice.voice),
+        place: directionPlace(writing, voiceIds, staff, voice.voice),
         aligned: placed.before[voiceIndex]!,
         length,
         nextVoiceStart: nextSounding(nextVoice?.events ?? [], 0),
@@ -748,40 +822,13 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
     }
     steps.push({ items: placed.before.flat().concat(placed.loose) });
   }
-  for (const step of inVoiceOrder(steps)) {
-    if ('items' in step) {
-      for (const item of step.items) {
-        moveTo(item.at);
-        body.push(item.x);
-      }
-      continue;
-    }
-    if (!step.merged) {
-      const chunks = enteringLate(step.lanes[0]!);
-      moveTo(chunks[0]?.at ?? ZERO);
-      for (const chunk of chunks) {
-        body.push(...chunk.items, ...chunk.notes, ...chunk.after);
-        cursor = chunk.end;
-      }
-      continue;
-    }
-    // Merged in time order, so that what pairs up along the voice (slurs, beams, tuplets)
-    // starts before it stops; a <backup> goes straight to its first note.
-    for (const chunk of inTimeOrder(step.lanes)) {
-      moveTo(chunk.at);
-      body.push(...chunk.items);
-      // The <forward> of a filler is left out: the voice's other parts play then.
-      if (chunk.filler) continue;
-      body.push(...chunk.notes, ...chunk.after);
-      cursor = chunk.end;
-    }
-  }
+  writeSteps(body, steps);
   if (atEnd.length > 0) {
-    moveTo(length);
-    for (const item of atEnd) body.push(item);
+    body.moveTo(length);
+    for (const item of atEnd) body.nodes.push(item);
   }
   const attributes: Record<string, string> = { number: writing.numbers[index - 1]! };
   if (measureAttributes) Object.assign(attributes, measureAttributes);
   else if (index === 1 && info.pickup) attributes.implicit = 'yes';
-  return element('measure', attributes, body);
+  return element('measure', attributes, body.nodes);
 }
