@@ -5,6 +5,7 @@
 import { strFromU8, Unzip, UnzipInflate } from 'fflate';
 import { MAX_SCORE_BYTES } from './limits.ts';
 import { inflatedNatively, plainZipEntries, type ZipEntry } from './native-unzip.ts';
+import { utf16leNatively } from './native-utf16.ts';
 import type { MusicXmlProblem } from './problem.ts';
 import { child, childElements, parseXml } from './xml-tree.ts';
 
@@ -84,6 +85,8 @@ export function decodeText(bytes: Uint8Array): DecodedText {
   }
   if (WINDOWS_1252_LABELS.test(label))
     return { ok: true, text: decodeWindows1252(body), warnings: [] };
+  const fast = label === 'utf-16le' ? utf16leNatively(body) : undefined;
+  if (fast !== undefined) return { ok: true, text: fast, warnings: [] };
   let decoder: InstanceType<typeof TextDecoder>;
   try {
     decoder = new TextDecoder(label, { fatal: true });
