@@ -39,7 +39,6 @@ import { importedBarlines } from './barlines.ts';
 import { importedClefChanges } from './clef-changes.ts';
 import { headerTexts } from './header-texts.ts';
 import { settleTies } from './import-ties.ts';
-import { describeMarks } from './musical-marks.ts';
 import { newScorePart, withPartName } from './part-list.ts';
 import { partTransposition } from './part-transposition.ts';
 import type { MusicXmlProblem } from './problem.ts';
@@ -400,11 +399,12 @@ function readScoreInit(
       ...(Object.keys(scoreKeep).length > 0 ? { attachments: keep(scoreKeep) } : {}),
       parts: partInfos,
       measures,
-      units: describeMarks(
-        readMarks(settleTies(units, warnings), (index) => {
+      units: readMarks(
+        settleTies(units, warnings),
+        (index) => {
           const info = measures[index - 1]!;
           return info.pickup ?? rational(info.time.beats, info.time.beatType);
-        }),
+        },
         openSlursOf(sources),
       ),
     },

@@ -8,6 +8,7 @@ import { add, type LaneMark, type OnsetMarks, type Rational, ZERO } from '@score
 import type { Json, Lyric, ScoreEvent, UnitInit, VoiceContent } from '@scorelane/score-model';
 import { type EventKeep, eventKeep, KEEP_KEY, type PlacedElement } from './attachment-types.ts';
 import { canonicalMarks } from './mark-order.ts';
+import { eventAttachmentsWithMarks, unitAttachmentsWithMarks } from './musical-marks.ts';
 import type { EventRole } from './read-note-marks.ts';
 import { unitKeep } from './unit-keep.ts';
 import type { XmlElement } from './xml-tree.ts';
@@ -132,7 +133,7 @@ function bareEvent(open: OpenEvent): ScoreEvent {
   return { kind: event.kind, duration, grace: false };
 }
 
-function closedEvent(open: OpenEvent): ScoreEvent {
+function closedEvent(open: OpenEvent, openSlurs: ReadonlySet<XmlElement>): ScoreEvent {
   const event = bareEvent(open) as ScoreEvent & {
     marks?: readonly LaneMark[];
     lyrics?: readonly Lyric[];
@@ -141,12 +142,13 @@ function closedEvent(open: OpenEvent): ScoreEvent {
   if (open.marks.length > 0) event.marks = canonicalMarks(open.marks);
   if (open.lyrics.length > 0) event.lyrics = [...open.lyrics].sort((a, b) => a.verse - b.verse);
   const attachments = open.notes ? withKeptNotes(open.event, open.notes) : open.event.attachments;
-  if (attachments !== undefined) event.attachments = attachments;
+  if (attachments !== undefined)
+    event.attachments = eventAttachmentsWithMarks(attachments, openSlurs);
   return event;
 }
 
-function closedVoice(voice: OpenVoice): VoiceContent {
-  const events = voice.events.map(closedEvent);
+function closedVoice(voice: OpenVoice, openSlurs: ReadonlySet<XmlElement>): VoiceContent {
+  const events = voice.events.map((event) => closedEvent(event, openSlurs));
   const onsetMarks: OnsetMarks[] = [...voice.onsetMarks]
     .filter((entry) => entry.marks.length > 0)
     .sort((a, b) => a.onset.num * b.onset.den - b.onset.num * a.onset.den)
@@ -158,14 +160,16 @@ function closedVoice(voice: OpenVoice): VoiceContent {
 
 /**
  * The unit again, with what the readers read: marks, lyrics, fingerings
- * and onset marks in the model, the kept XML without them.
+ * and onset marks in the model, the kept XML without them, and the marks
+ * of what stays kept listed beside it (`musical-marks.ts`; `openSlurs` are
+ * the slur ends the file left without their other end).
  *
  * @example
  * ```ts
- * const unit = closeUnit(open);
+ * const unit = closeUnit(open, new Set());
  * ```
  */
-export function closeUnit(open: OpenUnit): UnitInit {
+export function closeUnit(open: OpenUnit, openSlurs: ReadonlySet<XmlElement>): UnitInit {
   const source = open.source;
   const attachments = source.content.attachments as { readonly [key: string]: Json } | undefined;
   let unitAttachments = source.content.attachments;
@@ -180,9 +184,11 @@ export function closeUnit(open: OpenUnit): UnitInit {
   return {
     ...source,
     content: {
-      voices: open.voices.map(closedVoice),
+      voices: open.voices.map((voice) => closedVoice(voice, openSlurs)),
       ...(source.content.clefs !== undefined ? { clefs: source.content.clefs } : {}),
-      ...(unitAttachments !== undefined ? { attachments: unitAttachments } : {}),
+      ...(unitAttachments !== undefined
+        ? { attachments: unitAttachmentsWithMarks(unitAttachments) }
+        : {}),
     },
   };
 }

@@ -8,8 +8,8 @@
  * beside the kept XML, so the planner can say in words what an edit loses
  * without reading MusicXML.
  */
-import { type Json, type Mark, type UnitInit, withMarks } from '@scorelane/score-model';
-import { eventKeep } from './attachment-types.ts';
+import { type Json, type Mark, withMarks } from '@scorelane/score-model';
+import { type EventKeep, KEEP_KEY } from './attachment-types.ts';
 import { unitKeep } from './unit-keep.ts';
 import { child, childElements, childText, isElement, textOf, type XmlElement } from './xml-tree.ts';
 
@@ -252,46 +252,44 @@ function asObject(attachments: Json): { readonly [key: string]: Json } | undefin
 }
 
 /**
- * The units with the marks of every kept note and every element between
- * notes listed beside the kept XML (see `MARKS_KEY` in score-model): an
- * attachment of layout only lists none. `openSlurs` are the slur elements
- * the file left without their other end.
+ * An event's attachments with the marks of its kept notes listed beside the
+ * kept XML (see `MARKS_KEY` in score-model): an attachment of layout only
+ * lists none. `openSlurs` are the slur elements the file left without their
+ * other end. An event with no kept notes keeps its attachments as they are.
  *
  * @example
  * ```ts
- * const described = describeMarks(units); // each event's attachments: { musicxml, marks }
+ * eventAttachmentsWithMarks(event.attachments); // { musicxml: { notes: [...] }, marks: [{ kind: 'articulation', ... }] }
  * ```
  */
-export function describeMarks(
-  units: readonly UnitInit[],
+export function eventAttachmentsWithMarks(
+  attachments: Json,
   openSlurs: ReadonlySet<XmlElement> = new Set(),
-): UnitInit[] {
-  return units.map((unit) => {
-    const voices = unit.content.voices.map((voice) => ({
-      ...voice,
-      events: voice.events.map((event) => {
-        const held = eventKeep(event);
-        const attachments =
-          event.attachments !== undefined ? asObject(event.attachments) : undefined;
-        if (!held || !attachments) return event;
-        const marks: Mark[] = [];
-        for (const note of held.notes) pushNoteMarks(marks, note, openSlurs);
-        return { ...event, attachments: withMarks(attachments, marks) };
-      }),
-    }));
-    const own =
-      unit.content.attachments !== undefined ? asObject(unit.content.attachments) : undefined;
-    const items = unitKeep(unit.content.attachments).items ?? [];
-    const content = own
-      ? {
-          ...unit.content,
-          voices,
-          attachments: withMarks(
-            own,
-            items.flatMap((item) => itemMarks(item.x)),
-          ),
-        }
-      : { ...unit.content, voices };
-    return { ...unit, content };
-  });
+): Json {
+  const own = asObject(attachments);
+  const held = own?.[KEEP_KEY] as EventKeep | undefined;
+  if (!own || !held || !Array.isArray(held.notes)) return attachments;
+  const marks: Mark[] = [];
+  for (const note of held.notes) pushNoteMarks(marks, note, openSlurs);
+  return withMarks(own, marks);
+}
+
+/**
+ * A unit's attachments with the marks of the elements it keeps between
+ * notes listed beside them, as {@link eventAttachmentsWithMarks} lists an
+ * event's.
+ *
+ * @example
+ * ```ts
+ * unitAttachmentsWithMarks(keep({ items: [{ at: '0', x: direction }] })); // { musicxml: ..., marks: [{ kind: 'dynamic', text: 'p' }] }
+ * ```
+ */
+export function unitAttachmentsWithMarks(attachments: Json): Json {
+  const own = asObject(attachments);
+  if (!own) return attachments;
+  const items = unitKeep(attachments).items ?? [];
+  return withMarks(
+    own,
+    items.flatMap((item) => itemMarks(item.x)),
+  );
 }

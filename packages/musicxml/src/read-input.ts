@@ -4,6 +4,8 @@
  */
 import { strFromU8, Unzip, UnzipInflate } from 'fflate';
 import { MAX_SCORE_BYTES } from './limits.ts';
+import { inflatedNatively, plainZipEntries, type ZipEntry } from './native-unzip.ts';
+import { utf16leNatively } from './native-utf16.ts';
 import type { MusicXmlProblem } from './problem.ts';
 import { child, childElements, parseXml } from './xml-tree.ts';
 
@@ -83,6 +85,8 @@ export function decodeText(bytes: Uint8Array): DecodedText {
   }
   if (WINDOWS_1252_LABELS.test(label))
     return { ok: true, text: decodeWindows1252(body), warnings: [] };
+  const fast = label === 'utf-16le' ? utf16leNatively(body) : undefined;
+  if (fast !== undefined) return { ok: true, text: fast, warnings: [] };
   let decoder: InstanceType<typeof TextDecoder>;
   try {
     decoder = new TextDecoder(label, { fatal: true });
@@ -216,6 +220,24 @@ function unpackEntry(
   return { ok: true, bytes };
 }
 
+/**
+ * {@link unpackEntry} through node's zlib, for a plain zip (see
+ * `native-unzip.ts`): the same answer, or `undefined` when only fflate can
+ * be sure of it. Lists every entry only when it answers.
+ */
+function unpackedNatively(
+  entries: readonly ZipEntry[],
+  wanted: (name: string) => boolean,
+  limit: number,
+  listing?: Listing,
+): Unpacked | undefined {
+  const entry = entries.find((candidate) => wanted(candidate.name));
+  const bytes = entry && inflatedNatively(entry, limit);
+  if (entry && !bytes) return undefined;
+  if (listing) for (const { name, originalSize } of entries) listing.push({ name, originalSize });
+  return { ok: true, bytes };
+}
+
 function brokenZip(message: string | undefined): InputText {
   return refuse(
     `The file looks like a compressed MusicXML (.mxl) archive, but its zip cannot be read${message ? ` (${message})` : ''}. Export it again, or save it as uncompressed .musicxml.`,
@@ -233,12 +255,11 @@ function isMusicXmlType(type: string | undefined): boolean {
  */
 function readArchive(bytes: Uint8Array): InputText {
   const listing: Listing = [];
-  const container = unpackEntry(
-    bytes,
-    (name) => name === 'META-INF/container.xml',
-    MAX_CONTAINER_BYTES,
-    listing,
-  );
+  const plain = plainZipEntries(bytes);
+  const isContainer = (name: string) => name === 'META-INF/container.xml';
+  const container =
+    (plain && unpackedNatively(plain, isContainer, MAX_CONTAINER_BYTES, listing)) ??
+    unpackEntry(bytes, isContainer, MAX_CONTAINER_BYTES, listing);
   if (!container.ok) {
     if (container.reason === 'too-large')
       return brokenZip(
@@ -281,8 +302,12 @@ function readArchive(bytes: Uint8Array): InputText {
   const declared = listing.find((entry) => entry.name === path)?.originalSize;
   if (declared !== undefined && declared > MAX_SCORE_BYTES)
     return tooLarge(`The .mxl archive says its score ${path} unpacks to ${declared} bytes,`);
+  const isScore = (name: string) => name === path;
   const entry =
-    path === undefined ? undefined : unpackEntry(bytes, (name) => name === path, MAX_SCORE_BYTES);
+    path === undefined
+      ? undefined
+      : ((plain && unpackedNatively(plain, isScore, MAX_SCORE_BYTES)) ??
+        unpackEntry(bytes, isScore, MAX_SCORE_BYTES));
   if (entry && !entry.ok) {
     if (entry.reason === 'too-large')
       return tooLarge(`The .mxl archive's score ${path} unpacks to`);

@@ -88,8 +88,10 @@ function readLyrics(units: readonly OpenUnit[]): void {
 
 /**
  * The units with the marks, lyrics and fingerings their kept XML says
- * read into the model and taken out of that XML. `lengthOf` gives the
- * length of each measure (1-based).
+ * read into the model and taken out of that XML, and the marks of what
+ * stays kept listed beside it (`musical-marks.ts`). `lengthOf` gives the
+ * length of each measure (1-based); `openSlurs` are the slur ends the file
+ * left without their other end (`loneSlurs`).
  *
  * @example
  * ```ts
@@ -99,6 +101,7 @@ function readLyrics(units: readonly OpenUnit[]): void {
 export function readMarks(
   units: readonly UnitInit[],
   lengthOf: (measure: number) => Rational,
+  openSlurs: ReadonlySet<XmlElement> = new Set(),
 ): UnitInit[] {
   const open = units.map((unit) => openUnit(unit, lengthOf(unit.measure)));
   const parts = new Map<number, OpenUnit[]>();
@@ -113,5 +116,5 @@ export function readMarks(
     readSlurs(part);
     readDirections(part);
   }
-  return open.map(closeUnit);
+  return open.map((unit) => closeUnit(unit, openSlurs));
 }
