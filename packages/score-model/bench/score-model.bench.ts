@@ -2,7 +2,8 @@
  * `npm run bench -w @scorelane/score-model`: load a generated 2,000-measure,
  * 16-part score, read 64 measures, plan and apply a 32-measure rewrite, and
  * compare that rewrite with the same one on a 50-measure score. A write must
- * cost in proportion to what it changes, not to the size of the score.
+ * cost in proportion to what it changes, not to the size of the score. Then
+ * the whole-score read an exporter makes (see whole-score-read.ts).
  */
 import { type Lane, parsePitch, rational, serialize } from '@scorelane/lanes-seq';
 import * as Y from 'yjs';
@@ -16,6 +17,7 @@ import {
   type ScoreInit,
   type UnitInit,
 } from '../src/index.ts';
+import { benchWholeScoreRead } from './whole-score-read.ts';
 
 const PARTS = 16;
 const PITCHES = ['C4', 'D4', 'E4', 'F4', 'G4', 'A4', 'B4', 'C5'].map((text) => parsePitch(text)!);
@@ -233,3 +235,4 @@ function bench(): void {
 }
 
 bench();
+benchWholeScoreRead();

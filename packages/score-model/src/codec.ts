@@ -3,7 +3,7 @@
  * Durations are stored as `[num, den]`, pitches as lanes-seq writes them.
  */
 
-import type { Clef } from '@scorelane/lanes-seq';
+import type { Clef, LaneMark } from '@scorelane/lanes-seq';
 import {
   type Alter,
   type ChordNote,
@@ -34,6 +34,7 @@ import {
 } from './mark-codec.ts';
 import { decodeBarlines, encodeBarlines } from './measure-barlines.ts';
 import type {
+  Lyric,
   MeasureInfo,
   PartInfo,
   ScoreEvent,
@@ -46,14 +47,52 @@ export function encodeRational(value: Rational): StoredRational {
   return [value.num, value.den];
 }
 
+/** How many decoded rationals {@link decodeRational} keeps, so a hostile document cannot grow the cache without end. */
+const MAX_KEPT_RATIONALS = 4096;
+
+/** Numerators and denominators below this are kept by {@link decodeRational}. */
+const KEPT_PART_LIMIT = 2 ** 20;
+
+/**
+ * Every small rational decoded so far, by `num * 2^20 + den`: a score holds
+ * a few dozen durations thousands of times, and a `Rational` is an
+ * immutable value, so one object serves them all.
+ */
+const decodedRationals = new Map<number, Rational>();
+
 /** The rational of `[num, den]`; throws on a value that is not one. */
 export function decodeRational(value: StoredRational): Rational {
-  return rational(value[0], value[1]);
+  const num = value[0];
+  const den = value[1];
+  const small =
+    Number.isInteger(num) &&
+    Number.isInteger(den) &&
+    num >= 0 &&
+    num < KEPT_PART_LIMIT &&
+    den > 0 &&
+    den < KEPT_PART_LIMIT;
+  if (!small) return rational(num, den);
+  const key = num * KEPT_PART_LIMIT + den;
+  const known = decodedRationals.get(key);
+  if (known !== undefined) return known;
+  const decoded = rational(num, den);
+  if (decodedRationals.size < MAX_KEPT_RATIONALS) decodedRationals.set(key, decoded);
+  return decoded;
 }
 
+/**
+ * Every pitch decoded so far, by its text: a score spells a few dozen
+ * pitches thousands of times, and a `Pitch` is an immutable value, so one
+ * object serves them all. Bounded by the pitches lanes-seq can write (385).
+ */
+const decodedPitches = new Map<string, Pitch>();
+
 function decodePitch(text: string): Pitch {
+  const known = decodedPitches.get(text);
+  if (known !== undefined) return known;
   const pitch = parsePitch(text);
   if (!pitch) throw new TypeError(`The score holds a pitch that is not one: "${text}".`);
+  decodedPitches.set(text, pitch);
   return pitch;
 }
 
@@ -84,54 +123,82 @@ export function encodeEvent(event: ScoreEvent): StoredEvent {
   return base;
 }
 
-/** The optional fields every decoded event may carry: marks, lyrics, attachments. */
-function decodeExtras(stored: StoredEvent) {
-  return {
-    ...(stored.marks !== undefined && stored.marks.length > 0
-      ? { marks: stored.marks.map(decodeMark) }
-      : {}),
-    ...(stored.lyrics !== undefined && stored.lyrics.length > 0
-      ? { lyrics: stored.lyrics.map(decodeLyric) }
-      : {}),
-    ...(stored.attachments !== undefined ? { attachments: stored.attachments } : {}),
-  };
+/** A {@link ScoreEvent} under construction: the decoders add its optional fields in place. */
+interface DecodedEvent {
+  kind: ScoreEvent['kind'];
+  [field: string]: unknown;
 }
 
-function decodeChordNote(note: StoredChordNote): ChordNote {
-  const decoded = { pitch: decodePitch(note.pitch), tie: note.tie === true };
-  return note.fingering !== undefined ? { ...decoded, fingering: note.fingering } : decoded;
+/**
+ * Adds the optional fields every decoded event may carry (marks, lyrics,
+ * attachments) to `event`, in that order, each only when `stored` has it:
+ * no intermediate object per event.
+ */
+function addExtras(event: DecodedEvent, stored: StoredEvent): void {
+  const { marks, lyrics, attachments } = stored;
+  if (marks !== undefined && marks.length > 0) {
+    const decoded: LaneMark[] = new Array(marks.length);
+    for (let index = 0; index < marks.length; index++) decoded[index] = decodeMark(marks[index]!);
+    event.marks = decoded;
+  }
+  if (lyrics !== undefined && lyrics.length > 0) {
+    const decoded: Lyric[] = new Array(lyrics.length);
+    for (let index = 0; index < lyrics.length; index++)
+      decoded[index] = decodeLyric(lyrics[index]!);
+    event.lyrics = decoded;
+  }
+  if (attachments !== undefined) event.attachments = attachments;
 }
 
-/** One stored event as a {@link ScoreEvent}. */
+function decodeChordNotes(notes: readonly StoredChordNote[] | undefined): ChordNote[] {
+  if (notes === undefined) return [];
+  const decoded: ChordNote[] = new Array(notes.length);
+  for (let index = 0; index < notes.length; index++) {
+    const note = notes[index]!;
+    decoded[index] =
+      note.fingering !== undefined
+        ? { pitch: decodePitch(note.pitch), tie: note.tie === true, fingering: note.fingering }
+        : { pitch: decodePitch(note.pitch), tie: note.tie === true };
+  }
+  return decoded;
+}
+
+/**
+ * One stored event as a {@link ScoreEvent}; `undefined` for an event of no
+ * known kind (its unit is then malformed). Throws a `TypeError` or
+ * `RangeError` on a pitch, duration, mark or lyric that is not one.
+ */
 export function decodeEvent(stored: StoredEvent): ScoreEvent {
   const duration = decodeRational(stored.duration);
-  const grace = stored.grace === true;
-  const tie = stored.tie === true;
-  const extra = decodeExtras(stored);
+  let event: DecodedEvent;
   switch (stored.kind) {
     case 'note':
-      return {
+      event = {
         kind: 'note',
         pitch: decodePitch(stored.pitch ?? ''),
         duration,
-        grace,
-        tie,
-        ...extra,
+        grace: stored.grace === true,
+        tie: stored.tie === true,
       };
+      break;
     case 'chord':
-      return {
+      event = {
         kind: 'chord',
-        notes: (stored.notes ?? []).map(decodeChordNote),
+        notes: decodeChordNotes(stored.notes),
         duration,
-        grace,
-        tie,
-        ...extra,
+        grace: stored.grace === true,
+        tie: stored.tie === true,
       };
+      break;
     case 'rest':
-      return { kind: 'rest', duration, grace: false, ...extra };
     case 'space':
-      return { kind: 'space', duration, grace: false, ...extra };
+      event = { kind: stored.kind, duration, grace: false };
+      break;
+    default:
+      return undefined as unknown as ScoreEvent;
   }
+  addExtras(event, stored);
+  return event as unknown as ScoreEvent;
 }
 
 /** A unit's content as stored. */
@@ -187,14 +254,42 @@ export function sameUnitContent(a: UnitContent, b: UnitContent): boolean {
   return canonical(a) === canonical(b);
 }
 
-/** A stored unit's content. */
-export function decodeUnit(stored: StoredUnit): UnitContent {
-  const voices = stored.voices.map((voice): VoiceContent => {
-    const events = voice.events.map(decodeEvent);
-    return voice.onsetMarks !== undefined && voice.onsetMarks.length > 0
-      ? { voice: voice.voice, events, onsetMarks: voice.onsetMarks.map(decodeOnsetMarks) }
-      : { voice: voice.voice, events };
-  });
+/**
+ * A stored voice's content; `undefined` when it is no voice (its number not
+ * one of 1, 2, ..., no list of events, or an event of no known kind).
+ */
+function decodeVoice(stored: StoredVoice): VoiceContent | undefined {
+  const { voice, onsetMarks } = stored;
+  const storedEvents = stored.events;
+  if (!Array.isArray(storedEvents)) return undefined;
+  const events: ScoreEvent[] = new Array(storedEvents.length);
+  let wellFormed = Number.isInteger(voice) && voice >= 1;
+  for (let index = 0; index < storedEvents.length; index++) {
+    const event = decodeEvent(storedEvents[index]!);
+    if (event === undefined) wellFormed = false;
+    events[index] = event;
+  }
+  if (!wellFormed) return undefined;
+  if (onsetMarks === undefined || onsetMarks.length === 0) return { voice, events };
+  return { voice, events, onsetMarks: onsetMarks.map(decodeOnsetMarks) };
+}
+
+/**
+ * A stored unit's content, or `undefined` when it has no list of voices or
+ * a voice is no voice (see {@link decodeVoice}); throws on a value that
+ * is no object, or on a pitch, duration, mark or lyric that is not one.
+ */
+function decodeUnitOrUndefined(stored: StoredUnit): UnitContent | undefined {
+  const storedVoices = stored.voices;
+  if (!Array.isArray(storedVoices)) return undefined;
+  const voices: VoiceContent[] = new Array(storedVoices.length);
+  let wellFormed = true;
+  for (let index = 0; index < storedVoices.length; index++) {
+    const voice = decodeVoice(storedVoices[index]!);
+    if (voice === undefined) wellFormed = false;
+    voices[index] = voice!;
+  }
+  if (!wellFormed) return undefined;
   const content: { -readonly [K in keyof UnitContent]: UnitContent[K] } = { voices };
   if (stored.clefs !== undefined && stored.clefs.length > 0) {
     content.clefs = stored.clefs.map((change) => ({
@@ -206,7 +301,12 @@ export function decodeUnit(stored: StoredUnit): UnitContent {
   return content;
 }
 
-const EVENT_KINDS: ReadonlySet<string> = new Set(['note', 'chord', 'rest', 'space']);
+/** A stored unit's content; throws on a value that is not a unit (use {@link decodeStoredUnit} for values a peer wrote). */
+export function decodeUnit(stored: StoredUnit): UnitContent {
+  const content = decodeUnitOrUndefined(stored);
+  if (content === undefined) throw new TypeError('The score holds a voice that is not one.');
+  return content;
+}
 
 /**
  * A stored unit's content, or undefined when the value is not a unit (a
@@ -215,14 +315,7 @@ const EVENT_KINDS: ReadonlySet<string> = new Set(['note', 'chord', 'rest', 'spac
  */
 export function decodeStoredUnit(stored: unknown): UnitContent | undefined {
   try {
-    const content = decodeUnit(stored as StoredUnit);
-    const wellFormed = content.voices.every(
-      (voice) =>
-        Number.isInteger(voice.voice) &&
-        voice.voice >= 1 &&
-        voice.events.every((event) => EVENT_KINDS.has(event?.kind)),
-    );
-    return wellFormed ? content : undefined;
+    return decodeUnitOrUndefined(stored as StoredUnit);
   } catch {
     return undefined;
   }

@@ -2,7 +2,7 @@
  * Reading a score's state out of its Y.Doc: parts, measures and units by
  * 1-based index. Reads only; every planner and reader goes through here.
  */
-import { decodeMeasure, decodePart, decodeStoredUnit } from './codec.ts';
+import { decodeMeasure, decodePart } from './codec.ts';
 import type { Json } from './json.ts';
 import {
   type ChangeId,
@@ -16,6 +16,7 @@ import { restUnit } from './measure-length.ts';
 import type { Score } from './score.ts';
 import { type ScoreTexts, storedTexts } from './score-texts.ts';
 import type { MeasureInfo, PartInfo, UnitContent } from './score-types.ts';
+import { storedUnitContent } from './stored-unit-content.ts';
 
 /** A part with its place and id. */
 export interface PartEntry {
@@ -67,6 +68,29 @@ export interface ScoreView {
   mayHoldClefChanges(part: number, staff: number, measure: number): boolean;
 }
 
+/** Staves a part may have, and parts a score, for {@link unitCacheKey}. */
+const CACHED_STAVES = 2 ** 8;
+const CACHED_PARTS = 2 ** 16;
+
+/**
+ * A number naming part, staff and measure, for the view's cache of units
+ * (building a string key per read cost more than the read); `undefined` for
+ * a place no unit can be at, which is looked up every time.
+ */
+function unitCacheKey(part: number, staff: number, measure: number): number | undefined {
+  const valid =
+    Number.isInteger(part) &&
+    Number.isInteger(staff) &&
+    Number.isInteger(measure) &&
+    part >= 1 &&
+    part < CACHED_PARTS &&
+    staff >= 1 &&
+    staff < CACHED_STAVES &&
+    measure >= 1 &&
+    measure < 2 ** 28;
+  return valid ? (measure * CACHED_STAVES + staff) * CACHED_PARTS + part : undefined;
+}
+
 /**
  * A view of the score as it is now. Decoding is lazy and cached, so the cost
  * follows what is read, not the size of the score.
@@ -74,7 +98,7 @@ export interface ScoreView {
 export function viewScore(score: Score): ScoreView {
   const types = scoreTypes(score.doc);
   const measures = new Map<number, MeasureEntry | undefined>();
-  const units = new Map<string, UnitEntry | undefined>();
+  const units = new Map<number, UnitEntry | undefined>();
   let parts: PartEntry[] | undefined;
   const view: ScoreView = {
     types,
@@ -110,25 +134,38 @@ export function viewScore(score: Score): ScoreView {
       return entry;
     },
     unit(part, staff, measure) {
-      const cacheKey = `${part}/${staff}/${measure}`;
-      if (units.has(cacheKey)) return units.get(cacheKey);
+      const cacheKey = unitCacheKey(part, staff, measure);
+      const cached = cacheKey !== undefined ? units.get(cacheKey) : undefined;
+      if (cached !== undefined || (cacheKey !== undefined && units.has(cacheKey))) return cached;
       let entry: UnitEntry | undefined;
       const partEntry = view.parts[part - 1];
       const measureEntry = view.measure(measure);
       if (partEntry && measureEntry && staff >= 1 && staff <= partEntry.info.staves) {
         const key = unitKey(partEntry.id, staff, measureEntry.id);
-        const stored = types.units.get(key);
-        const written = entryId(types.units, key);
-        const content = stored !== undefined ? decodeStoredUnit(stored) : undefined;
-        const rest = restUnit(measureEntry.info);
+        // One lookup for the value and the id of the Yjs item that holds it (`entryId`).
+        const item = types.units._map.get(key);
+        const written = item?.id;
+        const stored: unknown =
+          item !== undefined && !item.deleted
+            ? item.content.getContent()[item.length - 1]
+            : undefined;
+        const content = stored !== undefined && written ? storedUnitContent(stored) : undefined;
         entry =
           stored === undefined || !written
-            ? { part, staff, measure, key, content: rest }
+            ? { part, staff, measure, key, content: restUnit(measureEntry.info) }
             : content === undefined
-              ? { part, staff, measure, key, content: rest, written, malformed: true }
+              ? {
+                  part,
+                  staff,
+                  measure,
+                  key,
+                  content: restUnit(measureEntry.info),
+                  written,
+                  malformed: true,
+                }
               : { part, staff, measure, key, content, written };
       }
-      units.set(cacheKey, entry);
+      if (cacheKey !== undefined) units.set(cacheKey, entry);
       return entry;
     },
     mayHoldClefChanges(part, staff, measure) {
