@@ -10,7 +10,9 @@ import { viewScore } from './score-view.ts';
  * Everything the score holds, in the shape `createScore` takes: parts,
  * measures and every unit with their attachments exactly as they were
  * stored. `createScore(new Y.Doc(), scoreContent(score))` makes a copy that
- * reads the same.
+ * reads the same. Each unit's content is decoded once per stored value and
+ * shared by every read of it until the unit is written again: it is
+ * read-only, as its type says; copy it before changing it.
  *
  * @example
  * ```ts
