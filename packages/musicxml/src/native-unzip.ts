@@ -9,6 +9,7 @@
  * refusal, and its message, is then fflate's, as before.
  */
 import { strFromU8 } from 'fflate';
+import { nodeBuiltin } from './node-builtin.ts';
 
 /** One entry of a zip, read from its local header. */
 export interface ZipEntry {
@@ -32,18 +33,6 @@ const LOCAL_HEADER = 0x04034b50;
 const CENTRAL_HEADER = 0x02014b50;
 /** Sizes of `0xFFFFFFFF` say the real ones are in a zip64 extra field. */
 const ZIP64_MARK = 0xffffffff;
-
-let zlib: NodeZlib | null | undefined;
-
-/** Node's zlib, or `null` where the runtime has none (a browser). */
-function nodeZlib(): NodeZlib | null {
-  if (zlib === undefined) {
-    const host = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } })
-      .process;
-    zlib = (host?.getBuiltinModule?.('node:zlib') as NodeZlib | undefined) ?? null;
-  }
-  return zlib;
-}
 
 function uint16(bytes: Uint8Array, at: number): number {
   return bytes[at]! | (bytes[at + 1]! << 8);
@@ -115,7 +104,7 @@ export function inflatedNatively(entry: ZipEntry, limit: number): Uint8Array | u
   const { data, originalSize, compression } = entry;
   if (data.length === 0 || originalSize > limit) return undefined;
   if (compression === 0) return originalSize === data.length ? data.slice() : undefined;
-  const native = compression === 8 ? nodeZlib() : null;
+  const native = compression === 8 ? nodeBuiltin<NodeZlib>('node:zlib') : null;
   if (!native) return undefined;
   try {
     const { buffer, engine } = native.inflateRawSync(data, {

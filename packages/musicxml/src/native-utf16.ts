@@ -7,6 +7,7 @@
  * surrogate, a runtime without `process.getBuiltinModule`), which
  * `TextDecoder` then decodes, or reports, as before.
  */
+import { nodeBuiltin } from './node-builtin.ts';
 
 /** What this file uses of `node:buffer`. */
 interface NodeBuffer {
@@ -17,18 +18,6 @@ interface NodeBuffer {
       length: number,
     ): { toString(encoding: 'utf16le'): string };
   };
-}
-
-let nodeBuffer: NodeBuffer | null | undefined;
-
-/** Node's `buffer` module, or `null` where the runtime has none (a browser). */
-function bufferModule(): NodeBuffer | null {
-  if (nodeBuffer === undefined) {
-    const host = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } })
-      .process;
-    nodeBuffer = (host?.getBuiltinModule?.('node:buffer') as NodeBuffer | undefined) ?? null;
-  }
-  return nodeBuffer;
 }
 
 /**
@@ -42,7 +31,7 @@ function bufferModule(): NodeBuffer | null {
  * ```
  */
 export function utf16leNatively(bytes: Uint8Array): string | undefined {
-  const module = bytes.length % 2 === 0 ? bufferModule() : null;
+  const module = bytes.length % 2 === 0 ? nodeBuiltin<NodeBuffer>('node:buffer') : null;
   if (!module) return undefined;
   const text = module.Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf16le');
   const wellFormed = (text as { isWellFormed?: () => boolean }).isWellFormed?.();
