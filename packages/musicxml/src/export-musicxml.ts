@@ -12,7 +12,7 @@ import { scoreDivisions } from './score-divisions.ts';
 import { readScore, type ScoreSnapshot } from './score-snapshot.ts';
 import { type SettledMeasure, SlurPairing, withoutLonelySlurs } from './slur-pairs.ts';
 import { partKeep, scoreKeep } from './unit-keep.ts';
-import { lengthOf, type PartWriting, writeMeasure } from './write-measure.ts';
+import { type PartWriting, writeMeasure } from './write-measure.ts';
 import { element, type XmlElement, type XmlNode } from './xml-tree.ts';
 import { xmlText, xmlTextEndingWith } from './xml-write.ts';
 
@@ -122,7 +122,6 @@ function partMeasuresText(
     hyphens: new Map(),
     octaves: new Map(),
     numbers,
-    measureLength: (measure) => lengthOf(snapshot.measures[measure - 1]!),
   };
   const pairing = new SlurPairing();
   /** The trees of measures not yet settled, by 0-based index. */

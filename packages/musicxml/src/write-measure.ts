@@ -256,8 +256,6 @@ export interface PartWriting {
   readonly octaves?: Map<string, { size: string }>;
   /** The printed number of each measure (`printedNumbersOf` the snapshot's measures). */
   readonly numbers: readonly string[];
-  /** The length of measure `measure` (1-based): made once per part, not per measure, when given. */
-  readonly measureLength?: (measure: number) => Rational;
 }
 
 function octaveOf(writing: PartWriting, lane: string): { size: string } {
@@ -759,7 +757,7 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
       snapshot,
       part,
       measure: index,
-      length: writing.measureLength ?? ((other) => lengthOf(measures[other - 1]!)),
+      length: (other) => lengthOf(measures[other - 1]!),
     },
     // Read only where a clef change needs it (clefChangeItems): most measures have none.
     before:
