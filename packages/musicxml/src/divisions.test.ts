@@ -55,6 +55,31 @@ describe('divisions', () => {
       expect(Number.isInteger(toDivisions(rational(num, den), needed.value))).toBe(true);
     }
   });
+
+  property.prop([
+    fc.array(fc.tuple(fc.integer({ min: 1, max: 64 }), den), { minLength: 1, maxLength: 20 }),
+  ])('are the least that do, asked in any order', (pairs) => {
+    const forward = new DivisionsNeeded();
+    for (const [num, den] of pairs) forward.need(rational(num, den));
+    const backward = new DivisionsNeeded();
+    for (const [num, den] of [...pairs].reverse()) backward.need(rational(num, den));
+    // The least: no divisor of the value expresses every duration.
+    const fits = (divisions: number) =>
+      pairs.every(([num, den]) => Number.isInteger((num * 4 * divisions) / den));
+    for (let divisor = 1; divisor < forward.value; divisor++)
+      if (forward.value % divisor === 0) expect(fits(divisor)).toBe(false);
+    expect(backward.value).toBe(forward.value);
+  });
+
+  it('check the size of a value reached, never its divisions', () => {
+    const needed = new DivisionsNeeded();
+    needed.need(rational(1, 2 ** 30));
+    needed.reach(1 / 3);
+    expect(needed.value).toBe(2 ** 28);
+    needed.checkWritable();
+    needed.reach(2 ** 24);
+    expect(() => needed.checkWritable()).toThrow(/more than 2\^53 divisions/);
+  });
 });
 
 describe('parseDecimal', () => {

@@ -30,8 +30,10 @@ export class DivisionsNeeded {
    */
   need(duration: Rational): void {
     if (duration.num === 0) return;
-    this.#largest = Math.max(this.#largest, Math.abs(duration.num / duration.den));
-    // duration * 4 * divisions must be an integer.
+    this.reach(duration.num / duration.den);
+    // duration * 4 * divisions must be an integer; most durations already are, in the value so far.
+    const scaled = 4 * this.#value * duration.num;
+    if (Number.isSafeInteger(scaled) && scaled % duration.den === 0) return;
     const den = duration.den / gcd(duration.den, 4 * Math.abs(duration.num));
     if (den === 1) return;
     const value = lcm(this.#value, den);
@@ -41,6 +43,25 @@ export class DivisionsNeeded {
       );
     }
     this.#value = value;
+  }
+
+  /**
+   * Asks only that a value of `wholeNotes` be writable (see
+   * {@link checkWritable}): for a value that is whole in any divisions that
+   * make the durations asked for whole, such as a sum of them, which need not
+   * be asked for itself. A float is enough, since only its size matters.
+   *
+   * @example
+   * ```ts
+   * const divisions = new DivisionsNeeded();
+   * divisions.need(rational(1, 12));
+   * divisions.reach(400 * (3 / 4)); // the end of 400 measures of 3/4
+   * divisions.checkWritable(); // fine
+   * ```
+   */
+  reach(wholeNotes: number): void {
+    const size = Math.abs(wholeNotes);
+    if (size > this.#largest) this.#largest = size;
   }
 
   /** The least divisions per quarter note that express everything asked for. */

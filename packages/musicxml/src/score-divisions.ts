@@ -2,8 +2,8 @@
  * Choosing the divisions of a whole score: every duration, onset and kept
  * offset it will write.
  */
-import { add, notateDuration, rational } from '@scorelane/lanes-seq';
 import { DivisionsNeeded } from './divisions.ts';
+import { notationOf } from './duration-notation.ts';
 import type { ScoreSnapshot } from './score-snapshot.ts';
 import { parseAt, unitKeep } from './unit-keep.ts';
 import { keptDurations, lengthOf } from './write-measure.ts';
@@ -31,19 +31,20 @@ export function scoreDivisions(snapshot: ScoreSnapshot): number {
       for (let staff = 1; staff <= staves; staff++) {
         const content = snapshot.unit(part, staff, measure);
         for (const voice of content.voices) {
-          let onset = rational(0);
+          // An onset is a sum of durations, so it is whole in any divisions that make each
+          // duration whole: only the voice's end, the largest onset, is asked to be writable.
+          let end = 0;
           for (const event of voice.events) {
             if (event.grace) continue;
-            needed.need(event.duration);
+            const { duration } = event;
+            needed.need(duration);
             if (event.attachments === undefined && event.kind !== 'space') {
-              if (notateDuration(event.duration).kind === 'tied')
-                for (const piece of printedPieces(event.duration)) needed.need(piece.duration);
+              if (notationOf(duration).kind === 'tied')
+                for (const piece of printedPieces(duration)) needed.need(piece.duration);
             }
-            onset = add(onset, event.duration);
+            end += duration.num / duration.den;
           }
-          // Only the voice's end: an onset is a sum of durations, so it is whole in any
-          // divisions that make each duration whole, and the end is the largest of them.
-          needed.need(onset);
+          needed.reach(end);
         }
         for (const item of unitKeep(content.attachments).items ?? []) {
           needed.need(parseAt(item.at));
