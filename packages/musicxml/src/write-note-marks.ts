@@ -6,6 +6,7 @@
  */
 import type { LaneMark } from '@scorelane/lanes-seq';
 import type { Lyric, ScoreEvent } from '@scorelane/score-model';
+import { markLeaf, slurLeaf } from './notation-leaves.ts';
 import { ARTICULATION_ELEMENTS } from './read-articulations.ts';
 import { ORNAMENT_ELEMENTS } from './read-ornaments.ts';
 import { TECHNIQUE_ELEMENTS } from './read-technical.ts';
@@ -21,6 +22,13 @@ const ORNAMENT_NAMES = inverse(ORNAMENT_ELEMENTS);
 const TECHNIQUE_NAMES = inverse(TECHNIQUE_ELEMENTS);
 
 const NO_MARKS: readonly LaneMark[] = [];
+
+/** `list` with `node` pushed on it, a new list when there is none yet. */
+function withOne(list: XmlElement[] | undefined, node: XmlElement): XmlElement[] {
+  if (list === undefined) return [node];
+  list.push(node);
+  return list;
+}
 const NO_ELEMENTS: readonly XmlElement[] = [];
 
 /** Where one note of an event is written, for its marks. */
@@ -56,35 +64,41 @@ export function notationMarks(event: ScoreEvent, place: NoteMarkPlace): readonly
     for (const mark of marks) {
       if (mark.kind !== 'slur') continue;
       const writes = mark.type === 'stop' ? place.lastPiece : place.firstPiece;
-      if (writes)
-        out.push(element('slur', { type: mark.type, number: place.slurNumbers[mark.level - 1]! }));
+      if (writes) out.push(slurLeaf(mark.type, place.slurNumbers[mark.level - 1]!));
     }
   }
   if (!place.firstPiece) return out;
-  const ornaments: XmlElement[] = [];
-  const technical: XmlElement[] = [];
-  const articulations: XmlElement[] = [];
+  // Made only for a kind of mark the event has: most marked notes have a slur end alone.
+  let ornaments: XmlElement[] | undefined;
+  let technical: XmlElement[] | undefined;
+  let articulations: XmlElement[] | undefined;
   let fermata = false;
   let arpeggio = false;
   for (const mark of marks) {
     switch (mark.kind) {
       case 'ornament':
-        ornaments.push(element(ORNAMENT_NAMES[mark.name]!));
+        ornaments = withOne(ornaments, markLeaf(ORNAMENT_NAMES[mark.name]!));
         break;
       case 'tremolo':
-        ornaments.push(element('tremolo', { type: 'single' }, [String(mark.strokes)]));
+        ornaments = withOne(
+          ornaments,
+          element('tremolo', { type: 'single' }, [String(mark.strokes)]),
+        );
         break;
       case 'technique':
-        technical.push(element(TECHNIQUE_NAMES[mark.name]!));
+        technical = withOne(technical, markLeaf(TECHNIQUE_NAMES[mark.name]!));
         break;
       case 'fingering':
-        technical.push(element('fingering', {}, [String(mark.finger)]));
+        technical = withOne(technical, element('fingering', {}, [String(mark.finger)]));
         break;
       case 'articulation':
-        articulations.push(element(ARTICULATION_NAMES[mark.name]!));
+        articulations = withOne(articulations, markLeaf(ARTICULATION_NAMES[mark.name]!));
         break;
       case 'breath':
-        articulations.push(element(mark.name === 'caesura' ? 'caesura' : 'breath-mark'));
+        articulations = withOne(
+          articulations,
+          markLeaf(mark.name === 'caesura' ? 'caesura' : 'breath-mark'),
+        );
         break;
       case 'fermata':
         fermata = true;
@@ -96,13 +110,14 @@ export function notationMarks(event: ScoreEvent, place: NoteMarkPlace): readonly
         break;
     }
   }
-  if (finger !== undefined) technical.push(element('fingering', {}, [String(finger)]));
+  if (finger !== undefined)
+    technical = withOne(technical, element('fingering', {}, [String(finger)]));
   if (first) {
-    if (ornaments.length > 0) out.push(element('ornaments', {}, ornaments));
-    if (technical.length > 0) out.push(element('technical', {}, technical));
-    if (articulations.length > 0) out.push(element('articulations', {}, articulations));
+    if (ornaments) out.push(element('ornaments', {}, ornaments));
+    if (technical) out.push(element('technical', {}, technical));
+    if (articulations) out.push(element('articulations', {}, articulations));
     if (fermata) out.push(element('fermata', { type: 'upright' }));
-  } else if (technical.length > 0) {
+  } else if (technical) {
     out.push(
       element(
         'technical',

@@ -1,0 +1,56 @@
+/**
+ * The children of `<notations>` export writes from the model's marks that
+ * repeat note after note (slur ends, articulations, ornaments, technical
+ * marks), each made once per value and written ahead as text (`XmlWritten`),
+ * as `note-leaves.ts` does for a note's own children. Shared, so read them,
+ * never change them.
+ */
+import { element, type XmlWritten } from './xml-tree.ts';
+import { writtenAhead } from './xml-write.ts';
+
+/** The depth of a `<notations>` child: `<note>` 3, `<notations>` 4. */
+export const NOTATION_CHILD_DEPTH = 5;
+
+/** Leaves kept per value; bounded, since a module-level cache outlives the export that filled it. */
+const MOST_KEPT = 1024;
+
+const slurs = new Map<string, XmlWritten>();
+
+/**
+ * `<slur type=".." number=".."/>`.
+ *
+ * @example
+ * ```ts
+ * slurLeaf('start', '1').a; // { type: "start", number: "1" }
+ * ```
+ */
+export function slurLeaf(type: 'start' | 'stop', number: string): XmlWritten {
+  const key = `${type}${number}`;
+  const known = slurs.get(key);
+  if (known) return known;
+  if (slurs.size >= MOST_KEPT) slurs.clear();
+  const leaf = writtenAhead(element('slur', { type, number }), NOTATION_CHILD_DEPTH);
+  slurs.set(key, leaf);
+  return leaf;
+}
+
+const marks = new Map<string, XmlWritten>();
+
+/**
+ * An empty mark inside `<articulations>`, `<ornaments>` or `<technical>`
+ * (`<staccato/>`, `<trill-mark/>`, `<up-bow/>`), one level below
+ * {@link NOTATION_CHILD_DEPTH}.
+ *
+ * @example
+ * ```ts
+ * markLeaf('staccato')['=']; // '            <staccato/>\n'
+ * ```
+ */
+export function markLeaf(name: string): XmlWritten {
+  const known = marks.get(name);
+  if (known) return known;
+  if (marks.size >= MOST_KEPT) marks.clear();
+  const leaf = writtenAhead(element(name), NOTATION_CHILD_DEPTH + 1);
+  marks.set(name, leaf);
+  return leaf;
+}
