@@ -6,7 +6,6 @@
 import {
   add,
   compare,
-  notateDuration,
   type Pitch,
   type Rational,
   rational,
@@ -18,6 +17,7 @@ import type { PlacedElement, UnitKeep } from './attachment-types.ts';
 import { barlinesAsTheModelHasThem } from './barlines.ts';
 import { type ClefPlace, clefChangeItems, keptClefsOnly } from './clef-changes.ts';
 import { toDivisions } from './divisions.ts';
+import { notationOf } from './duration-notation.ts';
 import { ATTRIBUTES_ORDER, mergeInOrder } from './element-order.ts';
 import { brokenBeams, isMixed, keptTupletsPairUp } from './kept-groups.ts';
 import { MeasureBody } from './measure-body.ts';
@@ -104,7 +104,7 @@ export function tupletBrackets(
   for (let index = 0; index < events.length; index++) {
     const event = events[index]!;
     if (event.grace) continue;
-    const notation = notateDuration(event.duration);
+    const notation = notationOf(event.duration);
     const ratio =
       notation.kind === 'tuplet' || notation.kind === 'tied' ? notation.ratio : undefined;
     if (
@@ -146,25 +146,28 @@ function anyKept(events: readonly ScoreEvent[], members: readonly number[]): boo
  * ```
  */
 export function inDivisions(item: XmlElement, divisions: number): XmlElement {
-  if (!item.c?.some(isElement)) return item;
-  let changed = false;
-  const children = item.c.map((node) => {
-    if (!isElement(node)) return node;
-    const text = node.c?.[0];
-    if (
-      (node.n === 'offset' || node.n === 'duration') &&
-      typeof text === 'string' &&
-      text.startsWith('r:')
-    ) {
-      changed = true;
-      const [num, den] = text.slice(2).split('/').map(Number);
-      return withChildren(node, [String(toDivisions(rational(num!, den!), divisions))]);
+  const nodes = item.c;
+  if (nodes === undefined) return item;
+  // Copied only from the first child that changes: most kept items hold no kept value.
+  let children: XmlNode[] | undefined;
+  for (let index = 0; index < nodes.length; index++) {
+    const node = nodes[index]!;
+    let written = node;
+    if (isElement(node)) {
+      const text = node.c?.[0];
+      if (
+        (node.n === 'offset' || node.n === 'duration') &&
+        typeof text === 'string' &&
+        text.startsWith('r:')
+      ) {
+        const [num, den] = text.slice(2).split('/').map(Number);
+        written = withChildren(node, [String(toDivisions(rational(num!, den!), divisions))]);
+      } else written = inDivisions(node, divisions);
     }
-    const inner = inDivisions(node, divisions);
-    if (inner !== node) changed = true;
-    return inner;
-  });
-  return changed ? withChildren(item, children) : item;
+    if (written !== node) children ??= nodes.slice(0, index);
+    children?.push(written);
+  }
+  return children ? withChildren(item, children) : item;
 }
 
 /**
