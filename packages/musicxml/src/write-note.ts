@@ -416,9 +416,11 @@ function writeOne(
   for (let index = 0; index < notations.length; index++) generated.push(notations[index]!);
   const merged = mergeInOrder(NOTE_ORDER, keptChildren, generated);
   const children = note.lyrics.length > 0 ? withLyrics(merged, note.lyrics) : merged;
-  let attributes = kept?.a ?? NO_ATTRIBUTES;
-  if (event.kind === 'space') attributes = { ...attributes, 'print-object': 'no' };
-  return element('note', attributes, children);
+  // Built here, not by element(), which looks for a first attribute of every note's (a cost of
+  // its own): the text is the same with an empty `a`, and a note always has children.
+  if (event.kind === 'space')
+    return { n: 'note', a: { ...kept?.a, 'print-object': 'no' }, c: children };
+  return kept?.a !== undefined ? { n: 'note', a: kept.a, c: children } : { n: 'note', c: children };
 }
 
 /** The model's lyrics before the kept ones, so that reading the file again takes them first. */
@@ -516,7 +518,6 @@ function tiesOn(event: ScoreEvent, index: number): boolean {
 const LEVEL_NUMBERS: readonly [string, string] = ['1', '2'];
 const NO_TIES: readonly string[] = [];
 const NO_ELEMENTS: readonly XmlElement[] = [];
-const NO_ATTRIBUTES: { readonly [name: string]: string } = {};
 /** Frozen (a push would throw): `writeOne` pushes only to the array it makes for a kept note. */
 const NO_NODES = Object.freeze([]) as unknown as XmlNode[];
 
