@@ -115,4 +115,3 @@ describe('the clef entering a measure', () => {
     expect(entering(1, 2, 3)).toBe('bass');
   });
 });
-

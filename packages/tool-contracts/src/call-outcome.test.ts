@@ -73,13 +73,16 @@ describe('the audit event', () => {
 
   it('lists its fields in one order, whatever the outcome', () => {
     const scope = { label: 'measures 1-4', data: { measures: { start: 1, end: 4 } } };
-    const ok = toAuditEvent({ ...call, scope }, {
-      ok: true,
-      output: {},
-      changed: ['item:1'],
-      revisions,
-      dry_run: false,
-    });
+    const ok = toAuditEvent(
+      { ...call, scope },
+      {
+        ok: true,
+        output: {},
+        changed: ['item:1'],
+        revisions,
+        dry_run: false,
+      },
+    );
     expect(JSON.stringify(ok)).toBe(
       '{"tool":"bump","call_id":"c1","role":"editor","scope":{"label":"measures 1-4","data":{"measures":{"start":1,"end":4}}},"argument_digest":"0123456789abcdef","started_at":"2026-01-01T00:00:00.000Z","duration_ms":1,"status":"ok","dry_run":false,"revision_before":"r1","revision_after":"r2","changed":["item:1"]}',
     );
