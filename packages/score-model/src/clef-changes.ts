@@ -13,6 +13,7 @@ import {
 } from '@scorelane/lanes-seq';
 import type * as Y from 'yjs';
 import { staffHoldsNoClefChange } from './clef-index.ts';
+import { type ScoreTypes, type StoredPart, scoreTypes } from './layout.ts';
 import { measureLength } from './measure-length.ts';
 import { noScore, revisionProblems, span, steadyPlan, unitChange } from './plan-support.ts';
 import type { PlannedWrite, ScorePlan, UnitChange } from './plan-types.ts';
@@ -318,10 +319,15 @@ export function clefEntering(score: Score, part: number, staff: number, measure:
 export function clefEnteringReader(
   score: Score,
 ): (part: number, staff: number, measure: number) => Clef {
-  const view = viewScore(score);
+  const types = scoreTypes(score.doc);
+  // Made only for a staff that holds clef changes: a plain staff's clef is its part's.
+  let view: ScoreView | undefined;
   /** Per staff (`part/staff`), the clef entering each measure walked so far. */
   const known = new Map<string, Map<number, Clef>>();
   return (part, staff, measure) => {
+    const plain = plainStaffClef(types, part, staff);
+    if (plain !== undefined) return plain;
+    view ??= viewScore(score);
     if (noClefChangeOn(view, part, staff)) return partClef(view, part, staff);
     const staffKey = `${part}/${staff}`;
     let entering = known.get(staffKey);
@@ -346,4 +352,23 @@ export function clefEnteringReader(
     for (const index of walked) entering.set(index, clef);
     return clef;
   };
+}
+
+/**
+ * The clef of a staff known to hold no clef change, its part's own, read
+ * from the part's stored record alone (no view, no other part decoded);
+ * `undefined` when that cannot be told so. A view numbers only the parts
+ * that are stored, so part N is the N-th id only when every id before it
+ * has its part.
+ */
+function plainStaffClef(types: ScoreTypes, part: number, staff: number): Clef | undefined {
+  if (!Number.isInteger(part) || part < 1 || part > types.partOrder.length) return undefined;
+  let stored: StoredPart | undefined;
+  for (let index = 0; index < part; index++) {
+    stored = types.parts.get(types.partOrder.get(index));
+    if (!stored) return undefined;
+  }
+  const id = types.partOrder.get(part - 1);
+  if (!staffHoldsNoClefChange(types.units as Y.Map<unknown>, id, staff)) return undefined;
+  return (stored!.clefs as Clef[])[staff - 1] ?? 'treble';
 }

@@ -11,6 +11,7 @@ import {
   type SetClefRequest,
 } from './clef-changes.ts';
 import { SMALL, scoreOf, syncAll } from './fixtures.test-support.ts';
+import { scoreTypes } from './layout.ts';
 import { openScore, type Score } from './score.ts';
 import { viewScore } from './score-view.ts';
 
@@ -93,5 +94,24 @@ describe('the clef entering a measure', () => {
 
     expect(seen).toContain('alto');
     expect(seen.at(-1)).toBe('alto');
+  });
+
+  it('numbers the parts as a view does when an id in the part order has no stored part', () => {
+    const score = scoreOf(SMALL);
+    const types = scoreTypes(score.doc);
+    // The first id loses its part: a view then counts the piano as part 1.
+    score.doc.transact(() => types.parts.delete(types.partOrder.get(0)));
+    const entering = clefEnteringReader(score);
+    for (const [part, staff] of [
+      [1, 1],
+      [1, 2],
+      [2, 1],
+      [2, 2],
+      [3, 1],
+      [0, 1],
+    ] as const) {
+      expect(entering(part, staff, 3)).toBe(expectedEntering(score, part, staff, 3));
+    }
+    expect(entering(1, 2, 3)).toBe('bass');
   });
 });

@@ -9,6 +9,7 @@ import { type ToolRunCall, type ToolRunResult, toolFail, toolOk } from '@scorela
 import type * as Y from 'yjs';
 import { musicalWarnings } from './musical-warnings.ts';
 import { refusalError } from './refusal.ts';
+import type { ReviewDesk } from './review-desk.ts';
 import { revisionCacheOf } from './revision-cache.ts';
 import type { ScoreToolsContext } from './score-tools-context.ts';
 import type { ScoreSelection } from './selection.ts';
@@ -43,18 +44,18 @@ export interface WriteArgs {
  * Runs a write tool's call: plans it, then answers the dry run, holds it as
  * a proposal in the document (an agent's write while the document's review
  * mode is on), proposes it for review (when the host reviews writes), or
- * applies it.
+ * applies it. Only a proposal for review is answered as a promise.
  *
  * @example
  * ```ts
  * run: (args, call) => runWrite(call, rewriteSpec(args), args),
  * ```
  */
-export async function runWrite(
+export function runWrite(
   call: ToolRunCall<ScoreToolsContext>,
   spec: WriteSpec,
   args: WriteArgs & Record<string, unknown>,
-): Promise<ToolRunResult<WriteOutput>> {
+): ToolRunResult<WriteOutput> | Promise<ToolRunResult<WriteOutput>> {
   const { context } = call;
   const planned = spec.plan(context.score, args.revision);
   if (!planned.ok) return toolFail(refusalError(spec.tool, planned.problems));
@@ -71,15 +72,27 @@ export async function runWrite(
       review: { id: proposal.id, state: proposal.state },
     });
   }
-  if (context.review?.enabled()) {
-    const session = await context.review.propose(spec.tool, args, call.scope);
-    if (!session.ok) return toolFail(session.error);
-    return toolOk({
-      ...describeWrite(context, 'awaiting_review', planned.plan, warnings),
-      review: { id: session.id, state: session.state },
-    });
-  }
+  const desk = context.review;
+  if (desk?.enabled()) return proposeWrite(desk, call, spec, args, planned.plan, warnings);
+  // Answered at once, not as a promise: the pipeline waits only for what a tool returns later.
   return applyPlanned(context, spec, planned.plan, warnings, call.call_id);
+}
+
+/** A write proposed as a review session of the host's desk, answered once the desk has it. */
+async function proposeWrite(
+  desk: ReviewDesk,
+  call: ToolRunCall<ScoreToolsContext>,
+  spec: WriteSpec,
+  args: WriteArgs & Record<string, unknown>,
+  plan: ScorePlan,
+  warnings: readonly MusicalWarning[],
+): Promise<ToolRunResult<WriteOutput>> {
+  const session = await desk.propose(spec.tool, args, call.scope);
+  if (!session.ok) return toolFail(session.error);
+  return toolOk({
+    ...describeWrite(call.context, 'awaiting_review', plan, warnings),
+    review: { id: session.id, state: session.state },
+  });
 }
 
 /**

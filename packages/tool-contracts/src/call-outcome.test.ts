@@ -59,3 +59,48 @@ describe('the two views of an outcome', () => {
     expect(replayed).toMatchObject({ status: 'replayed', replay_of: 'c0', changed: [] });
   });
 });
+
+describe('the audit event', () => {
+  const call = {
+    tool: 'bump',
+    call_id: 'c1',
+    role: 'editor',
+    argument_digest: '0123456789abcdef',
+    started_at: '2026-01-01T00:00:00.000Z',
+    duration_ms: 1,
+  };
+  const revisions = { before: 'r1', after: 'r2' };
+
+  it('lists its fields in one order, whatever the outcome', () => {
+    const scope = { label: 'measures 1-4', data: { measures: { start: 1, end: 4 } } };
+    const ok = toAuditEvent(
+      { ...call, scope },
+      {
+        ok: true,
+        output: {},
+        changed: ['item:1'],
+        revisions,
+        dry_run: false,
+      },
+    );
+    expect(JSON.stringify(ok)).toBe(
+      '{"tool":"bump","call_id":"c1","role":"editor","scope":{"label":"measures 1-4","data":{"measures":{"start":1,"end":4}}},"argument_digest":"0123456789abcdef","started_at":"2026-01-01T00:00:00.000Z","duration_ms":1,"status":"ok","dry_run":false,"revision_before":"r1","revision_after":"r2","changed":["item:1"]}',
+    );
+    const failed = toAuditEvent(
+      { ...call, scope: undefined },
+      {
+        ok: false,
+        error: toolError('internal', 'bump failed.'),
+        cause: 'broke',
+        revisions,
+        dry_run: true,
+        detail: 'Error: at host.ts:1',
+        replay_of: 'c0',
+      },
+    );
+    expect(JSON.stringify(failed)).toBe(
+      '{"tool":"bump","call_id":"c1","role":"editor","argument_digest":"0123456789abcdef","started_at":"2026-01-01T00:00:00.000Z","duration_ms":1,"status":"replayed","error_code":"internal","replay_of":"c0","dry_run":true,"revision_before":"r1","revision_after":"r2","changed":[],"detail":"Error: at host.ts:1"}',
+    );
+    expect('scope' in failed).toBe(false);
+  });
+});

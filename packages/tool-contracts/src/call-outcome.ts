@@ -173,11 +173,14 @@ export function toInvocation(
   };
 }
 
-/** The fields of an audit event that come from the call itself rather than its outcome. */
+/**
+ * The fields of an audit event that come from the call itself rather than
+ * its outcome; `scope` may be given as `undefined` (no scope).
+ */
 export type AuditedCall = Pick<
   AuditEvent,
-  'tool' | 'call_id' | 'role' | 'scope' | 'argument_digest' | 'started_at' | 'duration_ms'
->;
+  'tool' | 'call_id' | 'role' | 'argument_digest' | 'started_at' | 'duration_ms'
+> & { readonly scope?: AuditEvent['scope'] | undefined };
 
 /**
  * The audit's view of `outcome`: everything, the detail the caller never
@@ -190,15 +193,24 @@ export type AuditedCall = Pick<
  */
 export function toAuditEvent(call: AuditedCall, outcome: Outcome): AuditEvent {
   const replayed = outcome.replay_of !== undefined;
-  return {
-    ...call,
-    status: replayed ? 'replayed' : outcome.ok ? 'ok' : 'error',
-    ...(outcome.ok ? {} : { error_code: outcome.error.code }),
-    ...(replayed ? { replay_of: outcome.replay_of } : {}),
-    dry_run: outcome.dry_run,
-    revision_before: outcome.revisions.before,
-    revision_after: outcome.revisions.after,
-    changed: outcome.ok && !replayed ? outcome.changed : [],
-    ...(!outcome.ok && outcome.detail !== undefined ? { detail: outcome.detail } : {}),
-  };
+  // Written field by field in the order the event has always had, with no
+  // spread copies: every call to a pipeline with a sink makes one.
+  const event: { -readonly [K in keyof AuditEvent]: AuditEvent[K] } = {
+    tool: call.tool,
+    call_id: call.call_id,
+    role: call.role,
+  } as AuditEvent;
+  if (call.scope !== undefined) event.scope = call.scope;
+  event.argument_digest = call.argument_digest;
+  event.started_at = call.started_at;
+  event.duration_ms = call.duration_ms;
+  event.status = replayed ? 'replayed' : outcome.ok ? 'ok' : 'error';
+  if (!outcome.ok) event.error_code = outcome.error.code;
+  if (replayed) event.replay_of = outcome.replay_of;
+  event.dry_run = outcome.dry_run;
+  event.revision_before = outcome.revisions.before;
+  event.revision_after = outcome.revisions.after;
+  event.changed = outcome.ok && !replayed ? outcome.changed : [];
+  if (!outcome.ok && outcome.detail !== undefined) event.detail = outcome.detail;
+  return event;
 }

@@ -7,6 +7,7 @@ import { defineCatalog } from './catalog.ts';
 import { defineTool, type ToolRunCall, toolFail, toolOk } from './define-tool.ts';
 import { createMemoryIdempotencyStore } from './idempotency-store.ts';
 import { createToolPipeline, type ToolInvocation } from './invoke.ts';
+import { stableDigest } from './stable-digest.ts';
 import {
   MAX_LISTED_PROBLEMS,
   MAY_HAVE_CHANGED,
@@ -581,6 +582,21 @@ describe('idempotency', () => {
     expect(last()).toMatchObject({ status: 'replayed', replay_of: 'call-1', changed: [] });
     const [original, replayed] = log.events();
     expect(replayed?.argument_digest).toBe(original?.argument_digest);
+  });
+
+  it('audits the digest of the arguments without their idempotency_key, plain or not', async () => {
+    const { pipeline, log } = setup();
+    class Arguments {
+      constructor(readonly title: string) {}
+    }
+    await pipeline.invoke('add_item', { title: 'Tea' }, { role: 'editor' });
+    await pipeline.invoke('add_item', { idempotency_key: 'k1', title: 'Tea' }, { role: 'editor' });
+    await pipeline.invoke('add_item', new Arguments('Tea'), { role: 'editor' });
+    expect(log.events().map((event) => event.argument_digest)).toEqual([
+      stableDigest({ title: 'Tea' }),
+      stableDigest({ title: 'Tea' }),
+      stableDigest({ title: 'Tea' }),
+    ]);
   });
 
   for (const failure of ['throws', 'returns an invalid output'] as const) {

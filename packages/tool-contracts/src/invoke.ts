@@ -624,7 +624,7 @@ function sendToAudit<Ctx>(pipeline: Pipeline<Ctx>, call: Call, outcome: Outcome)
     tool: call.name,
     call_id: call.call_id,
     role: call.access.role,
-    ...(call.access.scope === undefined ? {} : { scope: describeScope(call.access.scope) }),
+    scope: call.access.scope === undefined ? undefined : describeScope(call.access.scope),
     // Digested only for an audit sink: hashing every call's arguments costs a few percent of it.
     argument_digest: digestArguments(call.args),
     started_at: new Date(call.started).toISOString(),
@@ -648,6 +648,11 @@ function withoutDryRun(data: Record<string, unknown>): Record<string, unknown> {
 function digestArguments(args: unknown): string | null {
   try {
     if (typeof args === 'object' && args !== null && !Array.isArray(args)) {
+      // Copied without the key only when there is one (most calls have none)
+      // or the arguments are no plain object (the copy is one).
+      const prototype = Object.getPrototypeOf(args);
+      const plain = prototype === Object.prototype || prototype === null;
+      if (plain && !Object.hasOwn(args, 'idempotency_key')) return stableDigest(args);
       const { idempotency_key: _key, ...rest } = args as Record<string, unknown>;
       return stableDigest(rest);
     }
