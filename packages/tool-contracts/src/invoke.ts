@@ -230,7 +230,9 @@ function beginCall<Ctx>(
   };
 }
 
-async function decide<Ctx>(
+// decide and replayOrRun hand on the promise of the step they choose instead of being async
+// themselves: an async function that returns a promise adds turns for every call to wait.
+function decide<Ctx>(
   pipeline: Pipeline<Ctx>,
   call: Call,
   tool: Tool<Ctx> | undefined,
@@ -359,7 +361,7 @@ const MAX_IDEMPOTENCY_KEY = 200;
  * arguments, refused when recorded with others, and run and recorded
  * otherwise; calls with the same key wait for each other. Anything else runs.
  */
-async function replayOrRun<Ctx>(
+function replayOrRun<Ctx>(
   pipeline: Pipeline<Ctx>,
   call: Call,
   tool: Tool<Ctx>,
