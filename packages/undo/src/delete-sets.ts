@@ -62,11 +62,15 @@ export function intersectDeleteSets(a: DeleteSet, b: DeleteSet): DeleteSet {
  * ```
  */
 export function deleteSetsOverlap(a: DeleteSet, b: DeleteSet): boolean {
-  for (const [client, right] of b.clients) {
+  // Keys and indexed loops, no entry pairs: trimming a full undo stack asks this of every step.
+  for (const client of b.clients.keys()) {
     const left = a.clients.get(client);
     if (left === undefined) continue;
-    for (const l of left) {
-      for (const r of right) {
+    const right = b.clients.get(client)!;
+    for (let i = 0; i < left.length; i++) {
+      const l = left[i]!;
+      for (let j = 0; j < right.length; j++) {
+        const r = right[j]!;
         if (l.clock < r.clock + r.len && r.clock < l.clock + l.len) return true;
       }
     }
