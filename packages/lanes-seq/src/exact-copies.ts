@@ -1,7 +1,6 @@
 /**
  * The arrays a parse keeps, copied out of the cursor's reused ones at their
- * exact length: a lane's events and where each starts and ends, a chord's
- * notes.
+ * exact length: a lane's events and where each starts and ends.
  *
  * Why not `source.slice(0, count)`: nearly everything a parse builds lives
  * as long as the document, and a copy made by `slice` is always allocated
@@ -12,7 +11,7 @@
  * straight away (allocation-site pretenuring). Each kind of element has its
  * own function, so each site holds one kind of array.
  */
-import type { ChordNote, LaneEvent } from './document.ts';
+import type { LaneEvent } from './document.ts';
 
 /**
  * The first `count` events of `source`, as a new array.
@@ -38,20 +37,6 @@ export function copyEvents(source: readonly LaneEvent[], count: number): LaneEve
  */
 export function copyOffsets(source: readonly number[], count: number): number[] {
   const copy = new Array<number>(count);
-  for (let i = 0; i < count; i++) copy[i] = source[i]!;
-  return copy;
-}
-
-/**
- * The first `count` chord notes of `source`, as a new array.
- *
- * @example
- * ```ts
- * copyChordNotes(cursor.chordNotes, 2).length; // 2
- * ```
- */
-export function copyChordNotes(source: readonly ChordNote[], count: number): ChordNote[] {
-  const copy = new Array<ChordNote>(count);
   for (let i = 0; i < count; i++) copy[i] = source[i]!;
   return copy;
 }

@@ -20,13 +20,19 @@ import {
   TILDE,
 } from './char-codes.ts';
 import type { LaneEvent } from './document.ts';
-import { copyChordNotes } from './exact-copies.ts';
 import { LIMITS } from './issue.ts';
 import type { Cursor } from './parse-cursor.ts';
 import { STEP_INDEX } from './pitch-draft.ts';
-import { chordNoteAt, pitchAt, pitchIndex, soundRankAt } from './pitch-table.ts';
+import { chordNoteAt, pitchIndex, soundRankAt } from './pitch-table.ts';
 import type { Rational } from './rational.ts';
 import { durationOf } from './read-duration.ts';
+import {
+  CHORD_HASH_START,
+  chordHashWith,
+  sharedChord,
+  sharedNote,
+  sharedRest,
+} from './shared-events.ts';
 
 const REST = -1;
 const SPACE_REST = -2;
@@ -66,6 +72,7 @@ export function readPlainEvent(cursor: Cursor): LaneEvent | undefined {
   let pos: number;
   let subject: number;
   let noteCount = 0;
+  let pitchesHash = CHORD_HASH_START;
   if (code === LOWER_R || code === LOWER_X) {
     subject = code === LOWER_R ? REST : SPACE_REST;
     pos = start + 1;
@@ -79,6 +86,7 @@ export function readPlainEvent(cursor: Cursor): LaneEvent | undefined {
       const rank = soundRankAt(scannedPitch);
       if (rank <= lastRank) return undefined; // not low to high, or a pitch twice: readEvent orders or reports it
       lastRank = rank;
+      pitchesHash = chordHashWith(pitchesHash, scannedPitch);
       cursor.chordNotes[noteCount++] = chordNoteAt(scannedPitch, false);
       code = text.charCodeAt(pos);
     } while (code === SPACE);
@@ -137,18 +145,12 @@ export function readPlainEvent(cursor: Cursor): LaneEvent | undefined {
 
   cursor.pos = pos;
   if (written && !grace) cursor.lastDuration = duration;
-  if (subject === REST) return { kind: 'rest', duration, grace: false };
-  if (subject === SPACE_REST) return { kind: 'space', duration, grace: false };
+  if (subject === REST) return sharedRest('rest', duration);
+  if (subject === SPACE_REST) return sharedRest('space', duration);
   if (subject === CHORD) {
-    return {
-      kind: 'chord',
-      notes: copyChordNotes(cursor.chordNotes, noteCount),
-      duration,
-      grace,
-      tie,
-    };
+    return sharedChord(cursor.chordNotes, noteCount, pitchesHash, duration, grace, tie);
   }
-  return { kind: 'note', pitch: pitchAt(subject), duration, grace, tie };
+  return sharedNote(subject, duration, grace, tie);
 }
 
 /**
