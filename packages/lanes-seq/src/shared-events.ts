@@ -49,6 +49,16 @@ function durationHash(duration: Rational, grace: boolean, tie: boolean): number 
   );
 }
 
+/** Whether a held note or chord has this very duration object and these flags. */
+function sameTime(
+  held: NoteEvent | ChordEvent,
+  duration: Rational,
+  grace: boolean,
+  tie: boolean,
+): boolean {
+  return held.duration === duration && held.grace === grace && held.tie === tie;
+}
+
 /**
  * The shared note of a pitch-table index, duration and flags.
  *
@@ -67,15 +77,8 @@ export function sharedNote(
   const pitch = pitchAt(pitchIndex);
   const slot = slotOf(mix(durationHash(duration, grace, tie), pitchIndex));
   const held = notes[slot];
-  if (
-    held !== undefined &&
-    held.pitch === pitch &&
-    held.duration === duration &&
-    held.grace === grace &&
-    held.tie === tie
-  ) {
+  if (held !== undefined && held.pitch === pitch && sameTime(held, duration, grace, tie))
     return held;
-  }
   const note: NoteEvent = Object.freeze({ kind: 'note', pitch, duration, grace, tie });
   notes[slot] = note;
   return note;
@@ -139,13 +142,10 @@ export function sharedChord(
   const held = chords[slot];
   if (
     held !== undefined &&
-    held.duration === duration &&
-    held.grace === grace &&
-    held.tie === tie &&
+    sameTime(held, duration, grace, tie) &&
     sameNotes(held.notes, chordNotes, count)
-  ) {
+  )
     return held;
-  }
   const copy = new Array<ChordNote>(count);
   for (let i = 0; i < count; i++) copy[i] = chordNotes[i]!;
   const chord: ChordEvent = Object.freeze({

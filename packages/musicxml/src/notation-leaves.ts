@@ -5,14 +5,11 @@
  * as `note-leaves.ts` does for a note's own children. Shared, so read them,
  * never change them.
  */
+import { remembered } from './note-leaves.ts';
 import { element, type XmlWritten } from './xml-tree.ts';
-import { writtenAhead } from './xml-write.ts';
 
 /** The depth of a `<notations>` child: `<note>` 3, `<notations>` 4. */
 export const NOTATION_CHILD_DEPTH = 5;
-
-/** Leaves kept per value; bounded, since a module-level cache outlives the export that filled it. */
-const MOST_KEPT = 1024;
 
 const slurs = new Map<string, XmlWritten>();
 
@@ -26,12 +23,10 @@ const slurs = new Map<string, XmlWritten>();
  */
 export function slurLeaf(type: 'start' | 'stop', number: string): XmlWritten {
   const key = `${type}${number}`;
-  const known = slurs.get(key);
-  if (known) return known;
-  if (slurs.size >= MOST_KEPT) slurs.clear();
-  const leaf = writtenAhead(element('slur', { type, number }), NOTATION_CHILD_DEPTH);
-  slurs.set(key, leaf);
-  return leaf;
+  return (
+    slurs.get(key) ??
+    remembered(slurs, key, element('slur', { type, number }), NOTATION_CHILD_DEPTH)
+  );
 }
 
 const marks = new Map<string, XmlWritten>();
@@ -47,10 +42,5 @@ const marks = new Map<string, XmlWritten>();
  * ```
  */
 export function markLeaf(name: string): XmlWritten {
-  const known = marks.get(name);
-  if (known) return known;
-  if (marks.size >= MOST_KEPT) marks.clear();
-  const leaf = writtenAhead(element(name), NOTATION_CHILD_DEPTH + 1);
-  marks.set(name, leaf);
-  return leaf;
+  return marks.get(name) ?? remembered(marks, name, element(name), NOTATION_CHILD_DEPTH + 1);
 }

@@ -28,9 +28,25 @@ function ahead(node: XmlElement): XmlWritten {
   return writtenAhead(node, NOTE_CHILD_DEPTH);
 }
 
-function remembered<K>(cache: Map<K, XmlWritten>, key: K, node: XmlElement): XmlWritten {
+/**
+ * `node` written ahead at `depth` (a note's children unless told) and kept
+ * in `cache` under `key`, the cache started again once it holds
+ * {@link MOST_KEPT}: for every module that keeps leaves per value.
+ *
+ * @example
+ * ```ts
+ * const slurs = new Map<string, XmlWritten>();
+ * remembered(slurs, 'start1', element('slur', { type: 'start', number: '1' }), 5);
+ * ```
+ */
+export function remembered<K>(
+  cache: Map<K, XmlWritten>,
+  key: K,
+  node: XmlElement,
+  depth = NOTE_CHILD_DEPTH,
+): XmlWritten {
   if (cache.size >= MOST_KEPT) cache.clear();
-  const written = ahead(node);
+  const written = writtenAhead(node, depth);
   cache.set(key, written);
   return written;
 }
