@@ -196,12 +196,14 @@ const NO_TEXT = '/';
 const TEXT = '>';
 
 /**
- * A leaf import kept on a note (`<type>`, `<beam number="1">`, `<stem>`,
+ * A leaf kept on a note (`<type>`, `<beam number="1">`, `<stem>`,
  * `<accidental>`: at most two attributes and one text) as a shared leaf
  * written ahead, found by its name, attributes and text without making a
- * key; any other element as it is. Kept notes are read from the score
- * anew for every export, so their leaves are found by what they hold, not
- * by identity.
+ * key; any other element as it is. Import keeps these shared leaves on
+ * its notes, so that a score's kept notes point to a few hundred leaves
+ * instead of holding a small tree each, and export takes them as they
+ * are; a note read from a saved score holds copies of its own, whose
+ * leaves are found by what they hold.
  *
  * @example
  * ```ts
@@ -209,6 +211,7 @@ const TEXT = '>';
  * ```
  */
 export function keptLeaf(node: XmlElement): XmlElement {
+  if ((node as Partial<XmlWritten>).at === NOTE_CHILD_DEPTH) return node;
   const children = node.c;
   if (children !== undefined && (children.length !== 1 || typeof children[0] !== 'string'))
     return node;

@@ -21,6 +21,7 @@ import { isDecimal, parseDecimal } from './decimal.ts';
 import { mergeInOrder, NOTE_ORDER } from './element-order.ts';
 import { MAX_PART_STAVES } from './limits.ts';
 import { separateLineNumbers } from './line-numbers.ts';
+import { keptLeaf } from './note-leaves.ts';
 import { withNoteType } from './note-type.ts';
 import { printedAccountsExactly, withoutRoundingWarnings } from './printed-durations.ts';
 import { printedValue, roundedFrom } from './printed-value.ts';
@@ -86,8 +87,9 @@ function keepOf(note: XmlElement, invisibleRest: boolean): XmlElement {
       const rank = NOTE_ORDER[node.n] ?? previous;
       if (rank < previous) sorted = false;
       previous = rank;
-    }
-    kept.push(node);
+      // A leaf (`<type>`, `<stem>`, `<beam>`, ...) is kept as the one every note shares.
+      kept.push(keptLeaf(node));
+    } else kept.push(node);
   }
   // Kept in schema order, so that writing it back and reading it again gives the same.
   let result = withChildren(note, sorted ? kept : mergeInOrder(NOTE_ORDER, kept, []));

@@ -26,11 +26,12 @@ export type XmlElement = {
 /**
  * An element together with its text, written ahead: `=` is what `xmlText`
  * writes for it at depth `at`, indent and newline included, and `xmlText`
- * writes it as is at that depth (from the tree at any other). Only export
- * makes one (`writtenAhead` in `xml-write.ts`), for the children of
- * `<note>` it writes from the model (`note-leaves.ts`): made once and
- * shared, so that a common note is written from text made once instead of
- * a tree made, and written, for every note.
+ * writes it as is at that depth (from the tree at any other). Made by
+ * `writtenAhead` in `xml-write.ts` (frozen, `=` and `at` not enumerable),
+ * for the children of `<note>` export writes from the model and the leaves
+ * import keeps on notes (`note-leaves.ts`): made once and shared, so that a
+ * common note is written from text made once instead of a tree made, and
+ * written, for every note.
  *
  * @example
  * ```ts

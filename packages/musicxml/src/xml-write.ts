@@ -154,5 +154,12 @@ export function writeNode(node: XmlNode, depth: number, out: string[]): void {
  * ```
  */
 export function writtenAhead(node: XmlElement, depth: number): XmlWritten {
-  return { ...node, '=': xmlText(node, depth), at: depth };
+  const leaf: { n: string; a?: XmlElement['a']; c?: XmlElement['c'] } = { n: node.n };
+  if (node.a !== undefined) leaf.a = node.a;
+  if (node.c !== undefined) leaf.c = node.c;
+  // Not enumerable: a leaf import keeps on a note is stored in the score, whose encoding (and
+  // any JSON of it) holds only the element; frozen, since every note that has it shares it.
+  Object.defineProperty(leaf, '=', { value: xmlText(node, depth) });
+  Object.defineProperty(leaf, 'at', { value: depth });
+  return Object.freeze(leaf) as XmlWritten;
 }
