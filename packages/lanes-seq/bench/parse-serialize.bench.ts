@@ -2,6 +2,9 @@
  * lanes-seq parse and serialize against JSON.parse and JSON.stringify of
  * the same events as compact JSON, at 10 KB, 1 MB and 10 MB of text, in the
  * same process, interleaved round by round (min/median/max of the ratios).
+ * The heap is collected before each row (`--expose-gc`, as `npm run bench`
+ * runs it), so that no row is charged for the garbage of the one before,
+ * and the two sides of a ratio take turns going first.
  *
  * Run: npm run bench -w @scorelane/lanes-seq
  */
@@ -12,6 +15,9 @@ import { type LanesDocument, parse, serialize } from '../src/index.ts';
 import { compactJson, generateDocument } from './generate-document.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+/** `global.gc` when node runs with `--expose-gc` (as `npm run bench` does). */
+const collectGarbage = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 
 interface Size {
   readonly label: string;
@@ -58,10 +64,23 @@ const ratios = new Map<string, { parse: number[]; serialize: number[] }>();
 for (let round = 0; round < ROUNDS; round++) {
   for (const size of sizes) {
     const seconds = size.text.length > 5e6 ? 2 : 0.4;
-    const parseMs = measure(() => parse(size.text), seconds);
-    const jsonParseMs = measure(() => JSON.parse(size.json), seconds);
-    const serializeMs = measure(() => serialize(size.document), seconds);
-    const stringifyMs = measure(() => JSON.stringify(size.jsonValue), seconds);
+    const row = (work: () => unknown) => {
+      collectGarbage();
+      return measure(work, seconds);
+    };
+    const pair = (ours: () => unknown, json: () => unknown): [number, number] => {
+      if (round % 2 === 0) return [row(ours), row(json)];
+      const jsonMs = row(json);
+      return [row(ours), jsonMs];
+    };
+    const [parseMs, jsonParseMs] = pair(
+      () => parse(size.text),
+      () => JSON.parse(size.json),
+    );
+    const [serializeMs, stringifyMs] = pair(
+      () => serialize(size.document),
+      () => JSON.stringify(size.jsonValue),
+    );
     const entry = ratios.get(size.label) ?? { parse: [], serialize: [] };
     entry.parse.push(jsonParseMs / parseMs);
     entry.serialize.push(stringifyMs / serializeMs);
