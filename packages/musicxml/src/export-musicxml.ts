@@ -7,8 +7,7 @@ import { flattened } from './flat-text.ts';
 import { headerWithTexts } from './header-texts.ts';
 import { balancedPartGroups } from './part-groups.ts';
 import { scorePartFor } from './part-list.ts';
-import { partNumbering } from './part-numbering.ts';
-import { scoreDivisions } from './score-divisions.ts';
+import { type PartNumbers, scoreNumbering } from './part-numbering.ts';
 import { readScore, type ScoreSnapshot } from './score-snapshot.ts';
 import { type SettledMeasure, SlurPairing, withoutLonelySlurs } from './slur-pairs.ts';
 import { partKeep, scoreKeep } from './unit-keep.ts';
@@ -44,7 +43,7 @@ export function exportMusicXml(score: Score): string {
 /**
  * The `<score-partwise>` element of a score as {@link exportMusicXml} writes
  * it, as text. (Import refuses a file whose numbers this could not write,
- * through the same choice of divisions: see `scoreDivisions`.) Each measure
+ * through the same choice of divisions: see `scoreNumbering`.) Each measure
  * is written out as text as soon as its slurs are known to be whole (see
  * {@link partMeasuresText}), and appended to the part's text in order:
  * holding a whole part's tree until the part ended made export spend a
@@ -57,7 +56,8 @@ export function exportMusicXml(score: Score): string {
  * ```
  */
 export function scoreText(snapshot: ScoreSnapshot): string {
-  const divisions = scoreDivisions(snapshot);
+  // The divisions and each part's numbering are read in one walk over the score's events.
+  const { divisions, parts: numbering } = scoreNumbering(snapshot);
   // Import keeps the score's header and root on the score, and the part list's tail on its
   // last part; a score imported by an earlier version kept the header and root on its first
   // part. After parts are moved, another part may hold them, so each is taken wherever it is.
@@ -86,7 +86,7 @@ export function scoreText(snapshot: ScoreSnapshot): string {
     if (snapshot.measures.length === 0) parts += empty;
     else {
       parts += `${empty.slice(0, -'/>\n'.length)}>\n`;
-      parts += partMeasuresText(snapshot, partIndex + 1, divisions, numbers);
+      parts += partMeasuresText(snapshot, partIndex + 1, divisions, numbering[partIndex]!, numbers);
       parts += '  </part>\n';
     }
   }
@@ -109,9 +109,9 @@ function partMeasuresText(
   snapshot: ScoreSnapshot,
   part: number,
   divisions: number,
+  { stride, keptSlurs }: PartNumbers,
   numbers: readonly string[],
 ): string {
-  const { stride, keptSlurs } = partNumbering(snapshot, part);
   const writing: PartWriting = {
     snapshot,
     part,

@@ -1,11 +1,15 @@
 /**
- * The numbers a part's writing needs before its first measure, read in one
- * walk over the part's units: how far apart the voices of its staves are
- * numbered, and the highest slur `number` its kept notes use.
+ * The numbers a part's writing needs before its first measure: how far
+ * apart the voices of its staves are numbered, and the highest slur
+ * `number` its kept notes use. Read for every part in the walk that
+ * chooses the score's divisions, so that export walks the score's events
+ * once before writing them.
  */
+import type { VoiceContent } from '@scorelane/score-model';
 import { eventKeep } from './attachment-types.ts';
+import { scoreDivisions } from './score-divisions.ts';
 import type { ScoreSnapshot } from './score-snapshot.ts';
-import { isElement, type XmlElement } from './xml-tree.ts';
+import type { XmlElement, XmlNode } from './xml-tree.ts';
 
 /**
  * How a part's voices and model slurs are numbered: voice `v` of staff `s`
@@ -13,39 +17,65 @@ import { isElement, type XmlElement } from './xml-tree.ts';
  * its units, at least 1), and the model's slurs take numbers above
  * `keptSlurs`, the highest slur `number` the part's kept notes use (0 when
  * none, at most 16).
+ */
+export interface PartNumbers {
+  stride: number;
+  keptSlurs: number;
+}
+
+/**
+ * The score's `<divisions>` (see `scoreDivisions`) and each part's
+ * {@link PartNumbers}, read in one walk over the score's units: export
+ * needs both before it writes a part, and each walk over every event adds
+ * up.
  *
+ * @throws RangeError when no divisions can write the score (see `scoreDivisions`).
  * @example
  * ```ts
- * partNumbering(snapshot, 1); // { stride: 2, keptSlurs: 1 } for a part with two voices and a kept slur numbered 1
+ * scoreNumbering(snapshot).parts[0]; // { stride: 2, keptSlurs: 1 } for a part with two voices and a kept slur numbered 1
  * ```
  */
-export function partNumbering(
-  snapshot: ScoreSnapshot,
-  part: number,
-): { stride: number; keptSlurs: number } {
-  let stride = 1;
-  let keptSlurs = 0;
-  const staves = snapshot.parts[part - 1]?.staves ?? 1;
-  // One walk for both: export asks for every unit of every part, and each walk over them adds up.
-  for (let measure = 1; measure <= snapshot.measures.length; measure++)
-    for (let staff = 1; staff <= staves; staff++)
-      for (const voice of snapshot.unit(part, staff, measure).voices) {
-        if (voice.voice > stride) stride = voice.voice;
-        for (const event of voice.events)
-          if (event.attachments !== undefined)
-            for (const note of eventKeep(event)?.notes ?? [])
-              keptSlurs = highestSlur(note, keptSlurs);
-      }
-  return { stride, keptSlurs };
+export function scoreNumbering(snapshot: ScoreSnapshot): {
+  divisions: number;
+  parts: PartNumbers[];
+} {
+  const parts: PartNumbers[] = snapshot.parts.map(() => ({ stride: 1, keptSlurs: 0 }));
+  const divisions = scoreDivisions(snapshot, (part, voice) => numberVoice(parts[part - 1]!, voice));
+  return { divisions, parts };
+}
+
+/** Takes one voice of a part into its numbers. */
+function numberVoice(numbers: PartNumbers, voice: VoiceContent): void {
+  if (voice.voice > numbers.stride) numbers.stride = voice.voice;
+  const events = voice.events;
+  for (let index = 0; index < events.length; index++) {
+    const event = events[index]!;
+    if (event.attachments === undefined) continue;
+    const notes = eventKeep(event)?.notes;
+    if (notes === undefined) continue;
+    for (let note = 0; note < notes.length; note++)
+      numbers.keptSlurs = highestSlur(notes[note]!, numbers.keptSlurs);
+  }
+}
+
+/** The name of a node that is an element, else undefined (no `in` test, which every node's shape makes slow). */
+function nameOf(node: XmlNode): string | undefined {
+  return typeof node === 'object' ? (node as Partial<XmlElement>).n : undefined;
 }
 
 /** The highest slur `number` a kept note uses, or `highest` (walked without copying its children). */
 function highestSlur(note: XmlElement, highest: number): number {
-  for (const notations of note.c ?? []) {
-    if (!isElement(notations) || notations.n !== 'notations') continue;
-    for (const slur of notations.c ?? []) {
-      if (!isElement(slur) || slur.n !== 'slur') continue;
-      const number = Number(slur.a?.number ?? '1');
+  const children = note.c;
+  if (children === undefined) return highest;
+  for (let index = 0; index < children.length; index++) {
+    const notations = children[index]!;
+    if (nameOf(notations) !== 'notations') continue;
+    const marks = (notations as XmlElement).c;
+    if (marks === undefined) continue;
+    for (let mark = 0; mark < marks.length; mark++) {
+      const slur = marks[mark]!;
+      if (nameOf(slur) !== 'slur') continue;
+      const number = Number((slur as XmlElement).a?.number ?? '1');
       if (Number.isInteger(number) && number > highest) highest = Math.min(number, 16);
     }
   }

@@ -2,6 +2,7 @@
  * Choosing the divisions of a whole score: every duration, onset and kept
  * offset it will write.
  */
+import type { VoiceContent } from '@scorelane/score-model';
 import { DivisionsNeeded } from './divisions.ts';
 import { notationOf } from './duration-notation.ts';
 import type { ScoreSnapshot } from './score-snapshot.ts';
@@ -11,7 +12,10 @@ import { printedPieces } from './write-note.ts';
 
 /**
  * The `<divisions>` a score is written with: the least number per quarter
- * note in which every duration, onset and kept offset is whole.
+ * note in which every duration, onset and kept offset is whole. `eachVoice`,
+ * when given, is shown every voice of every unit on the way (its part
+ * 1-based), for a caller that reads something else of each voice in the
+ * same walk.
  *
  * @throws RangeError when no number below 2^31 does, or a value would be more
  *   than 2^53 divisions.
@@ -20,7 +24,10 @@ import { printedPieces } from './write-note.ts';
  * scoreDivisions(readScore(score)); // 12 for a score of triplet eighths and sixteenths
  * ```
  */
-export function scoreDivisions(snapshot: ScoreSnapshot): number {
+export function scoreDivisions(
+  snapshot: ScoreSnapshot,
+  eachVoice?: (part: number, voice: VoiceContent) => void,
+): number {
   const needed = new DivisionsNeeded();
   // Plain loops (no closure per measure and part) and the printed pieces asked for only when
   // a duration is tied pieces: a single value or tuplet prints as the duration already needed.
@@ -45,6 +52,7 @@ export function scoreDivisions(snapshot: ScoreSnapshot): number {
             end += duration.num / duration.den;
           }
           needed.reach(end);
+          if (eachVoice !== undefined) eachVoice(part, voice);
         }
         for (const item of unitKeep(content.attachments).items ?? []) {
           needed.need(parseAt(item.at));
