@@ -1,4 +1,5 @@
 import { fc, test as property } from '@fast-check/vitest';
+import { rational } from '@scorelane/lanes-seq';
 import {
   apply,
   type MeasureInfo,
@@ -9,7 +10,7 @@ import {
   voltaSpans,
 } from '@scorelane/score-model';
 import { describe, expect, it } from 'vitest';
-import { modelSigns } from './barlines.ts';
+import { barlinesAsTheModelHasThem, modelSigns } from './barlines.ts';
 import { exportMusicXml } from './export-musicxml.ts';
 import { caseText, fixtureBytes } from './fixtures.test-support.ts';
 import { importMusicXml } from './import-musicxml.ts';
@@ -142,4 +143,22 @@ describe('the model bar lines export writes', () => {
       });
     },
   );
+});
+
+describe('barlinesAsTheModelHasThem', () => {
+  const measure: MeasureInfo = {
+    time: { beats: 4, beatType: 4 },
+    key: { tonic: { step: 'C', alter: 0 }, mode: 'major', fifths: 0 },
+  };
+  const items = [{ at: rational(0), x: { n: 'print' } }];
+
+  it('gives the items themselves, uncopied, where neither the model nor the file has a bar line', () => {
+    expect(barlinesAsTheModelHasThem(items, [measure], 1, rational(1))).toBe(items);
+  });
+
+  it('adds the model’s bar line where the file has none', () => {
+    const final: MeasureInfo = { ...measure, barlines: { end: 'final' } };
+    const written = barlinesAsTheModelHasThem(items, [final], 1, rational(1));
+    expect(written.map((item) => item.x.n)).toEqual(['print', 'barline']);
+  });
 });

@@ -54,6 +54,10 @@ function endingNumbers(text: string | undefined): number[] | undefined {
   return [...new Set(numbers)].sort((a, b) => a - b);
 }
 
+function isBarline(item: { readonly x: XmlElement }): boolean {
+  return item.x.n === 'barline';
+}
+
 function locationOf(barline: XmlElement): string {
   return barline.a?.location ?? 'right';
 }
@@ -220,7 +224,7 @@ function rewritten(
 
 /**
  * A staff's kept items (`{ at, x }`) with their `<barline>` elements saying
- * the model's bar lines of `measure`: kept as they are when they already
+ * the model's bar lines of `measure`: `items` itself when they already
  * do; else the left and right ones rewritten (their fermata, segno or coda
  * kept), added or left out.
  *
@@ -236,7 +240,9 @@ export function barlinesAsTheModelHasThem<
   measures: readonly MeasureInfo[],
   measure: number,
   length: Rational,
-): (T | { at: Rational; x: XmlElement })[] {
+): readonly (T | { at: Rational; x: XmlElement })[] {
+  // Most measures have no bar line, kept or of the model's: nothing to compare or copy then.
+  if (measures[measure - 1]?.barlines === undefined && !items.some(isBarline)) return items;
   const kept = items.filter((item) => item.x.n === 'barline').map((item) => item.x);
   const model = modelSigns(measures, measure);
   const said = barlineSigns(kept);
@@ -250,7 +256,7 @@ export function barlinesAsTheModelHasThem<
     !openBefore &&
     !measures[measure - 1]?.barlines?.volta;
   const { voltaStop: _stop, ...withoutStop } = said;
-  if (sameSigns(orphanStop ? withoutStop : said, model)) return [...items];
+  if (sameSigns(orphanStop ? withoutStop : said, model)) return items;
   const volta = measures[measure - 1]?.barlines?.volta?.numbers;
   const keptAt = (location: string) => kept.find((barline) => locationOf(barline) === location);
   const left = rewritten(keptAt('left'), 'left', model, volta);

@@ -15,7 +15,10 @@ const text =
   '<score-part id="P1"><part-name>A</part-name></score-part>' +
   '<score-part id="P2"><part-name>B</part-name></score-part></part-list>' +
   part('P1', note('1', '1', dashed('start')) + note('1', '3', dashed('stop'))) +
-  part('P2', `${note('1', '4')}<backup><duration>4</duration></backup>${note('2', '3')}${note('2', '1')}`) +
+  part(
+    'P2',
+    `${note('1', '4')}<backup><duration>4</duration></backup>${note('2', '3')}${note('2', '1')}`,
+  ) +
   '</score-partwise>';
 
 describe('scoreNumbering', () => {

@@ -35,7 +35,7 @@ import { endWavyLinesBeforeTrailingGraces } from './trailing-grace-spans.ts';
 import { parseAt, unitKeep } from './unit-keep.ts';
 import { compareVoiceIds } from './voice-ids.ts';
 import { type DirectionPlace, directionMarks, onsetDirections } from './write-direction-marks.ts';
-import { writeEvent } from './write-note.ts';
+import { type NoteContext, writeEvent } from './write-note.ts';
 import { lyricElements } from './write-note-marks.ts';
 import { element, isElement, withChildren, type XmlElement, type XmlNode } from './xml-tree.ts';
 
@@ -193,6 +193,18 @@ export function keptDurations(item: XmlElement, found: string[] = []): string[] 
   return found;
 }
 
+/** What the model owns in the first measure's opening `<attributes>`, and in any later one's. */
+const OWNED_FIRST: ReadonlySet<string> = new Set(['key', 'time', 'staves', 'clef', 'transpose']);
+const OWNED_LATER: ReadonlySet<string> = new Set(['key', 'time']);
+
+/** Whether two measures have the same key and time, as the opening `<attributes>` compares them. */
+function sameSignatures(previous: MeasureInfo, current: MeasureInfo): boolean {
+  return (
+    (previous.key === current.key || keyLabel(previous.key) === keyLabel(current.key)) &&
+    (previous.time === current.time || timeLabel(previous.time) === timeLabel(current.time))
+  );
+}
+
 /** The opening `<attributes>` of a measure: kept as it was while the model agrees, else rewritten from it. */
 function openingAttributes(
   measures: readonly MeasureInfo[],
@@ -201,17 +213,16 @@ function openingAttributes(
   stored: PlacedElement | undefined,
   divisions: number,
 ): XmlElement | undefined {
-  const signature = openingSignature(measures, index, part);
+  const current = measures[index - 1]!;
+  const previous = measures[index - 2];
+  // A later measure that keeps no <attributes> and changes no signature has none: most measures.
+  if (!stored && previous && sameSignatures(previous, current)) return undefined;
   let attributes: XmlElement;
-  if (stored && stored.start === signature) attributes = stored.x;
+  // The signature is made only to compare with a stored one: most measures have none.
+  if (stored && stored.start === openingSignature(measures, index, part)) attributes = stored.x;
   else {
-    const owned =
-      index === 1
-        ? new Set(['key', 'time', 'staves', 'clef', 'transpose'])
-        : new Set(['key', 'time']);
+    const owned = index === 1 ? OWNED_FIRST : OWNED_LATER;
     const kept = (stored?.x.c ?? []).filter((node) => !(isElement(node) && owned.has(node.n)));
-    const current = measures[index - 1]!;
-    const previous = measures[index - 2];
     const generated: XmlElement[] = [];
     if (!previous || keyLabel(previous.key) !== keyLabel(current.key))
       generated.push(writeKey(current.key));
@@ -502,12 +513,36 @@ type Step =
  * of each staff. MuseScore writes voices so, each reached by one `<backup>` from the
  * end of the voice before; following the file's path keeps a reader that
  * times notes by their printed value (MuseScore, where `<duration>` is
- * within 2 ticks of it) exactly as far off as it is in the file.
+ * within 2 ticks of it) exactly as far off as it is in the file. Given to
+ * `write` one at a time, in plain loops: an array made of them for every
+ * measure was a share of what export allocated.
  */
-function inVoiceOrder(steps: readonly Step[]): Step[] {
-  const [first, ...others] = steps.filter((step) => 'lanes' in step);
-  others.sort((a, b) => compareVoiceIds(a.voice, b.voice));
-  return [...(first ? [first] : []), ...others, ...steps.filter((step) => 'items' in step)];
+function inVoiceOrder(
+  steps: readonly Step[],
+  write: (body: MeasureBody, step: Step) => void,
+  body: MeasureBody,
+): void {
+  let first = -1;
+  /** The voices after the first, when there are several (only they need sorting). */
+  let others: (Step & { readonly voice: string })[] | undefined;
+  let other = -1;
+  for (let index = 0; index < steps.length; index++) {
+    const step = steps[index]!;
+    if (!('lanes' in step)) continue;
+    if (first < 0) first = index;
+    else if (other < 0) other = index;
+    else {
+      others ??= [steps[other] as Step & { readonly voice: string }];
+      others.push(step);
+    }
+  }
+  if (first >= 0) write(body, steps[first]!);
+  if (others) {
+    others.sort((a, b) => compareVoiceIds(a.voice, b.voice));
+    for (let index = 0; index < others.length; index++) write(body, others[index]!);
+  } else if (other >= 0) write(body, steps[other]!);
+  for (let index = 0; index < steps.length; index++)
+    if (!('lanes' in steps[index]!)) write(body, steps[index]!);
 }
 
 /**
@@ -538,6 +573,9 @@ interface VoiceToWrite {
 }
 
 const NO_NODES: readonly XmlNode[] = [];
+const NO_PITCHES: readonly Pitch[] = [];
+/** No event's kept beams are dropped (a voice all kept or all new). */
+const NO_INDEXES: ReadonlySet<number> = new Set();
 
 /**
  * What each event of a voice writes, in order: the kept items and the
@@ -558,7 +596,7 @@ function voiceChunks(writing: PartWriting, toWrite: VoiceToWrite): Chunk[] {
     brackets = tupletBrackets(events, true);
     stripTuplets = true;
   }
-  const stripBeams = mixed ? brokenBeams(events) : new Set<number>();
+  const stripBeams = mixed ? brokenBeams(events) : NO_INDEXES;
   const tieKey = `${staff}/${voice.voice}`;
   let tiedIn: Pitch[] = writing.tiesOut.get(tieKey) ?? [];
   const hyphens = writing.hyphens?.get(tieKey) ?? new Set<number>();
@@ -572,6 +610,22 @@ function voiceChunks(writing: PartWriting, toWrite: VoiceToWrite): Chunk[] {
   for (const event of events) if (!event.grace) soundingCount++;
   let at = ZERO;
   const written: Chunk[] = [];
+  // One context for the voice, its per-event fields set before each event: writeEvent reads it
+  // while it writes and keeps none of it, and a fresh one per event was a large share of
+  // what export allocated.
+  const context: { -readonly [K in keyof NoteContext]-?: NoteContext[K] } = {
+    slurNumbers,
+    lyrics: undefined,
+    divisions,
+    voice: voiceId,
+    staff: staves > 1 ? staff : undefined,
+    tiedIn,
+    bracket: undefined,
+    stripTuplets,
+    stripBeams: false,
+    measureRest: false,
+    next: undefined,
+  };
   for (let eventIndex = 0; eventIndex < events.length; eventIndex++) {
     const event = events[eventIndex]!;
     // Made only for an event with something before it: most have nothing.
@@ -591,20 +645,14 @@ function voiceChunks(writing: PartWriting, toWrite: VoiceToWrite): Chunk[] {
       const opening = items.findIndex((item) => isElement(item) && !OPENING.has(item.n));
       items.splice(opening < 0 ? items.length : opening, 0, ...directions.before);
     }
-    const notes = writeEvent(event, {
-      slurNumbers,
-      lyrics: event.lyrics ? lyricElements(event.lyrics, hyphens) : undefined,
-      divisions,
-      voice: voiceId,
-      staff: staves > 1 ? staff : undefined,
-      tiedIn: event.grace ? [] : tiedIn,
-      bracket: brackets.get(eventIndex),
-      stripTuplets,
-      stripBeams: stripBeams.has(eventIndex),
-      measureRest:
-        event.kind === 'rest' && soundingCount === 1 && compare(event.duration, length) === 0,
-      next: nextSounding(events, eventIndex + 1) ?? toWrite.nextVoiceStart,
-    });
+    context.lyrics = event.lyrics ? lyricElements(event.lyrics, hyphens) : undefined;
+    context.tiedIn = event.grace ? NO_PITCHES : tiedIn;
+    context.bracket = brackets.get(eventIndex);
+    context.stripBeams = stripBeams.has(eventIndex);
+    context.measureRest =
+      event.kind === 'rest' && soundingCount === 1 && compare(event.duration, length) === 0;
+    context.next = nextSounding(events, eventIndex + 1) ?? toWrite.nextVoiceStart;
+    const notes = writeEvent(event, context);
     const end = event.grace ? at : add(at, event.duration);
     const filler = event.kind === 'space' && event.attachments === undefined;
     written.push({
@@ -666,7 +714,7 @@ function staffItems(
   keep: UnitKeep,
   measure: MeasureItems,
   firstStaff: readonly Placed[],
-): Placed[] {
+): readonly Placed[] {
   const { snapshot, part, divisions } = writing;
   const measures = snapshot.measures;
   const partInfo = snapshot.parts[part - 1]!;
@@ -701,36 +749,40 @@ function staffItems(
 
 /** Writes the steps of a measure (see {@link inVoiceOrder}) into its body, in order. */
 function writeSteps(body: MeasureBody, steps: readonly Step[]): void {
-  for (const step of inVoiceOrder(steps)) {
-    if ('items' in step) {
-      for (const item of step.items) {
-        body.moveTo(item.at);
-        body.nodes.push(item.x);
-      }
-      continue;
+  inVoiceOrder(steps, writeStep, body);
+}
+
+/** Writes one step of a measure into its body. */
+function writeStep(body: MeasureBody, step: Step): void {
+  if ('items' in step) {
+    for (const item of step.items) {
+      body.moveTo(item.at);
+      body.nodes.push(item.x);
     }
-    if (!step.merged) {
-      const chunks = enteringLate(step.lanes[0]!);
-      body.moveTo(chunks[0]?.at ?? ZERO);
-      for (const chunk of chunks) {
-        body.push(chunk.items);
-        body.push(chunk.notes);
-        body.push(chunk.after);
-        body.at = chunk.end;
-      }
-      continue;
-    }
-    // Merged in time order, so that what pairs up along the voice (slurs, beams, tuplets)
-    // starts before it stops; a <backup> goes straight to its first note.
-    for (const chunk of inTimeOrder(step.lanes)) {
-      body.moveTo(chunk.at);
+    return;
+  }
+  if (!step.merged) {
+    const chunks = enteringLate(step.lanes[0]!);
+    body.moveTo(chunks[0]?.at ?? ZERO);
+    for (let index = 0; index < chunks.length; index++) {
+      const chunk = chunks[index]!;
       body.push(chunk.items);
-      // The <forward> of a filler is left out: the voice's other parts play then.
-      if (chunk.filler) continue;
       body.push(chunk.notes);
       body.push(chunk.after);
       body.at = chunk.end;
     }
+    return;
+  }
+  // Merged in time order, so that what pairs up along the voice (slurs, beams, tuplets)
+  // starts before it stops; a <backup> goes straight to its first note.
+  for (const chunk of inTimeOrder(step.lanes)) {
+    body.moveTo(chunk.at);
+    body.push(chunk.items);
+    // The <forward> of a filler is left out: the voice's other parts play then.
+    if (chunk.filler) continue;
+    body.push(chunk.notes);
+    body.push(chunk.after);
+    body.at = chunk.end;
   }
 }
 

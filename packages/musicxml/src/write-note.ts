@@ -214,7 +214,7 @@ function notationsFor(
   kept: readonly XmlElement[],
   tie: { readonly tieStart: boolean; readonly tieStop: boolean },
   keptTie: { readonly start: boolean; readonly stop: boolean },
-  bracket: { start: boolean; stop: boolean } | undefined,
+  bracket: { readonly start: boolean; readonly stop: boolean } | undefined,
   generateTied: boolean,
   stripTuplets: boolean,
   marks: readonly XmlElement[] = [],
@@ -277,7 +277,14 @@ function notationsFor(
     if (first) result[0] = withChildren(first, [...generated, ...(first.c ?? []), ...marks]);
     else result.push(element('notations', {}, [...generated, ...marks]));
   }
-  return result.filter((notations) => (notations.c ?? []).length > 0 || notations.a !== undefined);
+  // Filtered (a copy) only when a <notations> was left empty: most are not.
+  for (let index = 0; index < result.length; index++)
+    if (isEmpty(result[index]!)) return result.filter((notations) => !isEmpty(notations));
+  return result;
+}
+
+function isEmpty(notations: XmlElement): boolean {
+  return (notations.c ?? NO_NODES).length === 0 && notations.a === undefined;
 }
 
 interface OneNote {
@@ -325,11 +332,12 @@ function writeOne(
   printed: Printed,
   keepValue: boolean,
   context: NoteContext,
-  bracket: { start: boolean; stop: boolean } | undefined,
+  bracket: { readonly start: boolean; readonly stop: boolean } | undefined,
 ): XmlElement {
   const kept = note.kept;
-  // Made only for a kept note, and for the notations only when it has some.
-  const keptChildren: XmlNode[] = kept ? [] : NO_NODES;
+  // The two lists merged are scratch arrays, emptied here: what the note keeps is the merge.
+  const keptChildren = KEPT_SCRATCH;
+  if (keptChildren.length > 0) keptChildren.length = 0;
   let keptNotations: XmlElement[] | undefined;
   let hasGrace = false;
   let hasRest = false;
@@ -387,7 +395,8 @@ function writeOne(
     keptChildren.push(keptLeaf(node));
   }
   // The children written from the model are leaves made once per value (note-leaves.ts).
-  const generated: XmlNode[] = [];
+  const generated = GENERATED_SCRATCH;
+  if (generated.length > 0) generated.length = 0;
   if (event.grace && !hasGrace) generated.push(GRACE_LEAF);
   if (note.chord) generated.push(CHORD_LEAF);
   if (event.kind === 'rest' || event.kind === 'space') {
@@ -414,13 +423,27 @@ function writeOne(
     note.marks,
   );
   for (let index = 0; index < notations.length; index++) generated.push(notations[index]!);
-  const merged = mergeInOrder(NOTE_ORDER, keptChildren, generated);
+  const merged = ownCopy(mergeInOrder(NOTE_ORDER, keptChildren, generated));
   const children = note.lyrics.length > 0 ? withLyrics(merged, note.lyrics) : merged;
   // Built here, not by element(), which looks for a first attribute of every note's (a cost of
   // its own): the text is the same with an empty `a`, and a note always has children.
   if (event.kind === 'space')
     return { n: 'note', a: { ...kept?.a, 'print-object': 'no' }, c: children };
   return kept?.a !== undefined ? { n: 'note', a: kept.a, c: children } : { n: 'note', c: children };
+}
+
+/**
+ * The kept and the generated children of the note {@link writeOne} is
+ * writing, made once: export writes every note of a score, and two arrays
+ * made for each, read once by the merge, were a share of what it allocated.
+ * (writeOne calls nothing that writes a note, so one pair serves.)
+ */
+const KEPT_SCRATCH: XmlNode[] = [];
+const GENERATED_SCRATCH: XmlNode[] = [];
+
+/** A merge of the scratch arrays as the note's own array: copied when the merge is one of them. */
+function ownCopy(merged: readonly XmlNode[]): readonly XmlNode[] {
+  return merged === KEPT_SCRATCH || merged === GENERATED_SCRATCH ? merged.slice() : merged;
 }
 
 /** The model's lyrics before the kept ones, so that reading the file again takes them first. */
@@ -469,9 +492,11 @@ export function writeEvent(event: ScoreEvent, context: NoteContext): XmlElement[
     const printed = pieces[pieceIndex]!;
     const firstPiece = pieceIndex === 0;
     const lastPiece = pieceIndex === pieces.length - 1;
-    const bracket = context.bracket
-      ? { start: context.bracket.start && firstPiece, stop: context.bracket.stop && lastPiece }
-      : undefined;
+    // The context's own bracket when the event is one piece (made anew only for a split note).
+    const bracket =
+      context.bracket && !(firstPiece && lastPiece)
+        ? { start: context.bracket.start && firstPiece, stop: context.bracket.stop && lastPiece }
+        : context.bracket;
     for (let noteIndex = 0; noteIndex < noteCount; noteIndex++) {
       const pitch = pitchOf(event, noteIndex);
       const tie = tiesOn(event, noteIndex);
@@ -518,7 +543,7 @@ function tiesOn(event: ScoreEvent, index: number): boolean {
 const LEVEL_NUMBERS: readonly [string, string] = ['1', '2'];
 const NO_TIES: readonly string[] = [];
 const NO_ELEMENTS: readonly XmlElement[] = [];
-/** Frozen (a push would throw): `writeOne` pushes only to the array it makes for a kept note. */
+/** Frozen (a push would throw): read only, where a note has no children. */
 const NO_NODES = Object.freeze([]) as unknown as XmlNode[];
 
 function chordHolds(notes: readonly { readonly pitch: Pitch }[], pitch: Pitch): boolean {
