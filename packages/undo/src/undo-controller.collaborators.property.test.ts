@@ -158,10 +158,19 @@ describe('undo among a synced collaborator’s overwrites and deletes', () => {
             }),
           );
         } else if (step.kind === 'person') {
+          // A gesture's step is recorded, and counted against maxSteps, at the first of its
+          // transactions that leaves the document changed: the oldest step trimmed then stays
+          // trimmed, even when the gesture's later writes cancel it out and it is dropped.
+          const start = local.toJSON();
+          let counted = false;
           recordStep(label, () => {
             controller.beginUndoGesture({ actor: 'user', label });
             for (const write of step.writes) {
               peers.local.transact(() => apply(local, write), userOrigin);
+              if (!counted && differing(start, local.toJSON()).size > 0) {
+                counted = true;
+                while (stacks.undo.length + 1 > maxSteps) stacks.undo.shift();
+              }
             }
           });
         } else if (step.kind === 'collaborator') {
