@@ -522,27 +522,20 @@ function inVoiceOrder(
   write: (body: MeasureBody, step: Step) => void,
   body: MeasureBody,
 ): void {
-  let first = -1;
-  /** The voices after the first, when there are several (only they need sorting). */
+  let first: Step | undefined;
+  /** The voices after the first: an array only for a measure that has some. */
   let others: (Step & { readonly voice: string })[] | undefined;
-  let other = -1;
-  for (let index = 0; index < steps.length; index++) {
-    const step = steps[index]!;
+  for (const step of steps) {
     if (!('lanes' in step)) continue;
-    if (first < 0) first = index;
-    else if (other < 0) other = index;
-    else {
-      others ??= [steps[other] as Step & { readonly voice: string }];
-      others.push(step);
-    }
+    if (first === undefined) first = step;
+    else (others ??= []).push(step);
   }
-  if (first >= 0) write(body, steps[first]!);
-  if (others) {
+  if (first !== undefined) write(body, first);
+  if (others !== undefined) {
     others.sort((a, b) => compareVoiceIds(a.voice, b.voice));
-    for (let index = 0; index < others.length; index++) write(body, others[index]!);
-  } else if (other >= 0) write(body, steps[other]!);
-  for (let index = 0; index < steps.length; index++)
-    if (!('lanes' in steps[index]!)) write(body, steps[index]!);
+    for (const step of others) write(body, step);
+  }
+  for (const step of steps) if (!('lanes' in step)) write(body, step);
 }
 
 /**
