@@ -528,7 +528,8 @@ function inVoiceOrder(
   for (const step of steps) {
     if (!('lanes' in step)) continue;
     if (first === undefined) first = step;
-    else (others ??= []).push(step);
+    else if (others === undefined) others = [step];
+    else others.push(step);
   }
   if (first !== undefined) write(body, first);
   if (others !== undefined) {
