@@ -69,6 +69,13 @@ export class GestureUndoController<S> implements UndoController<S> {
   #discarding: StackItem[] = [];
   /** The undo manager that reverts what a promise-returning `fn` wrote, while it does. */
   #reverter: Y.UndoManager | null = null;
+  /**
+   * The oldest steps the open step pushed past `maxSteps`: off the stack,
+   * but not yet released or reported, until that step closes. If the open
+   * step's changes cancel out and it is dropped, they go back, so a gesture
+   * that changed nothing in the end costs no step of history.
+   */
+  #overflow: StackItem[] = [];
 
   constructor(scope: UndoScope, options: UndoControllerOptions<S>) {
     const resolved = resolveUndoScope(scope);
@@ -282,6 +289,7 @@ export class GestureUndoController<S> implements UndoController<S> {
     // Removes the undo manager's own listeners on the document.
     this.undoManager.destroy();
     if (!this.#doc.isDestroyed) releaseKeptItems(this.#doc, this.#stackItems(), []);
+    this.#overflow = [];
     this.undoManager.undoStack = [];
     this.undoManager.redoStack = [];
     this.#gesture = null;
@@ -363,7 +371,7 @@ export class GestureUndoController<S> implements UndoController<S> {
   }
 
   #stackItems(): StackItem[] {
-    return [...this.undoManager.undoStack, ...this.undoManager.redoStack];
+    return [...this.#overflow, ...this.undoManager.undoStack, ...this.undoManager.redoStack];
   }
 
   // --- step boundaries -------------------------------------------------------
@@ -383,6 +391,7 @@ export class GestureUndoController<S> implements UndoController<S> {
     if (phase.kind === 'open') this.#phase = closed;
     else if (phase.kind === 'running') phase.item = null;
     this.undoManager.stopCapturing();
+    this.#settleOverflow();
   }
 
   /** Marks `item` as the step that takes the next changes of `origin`. */
@@ -476,6 +485,8 @@ export class GestureUndoController<S> implements UndoController<S> {
       return;
     }
     this.#releaseDiscarded();
+    // A new step: the one before it is closed (its capture timeout passed), so it stays.
+    this.#settleOverflow();
     const transaction = this.#capturing;
     const before = transaction === null ? undefined : this.#selectionAtStart.get(transaction);
     const record = this.#newRecord(event.origin, before);
@@ -516,6 +527,11 @@ export class GestureUndoController<S> implements UndoController<S> {
     undoStackCleared: boolean;
     redoStackCleared: boolean;
   }): void => {
+    if (event.undoStackCleared && this.#overflow.length > 0) {
+      const overflow = this.#overflow;
+      this.#overflow = [];
+      releaseKeptItems(this.#doc, overflow, this.#stackItems());
+    }
     this.#emitChange({
       kind: 'cleared',
       undoStack: event.undoStackCleared,
@@ -530,16 +546,27 @@ export class GestureUndoController<S> implements UndoController<S> {
   // --- history bounds --------------------------------------------------------
 
   /**
-   * Drops the oldest steps beyond `maxSteps`, and releases what Yjs kept for
-   * them so the document can garbage-collect it. Each stack item holds its
-   * own insertions and deletions, so the remaining steps undo exactly as
-   * before.
+   * Takes the oldest steps beyond `maxSteps` off the stack, into the
+   * overflow: they are dropped for good when the open step closes (see
+   * {@link #settleOverflow}), or put back if it is dropped.
    */
   #trim(): void {
     const stack = this.undoManager.undoStack;
     const excess = stack.length - this.#maxSteps;
     if (excess <= 0) return;
-    const dropped = stack.splice(0, excess);
+    for (const item of stack.splice(0, excess)) this.#overflow.push(item);
+  }
+
+  /**
+   * Drops the overflow for good: releases what Yjs kept for its steps, so
+   * the document can garbage-collect it, and reports them. Each stack item
+   * holds its own insertions and deletions, so the remaining steps undo
+   * exactly as before.
+   */
+  #settleOverflow(): void {
+    const dropped = this.#overflow;
+    if (dropped.length === 0) return;
+    this.#overflow = [];
     releaseKeptItems(this.#doc, dropped, this.#stackItems());
     this.#emitChange({ kind: 'trimmed', steps: dropped.map((item) => this.#recordOf(item)) });
   }
@@ -564,6 +591,9 @@ export class GestureUndoController<S> implements UndoController<S> {
     const removed = subtractDeleteSets(item.deletions, item.insertions);
     if (!isEmptyDeleteSet(created) || !isEmptyDeleteSet(removed)) return false;
     stack.pop();
+    // The steps it pushed past maxSteps come back: it took nothing's place.
+    stack.unshift(...this.#overflow);
+    this.#overflow = [];
     releaseKeptItems(this.#doc, [item], this.#stackItems());
     this.#closeStep(false);
     return true;

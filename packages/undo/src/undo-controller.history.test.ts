@@ -57,6 +57,62 @@ describe('bounded history', () => {
     expect(controller.peekUndo()?.meta.toolCallId).toBe('d');
   });
 
+  it('keeps the oldest step when a gesture on a full history cancels out', () => {
+    const doc = new Y.Doc();
+    const units = doc.getMap<number>('units');
+    const controller = createUndoController(doc, {
+      maxSteps: 2,
+      trackedOrigins: [userOrigin],
+      captureTimeout: 60_000,
+    });
+    const trimmed: unknown[] = [];
+    controller.on('change', (event) => {
+      if (event.kind === 'trimmed') trimmed.push(event.steps.map((step) => step.meta.label));
+    });
+    controller.runAsStep({ actor: 'agent', label: 'a' }, () => units.set('a', 1));
+    controller.runAsStep({ actor: 'agent', label: 'b' }, () => units.set('b', 2));
+
+    // A person types a note and deletes it again: one gesture, two transactions, nothing left.
+    controller.beginUndoGesture({ actor: 'user', label: 'typed and deleted' });
+    doc.transact(() => units.set('draft', 3), userOrigin);
+    doc.transact(() => units.delete('draft'), userOrigin);
+    controller.beginUndoGesture({ actor: 'user', label: 'next' });
+
+    expect(controller.undoManager.undoStack).toHaveLength(2);
+    expect(trimmed).toEqual([['typed and deleted']]);
+    expect(controller.undo().ok).toBe(true);
+    expect(controller.undo().ok).toBe(true);
+    expect(units.toJSON()).toEqual({});
+  });
+
+  it('drops the oldest step once a gesture that pushed it out closes with a change', () => {
+    const doc = new Y.Doc();
+    const units = doc.getMap<number>('units');
+    const controller = createUndoController(doc, {
+      maxSteps: 2,
+      trackedOrigins: [userOrigin],
+      captureTimeout: 60_000,
+    });
+    const trimmed: unknown[] = [];
+    controller.on('change', (event) => {
+      if (event.kind === 'trimmed') trimmed.push(event.steps.map((step) => step.meta.label));
+    });
+    controller.runAsStep({ actor: 'agent', label: 'a' }, () => units.set('a', 1));
+    controller.runAsStep({ actor: 'agent', label: 'b' }, () => units.set('b', 2));
+
+    controller.beginUndoGesture({ actor: 'user', label: 'typed' });
+    doc.transact(() => units.set('c', 3), userOrigin);
+    expect(controller.undoManager.undoStack).toHaveLength(2);
+    expect(trimmed).toEqual([]);
+    controller.beginUndoGesture({ actor: 'user', label: 'next' });
+
+    expect(trimmed).toEqual([['a']]);
+    expect(controller.undo().ok).toBe(true);
+    expect(controller.undo().ok).toBe(true);
+    expect(controller.undo().ok).toBe(false);
+    expect(units.toJSON()).toEqual({ a: 1 });
+  });
+
   it('keeps at most one step with maxSteps 1', () => {
     const doc = new Y.Doc();
     const units = doc.getMap<number>('units');

@@ -25,9 +25,10 @@ export interface UndoState {
  * - `step-added`: a local change opened a new step;
  * - `step-extended`: a local change joined the open step (capture timeout);
  * - `undone` / `redone`: a step was reverted or re-applied;
- * - `trimmed`: steps were dropped: the oldest beyond `maxSteps`, or a step
- *   whose changes cancel out (a key set and deleted again), which has
- *   nothing left to undo;
+ * - `trimmed`: steps were dropped: the oldest beyond `maxSteps` (reported
+ *   when the step that pushed them out closes, since they come back if its
+ *   changes cancel out), or a step whose changes cancel out (a key set and
+ *   deleted again), which has nothing left to undo;
  * - `refused`: `undo()` or `redo()` refused the newest step because
  *   collaborators changed every key it wrote (`keys`); the step is gone;
  * - `cleared`: a stack was emptied (a new local step discards the redo stack).
