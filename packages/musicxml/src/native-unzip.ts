@@ -14,8 +14,13 @@ import { nodeBuiltin } from './node-builtin.ts';
 /** One entry of a zip, read from its local header. */
 export interface ZipEntry {
   readonly name: string;
-  /** The declared unpacked size, as fflate's `Unzip` reports it. */
-  readonly originalSize: number;
+  /**
+   * The declared unpacked size, as fflate's `Unzip` reports it: none for an
+   * entry whose sizes follow its data (a data descriptor).
+   */
+  readonly originalSize: number | undefined;
+  /** The unpacked size the archive states: in the local header, or in the data descriptor. */
+  readonly statedSize: number;
   readonly compression: number;
   /** Its compressed bytes. */
   readonly data: Uint8Array;
@@ -31,6 +36,7 @@ interface NodeZlib {
 
 const LOCAL_HEADER = 0x04034b50;
 const CENTRAL_HEADER = 0x02014b50;
+const DATA_DESCRIPTOR = 0x08074b50;
 /** Sizes of `0xFFFFFFFF` say the real ones are in a zip64 extra field. */
 const ZIP64_MARK = 0xffffffff;
 
@@ -44,6 +50,42 @@ function uint32(bytes: Uint8Array, at: number): number {
   );
 }
 
+/**
+ * Where the first local header, data descriptor or central directory
+ * signature in `bytes` from `from` begins, or -1: where fflate's streaming
+ * `Unzip` ends an entry whose sizes follow its data, since it looks for
+ * those three at every byte of it.
+ */
+function firstEntryEnd(bytes: Uint8Array, from: number): number {
+  for (let at = bytes.indexOf(0x50, from); at !== -1; at = bytes.indexOf(0x50, at + 1)) {
+    if (at + 4 > bytes.length) return -1;
+    const signature = uint32(bytes, at);
+    if (signature === LOCAL_HEADER || signature === DATA_DESCRIPTOR || signature === CENTRAL_HEADER)
+      return at;
+  }
+  return -1;
+}
+
+/**
+ * The data of the entry whose data starts at `dataStart` and whose sizes
+ * follow it, and where the next entry starts, or `undefined` unless it is
+ * deflated and ends in a signed data descriptor, before any other
+ * signature, that states exactly its compressed size (the entries music21,
+ * Finale and streaming zip writers make). fflate's streaming `Unzip` then
+ * inflates exactly those bytes, and reads on right after the descriptor.
+ */
+function describedEntry(
+  zip: Uint8Array,
+  dataStart: number,
+  compression: number,
+): { readonly data: Uint8Array; readonly statedSize: number; readonly next: number } | undefined {
+  if (compression !== 8) return undefined;
+  const end = firstEntryEnd(zip, dataStart);
+  if (end === -1 || end + 16 > zip.length || uint32(zip, end) !== DATA_DESCRIPTOR) return undefined;
+  if (uint32(zip, end + 8) !== end - dataStart) return undefined;
+  return { data: zip.subarray(dataStart, end), statedSize: uint32(zip, end + 12), next: end + 16 };
+}
+
 /** Whether the four bytes of `signature` occur anywhere in `bytes` from `from`. */
 function holdsSignature(bytes: Uint8Array, from: number, signature: number): boolean {
   for (let at = bytes.indexOf(0x50, from); at !== -1; at = bytes.indexOf(0x50, at + 1))
@@ -53,11 +95,11 @@ function holdsSignature(bytes: Uint8Array, from: number, signature: number): boo
 
 /**
  * The entries of a plain zip, in order, or `undefined` when it is not one:
- * local headers one right after the other's data from the first byte, none
- * with a data descriptor (sizes after the data), zip64 sizes or encryption,
- * and then the central directory, with no local header signature in it
- * (fflate's streaming reader looks for one there). Those are the archives
- * that fflate's `Unzip` lists exactly so.
+ * local headers one right after the other's data (or its data descriptor,
+ * see {@link describedEntry}) from the first byte, none with zip64 sizes or
+ * encryption, and then the central directory, with no local header
+ * signature in it (fflate's streaming reader looks for one there). Those
+ * are the archives that fflate's `Unzip` lists exactly so.
  *
  * @example
  * ```ts
@@ -74,14 +116,24 @@ export function plainZipEntries(zip: Uint8Array): ZipEntry[] | undefined {
     const originalSize = uint32(zip, at + 22);
     const nameLength = uint16(zip, at + 26);
     const extraLength = uint16(zip, at + 28);
-    if (flags & 0x9 || compressedSize === ZIP64_MARK || originalSize === ZIP64_MARK)
+    if (flags & 0x1 || compressedSize === ZIP64_MARK || originalSize === ZIP64_MARK)
       return undefined;
     const nameStart = at + 30;
     const dataStart = nameStart + nameLength + extraLength;
+    if (dataStart > zip.length) return undefined;
+    const name = strFromU8(zip.subarray(nameStart, nameStart + nameLength), !(flags & 0x800));
+    if (flags & 0x8) {
+      const described = describedEntry(zip, dataStart, compression);
+      if (!described) return undefined;
+      const { data, statedSize } = described;
+      entries.push({ name, originalSize: undefined, statedSize, compression, data });
+      at = described.next;
+      continue;
+    }
     const dataEnd = dataStart + compressedSize;
     if (dataEnd > zip.length) return undefined;
-    const name = strFromU8(zip.subarray(nameStart, nameStart + nameLength), !(flags & 0x800));
-    entries.push({ name, originalSize, compression, data: zip.subarray(dataStart, dataEnd) });
+    const data = zip.subarray(dataStart, dataEnd);
+    entries.push({ name, originalSize, statedSize: originalSize, compression, data });
     at = dataEnd;
   }
   if (entries.length === 0 || at + 4 > zip.length || uint32(zip, at) !== CENTRAL_HEADER)
@@ -101,17 +153,17 @@ export function plainZipEntries(zip: Uint8Array): ZipEntry[] | undefined {
  * ```
  */
 export function inflatedNatively(entry: ZipEntry, limit: number): Uint8Array | undefined {
-  const { data, originalSize, compression } = entry;
-  if (data.length === 0 || originalSize > limit) return undefined;
-  if (compression === 0) return originalSize === data.length ? data.slice() : undefined;
+  const { data, statedSize, compression } = entry;
+  if (data.length === 0 || statedSize > limit) return undefined;
+  if (compression === 0) return statedSize === data.length ? data.slice() : undefined;
   const native = compression === 8 ? nodeBuiltin<NodeZlib>('node:zlib') : null;
   if (!native) return undefined;
   try {
     const { buffer, engine } = native.inflateRawSync(data, {
-      maxOutputLength: Math.max(originalSize, 1),
+      maxOutputLength: Math.max(statedSize, 1),
       info: true,
     });
-    if (buffer.length !== originalSize || engine.bytesWritten !== data.length) return undefined;
+    if (buffer.length !== statedSize || engine.bytesWritten !== data.length) return undefined;
     return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.length);
   } catch {
     return undefined;
