@@ -9,7 +9,7 @@
  * stays kept, as the file had it.
  */
 import { type Pitch, type Rational, samePitch } from '@scorelane/lanes-seq';
-import type { UnitInit } from '@scorelane/score-model';
+import type { ScoreEvent, UnitInit } from '@scorelane/score-model';
 import { withoutMarks } from './mark-xml.ts';
 import { closeUnit, type OpenEvent, type OpenUnit, openUnit } from './marked-units.ts';
 import { readDirections } from './read-directions.ts';
@@ -39,27 +39,42 @@ function pitchesOf(event: OpenEvent): Pitch[] {
   return [];
 }
 
+/** Whether a kept `<note>` has a `<lyric>`. */
+function hasLyric(note: XmlElement): boolean {
+  return child(note, 'lyric') !== undefined;
+}
+
+/**
+ * Whether every pitch of `event` is tied over from `previous`, the event
+ * before it in its voice: a syllable there belongs to the note it continues.
+ */
+function continuesTie(previous: ScoreEvent | undefined, event: OpenEvent): boolean {
+  const pitches = pitchesOf(event);
+  if (pitches.length === 0 || previous === undefined) return false;
+  const tiedIn = tiedPitches(previous);
+  return pitches.every((pitch) => tiedIn.some((tied) => samePitch(tied, pitch)));
+}
+
 /** The lyrics of one part: verses numbered in the order their `number` first appears. */
 function readLyrics(units: readonly OpenUnit[]): void {
   const verses = new Map<string, number>();
-  const lanes = new Map<string, { tiedIn: Pitch[]; extended: Set<number> }>();
+  const lanes = new Map<string, { previous: ScoreEvent | undefined; extended: Set<number> }>();
   const ordered = [...units].sort((a, b) => a.measure - b.measure || a.staff - b.staff);
   for (const unit of ordered)
     for (const voice of unit.voices) {
       const key = `${unit.staff}/${voice.voice}`;
-      const lane = lanes.get(key) ?? { tiedIn: [], extended: new Set<number>() };
+      const lane = lanes.get(key) ?? { previous: undefined, extended: new Set<number>() };
       lanes.set(key, lane);
       for (const event of voice.events) {
         if (event.role === 'grace') continue;
-        const pitches = pitchesOf(event);
-        const continuation =
-          pitches.length > 0 &&
-          pitches.every((pitch) => lane.tiedIn.some((tied) => samePitch(tied, pitch)));
-        lane.tiedIn = tiedPitches(event.event);
-        if (event.role !== 'note' || !event.notes) continue;
+        const previous = lane.previous;
+        lane.previous = event.event;
+        // Most notes of most scores have no lyric: only those that do are read.
+        if (event.role !== 'note' || !event.notes?.some(hasLyric)) continue;
+        const continuation = continuesTie(previous, event);
         const sung = new Set<number>();
         event.notes.forEach((note, index) => {
-          if (!child(note, 'lyric')) return;
+          if (!hasLyric(note)) return;
           const taken = new Set<XmlElement>();
           for (const lyric of childElements(note, 'lyric')) {
             const read = readLyric(lyric);
