@@ -7,19 +7,55 @@ import { MAX_SCORE_MEASURES, MAX_XML_DEPTH, MAX_XML_ELEMENTS } from './limits.ts
 import type { XmlElement, XmlNode } from './xml-tree.ts';
 
 /**
- * An element whose end tag has not been read yet.
+ * An element whose end tag has not been read yet. Its children are held
+ * as `first` until there is a second: most elements of a score hold one
+ * child (`<step>C</step>`), and an array grown by a push reserves room
+ * for sixteen.
  *
  * @example
  * ```ts
- * const building: Building = { n: 'note', c: [], measures: 0 };
+ * const building: Building = openElement('note', undefined);
  * ```
  */
 export interface Building {
   readonly n: string;
   readonly a?: Record<string, string>;
-  readonly c: XmlNode[];
+  /** The only child so far, while `c` is `undefined`. */
+  first: XmlNode | undefined;
+  /** Every child, once there are two or more. */
+  c: XmlNode[] | undefined;
   /** How many `<measure>` children it has had. */
   measures: number;
+}
+
+/**
+ * A {@link Building} for an element just opened, with its attributes (if any).
+ *
+ * @example
+ * ```ts
+ * openElement('note', { 'default-x': '12' });
+ * ```
+ */
+export function openElement(
+  name: string,
+  attributes: Record<string, string> | undefined,
+): Building {
+  return attributes
+    ? { n: name, a: attributes, first: undefined, c: undefined, measures: 0 }
+    : { n: name, first: undefined, c: undefined, measures: 0 };
+}
+
+/**
+ * The last child of an element being read, or `undefined`.
+ *
+ * @example
+ * ```ts
+ * lastChild(openElement('a', undefined)); // undefined
+ * ```
+ */
+export function lastChild(building: Building): XmlNode | undefined {
+  const children = building.c;
+  return children === undefined ? building.first : children[children.length - 1];
 }
 
 // Read once: they are checked on every element.
@@ -60,10 +96,17 @@ export function limitPassed(
 export function appendNode(top: Building | undefined, node: XmlNode): void {
   if (!top) return;
   const children = top.c;
-  const last = children[children.length - 1];
-  if (typeof node === 'string' && typeof last === 'string')
-    children[children.length - 1] = last + node;
-  else children.push(node);
+  if (children !== undefined) {
+    const last = children[children.length - 1];
+    if (typeof node === 'string' && typeof last === 'string')
+      children[children.length - 1] = last + node;
+    else children.push(node);
+    return;
+  }
+  const first = top.first;
+  if (first === undefined) top.first = node;
+  else if (typeof node === 'string' && typeof first === 'string') top.first = first + node;
+  else top.c = [first, node];
 }
 
 /**
@@ -71,14 +114,24 @@ export function appendNode(top: Building | undefined, node: XmlNode): void {
  *
  * @example
  * ```ts
- * finish({ n: 'a', c: ['\n  ', { n: 'b' }], measures: 0 }); // { n: 'a', c: [{ n: 'b' }] }
+ * const building = openElement('a', undefined);
+ * appendNode(building, '\n  ');
+ * appendNode(building, { n: 'b' });
+ * finish(building); // { n: 'a', c: [{ n: 'b' }] }
  * ```
  */
 export function finish(building: Building): XmlElement {
+  const { n, a, first } = building;
   const all = building.c;
+  if (all === undefined) {
+    // No child, or one: a lone text is layout only across lines (`<a>\n</a>`).
+    if (first === undefined || isLayout(first, false)) return a ? { n, a } : { n };
+    return a ? { n, a, c: [first] } : { n, c: [first] };
+  }
   let hasElement = false;
   let hasText = false;
-  for (const child of all) {
+  for (let index = 0; index < all.length; index++) {
+    const child = all[index]!;
     if (typeof child === 'string') hasText = true;
     else if ('n' in child) hasElement = true;
   }
@@ -86,7 +139,6 @@ export function finish(building: Building): XmlElement {
   let children = all;
   if (hasText && all.some((child) => isLayout(child, hasElement)))
     children = all.filter((child) => !isLayout(child, hasElement));
-  const { n, a } = building;
   if (children.length === 0) return a ? { n, a } : { n };
   return a ? { n, a, c: children } : { n, c: children };
 }

@@ -9,7 +9,15 @@
  * answers, the tree is the one saxes's reading builds (`xml-scan.test.ts`
  * holds that as a property, and on every file of the test suite).
  */
-import { appendNode, type Building, finish, limitPassed } from './xml-building.ts';
+import { commonStringAt } from './common-strings.ts';
+import {
+  appendNode,
+  type Building,
+  finish,
+  lastChild,
+  limitPassed,
+  openElement,
+} from './xml-building.ts';
 import type { XmlElement } from './xml-tree.ts';
 
 const NAME = /[A-Za-z_:][A-Za-z0-9._:-]*/y;
@@ -120,7 +128,7 @@ function attribute(text: string, at: number, attributes: Record<string, string>)
   NAME.lastIndex = at;
   if (!NAME.test(text)) return -1;
   const nameEnd = NAME.lastIndex;
-  const name = text.slice(at, nameEnd);
+  const name = commonStringAt(text, at, nameEnd) ?? text.slice(at, nameEnd);
   if (name === '__proto__' || Object.hasOwn(attributes, name)) return -1;
   let cursor = skipSpace(text, nameEnd);
   if (text.charCodeAt(cursor) !== 0x3d) return -1;
@@ -131,7 +139,9 @@ function attribute(text: string, at: number, attributes: Record<string, string>)
   if (close === -1) return -1;
   const lessThan = text.indexOf('<', cursor + 1);
   if (lessThan !== -1 && lessThan < close) return -1;
-  const value = attributeValue(text.slice(cursor + 1, close));
+  // A common value has no reference, tab or line end to replace.
+  const value =
+    commonStringAt(text, cursor + 1, close) ?? attributeValue(text.slice(cursor + 1, close));
   if (value === undefined) return -1;
   attributes[name] = value;
   return close + 1;
@@ -143,7 +153,7 @@ function startTag(scan: Scan, open: number): boolean {
   NAME.lastIndex = open + 1;
   if (!NAME.test(text) || scan.root !== undefined) return false;
   let cursor = NAME.lastIndex;
-  const name = text.slice(open + 1, cursor);
+  const name = commonStringAt(text, open + 1, cursor) ?? text.slice(open + 1, cursor);
   scan.elements++;
   if (limitPassed(name, stack.length, scan.elements, stack[stack.length - 1]) !== undefined)
     return false;
@@ -166,11 +176,14 @@ function startTag(scan: Scan, open: number): boolean {
   if (selfClosing) cursor++;
   if (text.charCodeAt(cursor) !== 0x3e) return false;
   scan.at = cursor + 1;
-  const building: Building = attributes
-    ? { n: name, a: attributes, c: [], measures: 0 }
-    : { n: name, c: [], measures: 0 };
-  if (selfClosing) close(scan, building);
-  else stack.push(building);
+  if (selfClosing) {
+    // What `finish` makes of an element with no children, made at once.
+    const element: XmlElement = attributes ? { n: name, a: attributes } : { n: name };
+    if (stack.length === 0) scan.root = element;
+    else appendNode(stack[stack.length - 1], element);
+    return true;
+  }
+  stack.push(openElement(name, attributes));
   return true;
 }
 
@@ -203,7 +216,7 @@ function isDroppedLayout(scan: Scan, from: number, to: number): boolean {
   }
   const top = scan.stack[scan.stack.length - 1];
   if (!top) return true;
-  if (!lineEnd || typeof top.c[top.c.length - 1] === 'string') return false;
+  if (!lineEnd || typeof lastChild(top) === 'string') return false;
   return !text.startsWith('<![CDATA[', to);
 }
 
@@ -294,14 +307,19 @@ export function scanXml(source: string): { root: XmlElement; doctype?: string } 
     const open = text.indexOf('<', scan.at);
     const end = open === -1 ? length : open;
     if (end > scan.at && !isDroppedLayout(scan, scan.at, end)) {
-      const raw = text.slice(scan.at, end);
       const top = scan.stack[scan.stack.length - 1];
-      if (!top) {
-        if (!ONLY_SPACE.test(raw)) return undefined;
-      } else {
-        const decoded = textBetween(raw);
-        if (decoded === undefined) return undefined;
-        appendNode(top, decoded);
+      // A common text (`up`, `eighth`, `1`) is allowed anywhere and holds no reference.
+      const common = top ? commonStringAt(text, scan.at, end) : undefined;
+      if (common !== undefined) appendNode(top, common);
+      else {
+        const raw = text.slice(scan.at, end);
+        if (!top) {
+          if (!ONLY_SPACE.test(raw)) return undefined;
+        } else {
+          const decoded = textBetween(raw);
+          if (decoded === undefined) return undefined;
+          appendNode(top, decoded);
+        }
       }
     }
     if (open === -1) break;

@@ -5,7 +5,7 @@
  * along as an attachment and be written back exactly.
  */
 import { SaxesParser } from 'saxes';
-import { appendNode, type Building, finish, limitPassed } from './xml-building.ts';
+import { appendNode, type Building, finish, limitPassed, openElement } from './xml-building.ts';
 import { scanXml } from './xml-scan.ts';
 
 /**
@@ -143,11 +143,12 @@ export function parseXmlBySaxes(text: string): XmlParseResult {
       throw new StopParsing();
     }
     const names = Object.keys(tag.attributes);
-    const building: Building =
-      names.length > 0
-        ? { n: tag.name, a: { ...(tag.attributes as Record<string, string>) }, c: [], measures: 0 }
-        : { n: tag.name, c: [], measures: 0 };
-    stack.push(building);
+    stack.push(
+      openElement(
+        tag.name,
+        names.length > 0 ? { ...(tag.attributes as Record<string, string>) } : undefined,
+      ),
+    );
   });
   parser.on('closetag', () => {
     const building = stack.pop();
