@@ -3,7 +3,6 @@
  * every attachment import kept written back where it came from.
  */
 import { printedNumbersOf, type Score } from '@scorelane/score-model';
-import { flattened } from './flat-text.ts';
 import { headerWithTexts } from './header-texts.ts';
 import { balancedPartGroups } from './part-groups.ts';
 import { scorePartFor } from './part-list.ts';
@@ -13,7 +12,7 @@ import { type SettledMeasure, SlurPairing, withoutLonelySlurs } from './slur-pai
 import { partKeep, scoreKeep } from './unit-keep.ts';
 import { type PartWriting, writeMeasure } from './write-measure.ts';
 import { element, type XmlElement, type XmlNode } from './xml-tree.ts';
-import { xmlText, xmlTextEndingWith } from './xml-write.ts';
+import { flatXmlText, xmlText, xmlTextEndingWith } from './xml-write.ts';
 
 const PROLOGUE =
   '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' +
@@ -135,8 +134,8 @@ function partMeasuresText(
       const tree = held.get(measure)!;
       held.delete(measure);
       const whole = withoutLonelySlurs(tree, lonely, snapshot, part, measure + 1);
-      // Flattened: the part's text keeps it to the end of the export (see flat-text.ts).
-      const measureText = flattened(xmlText(whole, 2));
+      // Flat: the part's text keeps it to the end of the export (see flatXmlText).
+      const measureText = flatXmlText(whole, 2);
       if (measure !== next) {
         early.set(measure, measureText);
         continue;

@@ -1,7 +1,7 @@
 import { fc, test as property } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import type { XmlElement, XmlNode } from './xml-tree.ts';
-import { writtenAhead, xmlText, xmlTextEndingWith } from './xml-write.ts';
+import { flatXmlText, writtenAhead, xmlText, xmlTextEndingWith } from './xml-write.ts';
 
 /** Small trees of elements, attributes and text that needs escaping, as export writes them. */
 const tree = fc.letrec<{ element: XmlElement; node: XmlNode }>((of) => ({
@@ -50,4 +50,21 @@ describe('writtenAhead', () => {
       );
     },
   );
+});
+
+describe('flatXmlText', () => {
+  property.prop([tree, fc.nat(5), fc.nat(5)])(
+    'writes exactly the text xmlText writes, with elements written ahead among them',
+    (element, at, depth) => {
+      const written = writtenAhead(element, at);
+      const node: XmlElement = { n: 'measure', a: { number: '1' }, c: [element, written, 'x'] };
+      expect(flatXmlText(node, depth)).toBe(xmlText(node, depth));
+      expect(flatXmlText(element, depth)).toBe(xmlText(element, depth));
+    },
+  );
+
+  it('writes a comment, an instruction and text as xmlText does', () => {
+    for (const node of [{ '!': 'a -- b' }, { '?': 'pi', d: 'x' }, 'a & b'] as XmlNode[])
+      expect(flatXmlText(node, 2)).toBe(xmlText(node, 2));
+  });
 });
