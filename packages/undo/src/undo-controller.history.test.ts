@@ -11,6 +11,27 @@ function listenerCount(doc: Y.Doc): number {
   return count;
 }
 
+/**
+ * A controller whose history of two steps is full (agent steps `a` and `b`),
+ * tracking a person's origin, and the labels of every `trimmed` event.
+ */
+function fullHistoryOfTwo() {
+  const doc = new Y.Doc();
+  const units = doc.getMap<number>('units');
+  const controller = createUndoController(doc, {
+    maxSteps: 2,
+    trackedOrigins: [userOrigin],
+    captureTimeout: 60_000,
+  });
+  const trimmed: unknown[] = [];
+  controller.on('change', (event) => {
+    if (event.kind === 'trimmed') trimmed.push(event.steps.map((step) => step.meta.label));
+  });
+  controller.runAsStep({ actor: 'agent', label: 'a' }, () => units.set('a', 1));
+  controller.runAsStep({ actor: 'agent', label: 'b' }, () => units.set('b', 2));
+  return { doc, units, controller, trimmed };
+}
+
 describe('bounded history', () => {
   it('drops the oldest steps beyond maxSteps and undoes the rest exactly', () => {
     const peers = createSyncedPeers();
@@ -58,19 +79,7 @@ describe('bounded history', () => {
   });
 
   it('keeps the oldest step when a gesture on a full history cancels out', () => {
-    const doc = new Y.Doc();
-    const units = doc.getMap<number>('units');
-    const controller = createUndoController(doc, {
-      maxSteps: 2,
-      trackedOrigins: [userOrigin],
-      captureTimeout: 60_000,
-    });
-    const trimmed: unknown[] = [];
-    controller.on('change', (event) => {
-      if (event.kind === 'trimmed') trimmed.push(event.steps.map((step) => step.meta.label));
-    });
-    controller.runAsStep({ actor: 'agent', label: 'a' }, () => units.set('a', 1));
-    controller.runAsStep({ actor: 'agent', label: 'b' }, () => units.set('b', 2));
+    const { doc, units, controller, trimmed } = fullHistoryOfTwo();
 
     // A person types a note and deletes it again: one gesture, two transactions, nothing left.
     controller.beginUndoGesture({ actor: 'user', label: 'typed and deleted' });
@@ -86,19 +95,7 @@ describe('bounded history', () => {
   });
 
   it('drops the oldest step once a gesture that pushed it out closes with a change', () => {
-    const doc = new Y.Doc();
-    const units = doc.getMap<number>('units');
-    const controller = createUndoController(doc, {
-      maxSteps: 2,
-      trackedOrigins: [userOrigin],
-      captureTimeout: 60_000,
-    });
-    const trimmed: unknown[] = [];
-    controller.on('change', (event) => {
-      if (event.kind === 'trimmed') trimmed.push(event.steps.map((step) => step.meta.label));
-    });
-    controller.runAsStep({ actor: 'agent', label: 'a' }, () => units.set('a', 1));
-    controller.runAsStep({ actor: 'agent', label: 'b' }, () => units.set('b', 2));
+    const { doc, units, controller, trimmed } = fullHistoryOfTwo();
 
     controller.beginUndoGesture({ actor: 'user', label: 'typed' });
     doc.transact(() => units.set('c', 3), userOrigin);
