@@ -186,7 +186,11 @@ export function parseXmlBySaxes(text: string): XmlParseResult {
  * ```
  */
 export function isElement(node: XmlNode | undefined): node is XmlElement {
-  return typeof node === 'object' && node !== null && 'n' in node;
+  // A load, not an `in` test: nodes come in many shapes, and V8 answers a load of a property
+  // across many shapes from a cache where `in` looks each one up.
+  return (
+    typeof node === 'object' && node !== null && typeof (node as { n?: unknown }).n === 'string'
+  );
 }
 
 /**
