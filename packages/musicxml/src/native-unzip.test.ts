@@ -164,6 +164,11 @@ function withDataDescriptors(zip: Uint8Array): Uint8Array {
   }
   directory.setUint32(cursor + 16, written, true);
   pieces.push(central);
+  return concatenated(pieces);
+}
+
+/** The bytes of `pieces`, one after the other. */
+function concatenated(pieces: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(pieces.reduce((sum, piece) => sum + piece.length, 0));
   let offset = 0;
   for (const piece of pieces) {
@@ -191,12 +196,5 @@ function streamedBytes(zip: Uint8Array, name: string): Uint8Array | undefined {
   } catch {
     return undefined;
   }
-  if (failed) return undefined;
-  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return bytes;
+  return failed ? undefined : concatenated(chunks);
 }
