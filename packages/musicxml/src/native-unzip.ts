@@ -50,21 +50,20 @@ function uint32(bytes: Uint8Array, at: number): number {
   );
 }
 
-/**
- * Where the first local header, data descriptor or central directory
- * signature in `bytes` from `from` begins, or -1: where fflate's streaming
- * `Unzip` ends an entry whose sizes follow its data, since it looks for
- * those three at every byte of it.
- */
-function firstEntryEnd(bytes: Uint8Array, from: number): number {
+/** Where the first of `signatures` in `bytes` from `from` begins, or -1. */
+function firstSignature(bytes: Uint8Array, from: number, signatures: readonly number[]): number {
   for (let at = bytes.indexOf(0x50, from); at !== -1; at = bytes.indexOf(0x50, at + 1)) {
     if (at + 4 > bytes.length) return -1;
-    const signature = uint32(bytes, at);
-    if (signature === LOCAL_HEADER || signature === DATA_DESCRIPTOR || signature === CENTRAL_HEADER)
-      return at;
+    if (signatures.includes(uint32(bytes, at))) return at;
   }
   return -1;
 }
+
+/**
+ * The signatures fflate's streaming `Unzip` looks for at every byte of an
+ * entry whose sizes follow its data: the first of them ends the entry.
+ */
+const ENTRY_ENDS: readonly number[] = [LOCAL_HEADER, DATA_DESCRIPTOR, CENTRAL_HEADER];
 
 /**
  * The data of the entry whose data starts at `dataStart` and whose sizes
@@ -80,17 +79,10 @@ function describedEntry(
   compression: number,
 ): { readonly data: Uint8Array; readonly statedSize: number; readonly next: number } | undefined {
   if (compression !== 8) return undefined;
-  const end = firstEntryEnd(zip, dataStart);
+  const end = firstSignature(zip, dataStart, ENTRY_ENDS);
   if (end === -1 || end + 16 > zip.length || uint32(zip, end) !== DATA_DESCRIPTOR) return undefined;
   if (uint32(zip, end + 8) !== end - dataStart) return undefined;
   return { data: zip.subarray(dataStart, end), statedSize: uint32(zip, end + 12), next: end + 16 };
-}
-
-/** Whether the four bytes of `signature` occur anywhere in `bytes` from `from`. */
-function holdsSignature(bytes: Uint8Array, from: number, signature: number): boolean {
-  for (let at = bytes.indexOf(0x50, from); at !== -1; at = bytes.indexOf(0x50, at + 1))
-    if (at + 4 <= bytes.length && uint32(bytes, at) === signature) return true;
-  return false;
 }
 
 /**
@@ -138,7 +130,7 @@ export function plainZipEntries(zip: Uint8Array): ZipEntry[] | undefined {
   }
   if (entries.length === 0 || at + 4 > zip.length || uint32(zip, at) !== CENTRAL_HEADER)
     return undefined;
-  return holdsSignature(zip, at, LOCAL_HEADER) ? undefined : entries;
+  return firstSignature(zip, at, [LOCAL_HEADER]) !== -1 ? undefined : entries;
 }
 
 /**

@@ -133,6 +133,7 @@ export function finish(building: Building): XmlElement {
   for (let index = 0; index < all.length; index++) {
     const child = all[index]!;
     if (typeof child === 'string') hasText = true;
+    // `isElement`'s test, written out: xml-tree.ts, which has it, imports this file.
     else if (typeof (child as { n?: unknown }).n === 'string') hasElement = true;
   }
   // Whitespace between elements, or across lines, is layout of the file, not content.

@@ -54,6 +54,14 @@ function tagsOf(depth: number, name: string): Tags {
   return tags;
 }
 
+/** The start tag of an element with element children, on a line of its own. */
+function openingLine(tags: Tags, attributes: XmlElement['a']): string {
+  if (!attributes) return tags.open;
+  let text = tags.start;
+  for (const name in attributes) text += ` ${name}="${escapeAttribute(attributes[name]!)}"`;
+  return `${text}>\n`;
+}
+
 // Indexed loops, not for-of: export writes every element of a score here, and an unoptimized
 // for-of allocates an iterator and its results.
 function hasElementChild(children: readonly XmlNode[]): boolean {
@@ -85,12 +93,7 @@ export function xmlText(node: XmlNode, depth: number): string {
   const children = node.c;
   if (children !== undefined && hasElementChild(children)) {
     const tags = tagsOf(depth, node.n);
-    let text = tags.open;
-    if (attributes) {
-      text = tags.start;
-      for (const name in attributes) text += ` ${name}="${escapeAttribute(attributes[name]!)}"`;
-      text += '>\n';
-    }
+    let text = openingLine(tags, attributes);
     for (let index = 0; index < children.length; index++)
       text += xmlText(children[index]!, depth + 1);
     return text + tags.close;
@@ -124,12 +127,7 @@ function writeInto(node: XmlNode, depth: number, out: string[]): void {
     return;
   }
   const tags = tagsOf(depth, node.n);
-  const attributes = node.a;
-  if (attributes) {
-    let start = tags.start;
-    for (const name in attributes) start += ` ${name}="${escapeAttribute(attributes[name]!)}"`;
-    out.push(`${start}>\n`);
-  } else out.push(tags.open);
+  out.push(openingLine(tags, node.a));
   for (let index = 0; index < children.length; index++) writeInto(children[index]!, depth + 1, out);
   out.push(tags.close);
 }
