@@ -604,7 +604,9 @@ describe('agent oversight on the collaboration server, in Chromium with native W
       return names.includes('agent-one (MCP agent)') && names.includes('agent-two (MCP agent)');
     });
     expect((await one.callTool({ name: 'undo', arguments: {} })).isError).toBe(false);
-    expect(await violinBar(2)).toBe(before2);
+    // The undo lands on the server's copy; Alice's page reads it once the update reaches her.
+    // Updates arrive in order, so once bar 2 is back, bar 3 shows what the undo left of it.
+    await waitUntil(async () => (await violinBar(2)) === before2);
     expect(await violinBar(3)).toBe('P1 s1 v1 m3: F5=1');
     const nothingLeft = await one.callTool({ name: 'undo', arguments: {} });
     expect(nothingLeft.isError).toBe(true);
