@@ -113,6 +113,51 @@ function readSpan(node: XmlElement): SpanEnd | undefined {
   }
 }
 
+/** The kind of line each element the model reads as a line draws. */
+const LINE_KINDS: Readonly<Record<string, SpanEnd['kind']>> = {
+  wedge: 'hairpin',
+  'octave-shift': 'octave-line',
+  pedal: 'pedal',
+};
+
+/** Whether a line element of `kind` with `type` starts, stops or changes (both) its line. */
+function lineRole(kind: SpanEnd['kind'], type: string | undefined): SpanEnd['type'] | undefined {
+  if (type === 'stop') return 'stop';
+  if (kind === 'hairpin')
+    return type === 'crescendo' || type === 'diminuendo' ? 'start' : undefined;
+  if (kind === 'octave-line') return type === 'up' || type === 'down' ? 'start' : undefined;
+  return type === 'start' ? 'start' : type === 'change' ? 'change' : undefined;
+}
+
+/**
+ * Every end of a line of the kinds the model reads (hairpin, octave line,
+ * pedal) that a `<direction>` holds, whether or not the model can read the
+ * direction: one it keeps as XML still stops, or starts, the line of its
+ * number in the file's order, so a line end the model reads never pairs
+ * across it (a kept stop between a start and a later stop closes the
+ * start's line).
+ *
+ * @example
+ * ```ts
+ * lineEndsIn(parseXml('<direction><direction-type><wedge type="stop"/></direction-type><offset>-2</offset></direction>').root);
+ * // [{ kind: 'hairpin', type: 'stop', number: '1' }]
+ * ```
+ */
+export function lineEndsIn(
+  item: XmlElement,
+): { readonly kind: SpanEnd['kind']; readonly type: SpanEnd['type']; readonly number: string }[] {
+  if (item.n !== 'direction') return [];
+  const ends: ReturnType<typeof lineEndsIn> = [];
+  for (const directionType of childElements(item, 'direction-type')) {
+    for (const line of childElements(directionType)) {
+      const kind = LINE_KINDS[line.n];
+      const type = kind && lineRole(kind, line.a?.type);
+      if (kind && type) ends.push({ kind, type, number: line.a?.number ?? '1' });
+    }
+  }
+  return ends;
+}
+
 /** The content of each `<direction-type>`: one element each. */
 function directionContent(direction: XmlElement): XmlElement[] | undefined {
   const found: XmlElement[] = [];

@@ -14,7 +14,7 @@ import { compare, type LaneMark, type Rational } from '@scorelane/lanes-seq';
 import type { PlacedElement } from './attachment-types.ts';
 import { canJoin } from './mark-order.ts';
 import type { OpenEvent, OpenUnit, OpenVoice } from './marked-units.ts';
-import { type ItemMarks, readItemMarks, type SpanEnd } from './read-direction-marks.ts';
+import { type ItemMarks, lineEndsIn, readItemMarks, type SpanEnd } from './read-direction-marks.ts';
 import { takes } from './read-note-marks.ts';
 import { parseAt } from './unit-keep.ts';
 
@@ -95,6 +95,26 @@ interface End {
   readonly read: ItemMarks & { readonly span: SpanEnd };
 }
 
+/**
+ * A line end of a direction the model keeps as XML: it is not read, but it
+ * stops (or starts) the line of its kind and number all the same.
+ */
+interface KeptEnd {
+  readonly kept: {
+    readonly kind: SpanEnd['kind'];
+    readonly type: SpanEnd['type'];
+    readonly number: string;
+  };
+}
+
+/** The line ends of a part in the file's order, read or kept. */
+type EndInOrder = End | KeptEnd;
+
+/** The kind, number and type of a line end, read or kept. */
+function spanOf(end: EndInOrder): Omit<SpanEnd, 'start' | 'stop'> {
+  return 'kept' in end ? end.kept : end.read.span;
+}
+
 /** The units of a part by measure and staff. */
 type Grid = Map<string, OpenUnit>;
 
@@ -161,20 +181,33 @@ function pendingMarks(): { of(target: Target): LaneMark[] } {
   };
 }
 
-/** Reads the lines of a part: pairs their ends, and places the pairs that fit whole. */
-function readLines(ends: readonly End[], grid: Grid, taken: Set<PlacedElement>): void {
-  const open = new Map<string, End>();
+/**
+ * Pairs the line ends of a part as MusicXML pairs them: by kind and number,
+ * in the file's order, a stop closing the open start of its number. Only
+ * pairs whose ends are both read are given; a kept end closes (or opens) its
+ * line all the same, so a read start never pairs with a read stop beyond it.
+ */
+function pairedEnds(inOrder: readonly EndInOrder[]): [End, End][] {
+  const open = new Map<string, EndInOrder>();
   const pairs: [End, End][] = [];
-  for (const end of ends) {
-    const key = `${end.read.span.kind}/${end.read.span.number}`;
-    const type = end.read.span.type;
+  for (const end of inOrder) {
+    const { kind, number, type } = spanOf(end);
+    const key = `${kind}/${number}`;
     const waiting = open.get(key);
     if (type === 'stop' || type === 'change') {
-      if (waiting) pairs.push([waiting, end]);
+      if (waiting && !('kept' in waiting) && !('kept' in end)) pairs.push([waiting, end]);
       open.delete(key);
     }
     if (type === 'start' || type === 'change') open.set(key, end);
   }
+  return pairs;
+}
+
+/** Reads the lines of a part: pairs their ends, and places the pairs that fit whole. */
+function readLines(inOrder: readonly EndInOrder[], grid: Grid, taken: Set<PlacedElement>): void {
+  const pairs = pairedEnds(inOrder);
+  const ends: End[] = [];
+  for (const end of inOrder) if (!('kept' in end)) ends.push(end);
   const placed: { pair: [End, End]; start: Target; stop: Target }[] = [];
   const pending = pendingMarks();
   for (const pair of pairs) {
@@ -228,13 +261,16 @@ function readLines(ends: readonly End[], grid: Grid, taken: Set<PlacedElement>):
 export function readDirections(units: readonly OpenUnit[]): void {
   const ordered = [...units].sort((a, b) => a.measure - b.measure || a.staff - b.staff);
   const grid: Grid = new Map(ordered.map((unit) => [`${unit.measure}/${unit.staff}`, unit]));
-  const ends: End[] = [];
+  const ends: EndInOrder[] = [];
   const taken = new Set<PlacedElement>();
   for (const unit of ordered) {
     for (const item of unit.items) {
       if (item.start !== undefined) continue;
       const read = readItemMarks(item.x);
-      if (!read) continue;
+      if (!read) {
+        for (const kept of lineEndsIn(item.x)) ends.push({ kept });
+        continue;
+      }
       const at = parseAt(item.at);
       if (read.span) {
         ends.push({ unit, item, at, read: read as End['read'] });
