@@ -184,6 +184,30 @@ describe('marks on notes', () => {
     expect(readScore(imported(exportMusicXml(score))).unit(1, 1, 1).voices[0]).toEqual(voice);
   });
 
+  it("writes a mark the file repeats on a note after the model's, so every later round trip reads the same one", () => {
+    // A string quartet's file repeats a staccato, both placed above: the model reads one, the
+    // other stays kept, placement and all, and reading the export again takes the model's.
+    const score = imported(
+      part(
+        note('C', {
+          notations:
+            '<articulations><staccato placement="above"/><staccato placement="above"/></articulations>',
+        }) +
+          note('D') +
+          note('E') +
+          note('F') +
+          rests,
+      ),
+    );
+    const [m1] = events(score);
+    expect(m1![0]!.marks).toEqual([{ kind: 'articulation', name: 'staccato' }]);
+    const out = exportMusicXml(score);
+    expect(out).toContain('<staccato/>');
+    expect(out).toContain('<staccato placement="above"/>');
+    expect(out.indexOf('<staccato/>')).toBeLessThan(out.indexOf('<staccato placement="above"/>'));
+    expect(exportMusicXml(imported(out))).toBe(out);
+  });
+
   it('keeps a second hairpin that starts on the same note as XML, so the read writes back as it is', () => {
     const wedge = (type: string, number: number) =>
       `<direction><direction-type><wedge type="${type}" number="${number}"/></direction-type><staff>1</staff></direction>`;

@@ -274,7 +274,9 @@ function notationsFor(
   if (bracket?.start) generated.push(element('tuplet', { type: 'start', bracket: 'yes' }));
   if (generated.length > 0 || marks.length > 0) {
     const first = result[0];
-    if (first) result[0] = withChildren(first, [...generated, ...(first.c ?? []), ...marks]);
+    // The model's marks before the kept children, so that reading the file again takes them
+    // first: a mark the file repeats (two staccatos on a note) keeps its copy kept as it was.
+    if (first) result[0] = withChildren(first, [...generated, ...marks, ...(first.c ?? [])]);
     else result.push(element('notations', {}, [...generated, ...marks]));
   }
   // Filtered (a copy) only when a <notations> was left empty: most are not.
