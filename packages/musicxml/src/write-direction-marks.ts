@@ -124,7 +124,9 @@ function markElement(mark: LaneMark, place: DirectionPlace): XmlElement | undefi
       ]);
     }
     case 'pedal':
-      return direction(place, 'below', [element('pedal', { type: mark.type, line: 'yes' })]);
+      return direction(place, 'below', [
+        element('pedal', { type: mark.type, number, line: 'yes' }),
+      ]);
     case 'text':
       return direction(place, mark.placement, [element('words', {}, [mark.text])]);
     case 'tempo':
