@@ -208,6 +208,42 @@ describe('marks on notes', () => {
     expect(exportMusicXml(imported(out))).toBe(out);
   });
 
+  it('writes the dynamic of a note with grace notes before them, where a repeated copy was kept', () => {
+    // A quartet's file has two sf before a grace note, the second placed above: the model reads
+    // the first onto the main note, and its export puts it before the grace note, ahead of the
+    // kept copy, so reading the export again takes the model's sf and keeps the copy as it was.
+    const sf = (attributes: string) =>
+      `<direction${attributes}><direction-type><dynamics><sf/></dynamics></direction-type><staff>1</staff></direction>`;
+    const grace =
+      '<note><grace slash="yes"/><pitch><step>B</step><octave>4</octave></pitch><voice>1</voice><type>eighth</type><staff>1</staff></note>';
+    const score = imported(
+      part(
+        sf(' placement="below"') +
+          sf(' placement="above"') +
+          grace +
+          note('C') +
+          note('D') +
+          note('E') +
+          note('F') +
+          rests,
+      ),
+    );
+    const [m1] = events(score);
+    expect(m1!.map((event) => event.marks)).toEqual([
+      [],
+      [{ kind: 'dynamic', name: 'sf' }],
+      [],
+      [],
+      [],
+    ]);
+    const out = exportMusicXml(score);
+    const modelSf = out.indexOf('<direction placement="below">');
+    expect(modelSf).toBeGreaterThan(0);
+    expect(modelSf).toBeLessThan(out.indexOf('<direction placement="above">'));
+    expect(out.indexOf('<direction placement="above">')).toBeLessThan(out.indexOf('<grace'));
+    expect(exportMusicXml(imported(out))).toBe(out);
+  });
+
   it('keeps a second hairpin that starts on the same note as XML, so the read writes back as it is', () => {
     const wedge = (type: string, number: number) =>
       `<direction><direction-type><wedge type="${type}" number="${number}"/></direction-type><staff>1</staff></direction>`;

@@ -604,6 +604,8 @@ function voiceChunks(writing: PartWriting, toWrite: VoiceToWrite): Chunk[] {
   for (const event of events) if (!event.grace) soundingCount++;
   let at = ZERO;
   const written: Chunk[] = [];
+  /** The index in `written` of the first of the grace notes just written, if the last was one. */
+  let graceRun: number | undefined;
   // One context for the voice, its per-event fields set before each event: writeEvent reads it
   // while it writes and keeps none of it, and a fresh one per event was a large share of
   // what export allocated.
@@ -628,16 +630,20 @@ function voiceChunks(writing: PartWriting, toWrite: VoiceToWrite): Chunk[] {
       items ??= [];
       items.push(aligned.shift()!.x);
     }
-    // The model's marks after what opens the measure, before the kept elements at the same
-    // time, so that reading the file again takes them first (a second chord symbol stays kept).
     const directions =
       event.marks !== undefined && event.marks.length > 0
         ? directionMarks(event.marks, place)
         : undefined;
     if (directions && directions.before.length > 0) {
-      items ??= [];
-      const opening = items.findIndex((item) => isElement(item) && !OPENING.has(item.n));
-      items.splice(opening < 0 ? items.length : opening, 0, ...directions.before);
+      // Before the grace notes that lead into the event, where the kept elements at its time
+      // were written (see withModelDirections).
+      if (!event.grace && graceRun !== undefined) {
+        const leading = written[graceRun]!;
+        written[graceRun] = {
+          ...leading,
+          items: withModelDirections(leading.items, directions.before),
+        };
+      } else items = withModelDirections(items ?? NO_NODES, directions.before);
     }
     context.lyrics = event.lyrics ? lyricElements(event.lyrics, hyphens) : undefined;
     context.tiedIn = event.grace ? NO_PITCHES : tiedIn;
@@ -658,6 +664,8 @@ function voiceChunks(writing: PartWriting, toWrite: VoiceToWrite): Chunk[] {
       filler,
       grace: event.grace,
     });
+    if (event.grace) graceRun ??= written.length - 1;
+    else graceRun = undefined;
     if (!event.grace) {
       at = end;
       tiedIn = tiedPitches(event);
@@ -665,6 +673,22 @@ function voiceChunks(writing: PartWriting, toWrite: VoiceToWrite): Chunk[] {
   }
   writing.tiesOut.set(tieKey, tiedIn);
   return endWavyLinesBeforeTrailingGraces(written, withNotesOf);
+}
+
+/**
+ * The items written before an event with the model's marks of the event
+ * (`directions`) among them: after what opens the measure, before the
+ * elements kept at the same time, so that reading the file again takes the
+ * model's first (a second chord symbol, a dynamic the file repeats, stays
+ * kept as the file had it).
+ */
+function withModelDirections(
+  items: readonly XmlNode[],
+  directions: readonly XmlElement[],
+): XmlNode[] {
+  const opening = items.findIndex((item) => isElement(item) && !OPENING.has(item.n));
+  const at = opening < 0 ? items.length : opening;
+  return [...items.slice(0, at), ...directions, ...items.slice(at)];
 }
 
 function withNotesOf(chunk: Chunk, notes: readonly XmlNode[]): Chunk {
