@@ -5,8 +5,10 @@
  * duration of every note of its MIDI (tied notes as one, grace notes too);
  * of a file MuseScore cannot open itself, whether it opens the export
  * (counted with the ones that sound the same). Prints how many sound the same, the first difference of
- * each that does not, the import warnings, and the import time beside a bare
- * XML parse (saxes, no handlers) of the same bytes.
+ * each that does not, the import warnings, whether importing the export and
+ * exporting it again writes the same text (and where it first moves when
+ * not), and the import time beside a bare XML parse (saxes, no handlers) of
+ * the same bytes.
  *
  * Run: npm run check:scores -- DIR     (from the repository root or this package)
  */
@@ -43,6 +45,23 @@ function bareParseMs(text: string): number {
   return performance.now() - start;
 }
 
+/**
+ * Where a second round trip moves the export: the first line at which
+ * `export(import(exported))` differs from `exported`, or `undefined` when
+ * it writes the same text again.
+ */
+function secondTripMoves(exported: string): string | undefined {
+  const again = importMusicXml(exported);
+  if (!again.ok) return `its export is refused: ${again.problems[0]?.message}`;
+  const second = exportMusicXml(again.score);
+  if (second === exported) return undefined;
+  const before = exported.split('\n');
+  const after = second.split('\n');
+  let line = 0;
+  while (before[line] === after[line]) line++;
+  return `line ${line + 1} moves: ${before[line]?.trim()} -> ${after[line]?.trim()}`;
+}
+
 function summarize(warnings: readonly MusicXmlProblem[]): string {
   const counts = new Map<string, number>();
   for (const warning of warnings) counts.set(warning.code, (counts.get(warning.code) ?? 0) + 1);
@@ -53,7 +72,13 @@ function summarize(warnings: readonly MusicXmlProblem[]): string {
 async function checkFile(
   folder: string,
   name: string,
-): Promise<{ same: boolean; importMs: number; parseMs: number; bytes: number }> {
+): Promise<{
+  same: boolean;
+  steady: boolean;
+  importMs: number;
+  parseMs: number;
+  bytes: number;
+}> {
   const bytes = readFileSync(join(folder, name));
   const text = xmlText(name, bytes);
   const parseMs = bareParseMs(text);
@@ -63,9 +88,10 @@ async function checkFile(
   const times = { importMs, parseMs, bytes: bytes.length };
   if (!result.ok) {
     console.log(`REFUSED  ${name}: ${result.problems[0]?.code}: ${result.problems[0]?.message}`);
-    return { same: false, ...times };
+    return { same: false, steady: false, ...times };
   }
   const exported = exportMusicXml(result.score);
+  const moves = secondTripMoves(exported);
   const original = await museScoreNotes(text);
   const ours = await museScoreNotes(exported);
   // Both readings are named by the measures of the original, as imported.
@@ -87,8 +113,9 @@ async function checkFile(
       `${difference ? 'DIFFERS' : 'same   '}  ${name} (${original.notes.length} notes, export divisions ${divisions})${warned}`,
     );
   if (difference) console.log(`         first difference: ${difference}`);
+  if (moves) console.log(`         a second import and export: ${moves}`);
   for (const warning of result.warnings.slice(0, 3)) console.log(`         ${warning.message}`);
-  return { same: difference === undefined, ...times };
+  return { same: difference === undefined, steady: moves === undefined, ...times };
 }
 
 async function main(): Promise<void> {
@@ -108,18 +135,23 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   let same = 0;
+  let steady = 0;
   let importMs = 0;
   let parseMs = 0;
   let bytes = 0;
   for (const name of names) {
     const checked = await checkFile(folder, name);
     if (checked.same) same++;
+    if (checked.steady) steady++;
     importMs += checked.importMs;
     parseMs += checked.parseMs;
     bytes += checked.bytes;
   }
   console.log(
     `\n${same} of ${names.length} sound the same through MuseScore's engine (webmscore) after import and export.`,
+  );
+  console.log(
+    `${steady} of ${names.length} export the same text again after importing their export (the others: "a second import and export" above).`,
   );
   console.log(
     `Import of the ${names.length} files (${(bytes / 1e6).toFixed(1)} MB): ${importMs.toFixed(0)} ms; bare saxes parse of the same bytes: ${parseMs.toFixed(0)} ms (import / parse: ${(importMs / parseMs).toFixed(1)}x).`,
