@@ -5,10 +5,11 @@
  * its staff that has one; where no event starts, on that voice's (or the
  * first voice's) marks at that onset. Lines (hairpins, octave lines,
  * pedal) are read whole: a start and the stop that pairs with it (by kind
- * and `number`, in the part's order), the stop in the start's voice: a
- * hairpin's and a pedal's on the event at whose start they end (the next
- * measure's first, at the barline), an octave line's on the last event it
- * covers. Whatever cannot be placed so stays kept, as the file had it.
+ * and `number`, in the part's order, counting the ends kept as XML), the
+ * stop in the start's voice: a hairpin's and a pedal's on the event at
+ * whose start they end (the next measure's first, at the barline), an
+ * octave line's on the last event it covers. Whatever cannot be placed so
+ * stays kept, as the file had it.
  */
 import { compare, type LaneMark, type Rational } from '@scorelane/lanes-seq';
 import type { PlacedElement } from './attachment-types.ts';
