@@ -115,6 +115,37 @@ const rests =
   '<backup><duration>4</duration></backup><note><rest/><duration>4</duration><voice>5</voice><staff>2</staff></note>';
 
 describe('marks on notes', () => {
+  it("pairs slur ends in the file's order, staff by staff, as MuseScore numbers them", () => {
+    // MuseScore numbers the slurs of both staves of a measure 1: staff 1's closes before staff 2's
+    // opens in the file, though in time staff 2's opens while staff 1's is open. Both are slurs
+    // of their voice.
+    const slurred = (step: string, staff: number, type?: 'start' | 'stop') =>
+      note(step, {
+        staff,
+        voice: staff === 1 ? 1 : 5,
+        ...(type ? { notations: `<slur type="${type}" number="1"/>` } : {}),
+      });
+    const score = imported(
+      part(
+        slurred('C', 1, 'start') +
+          slurred('D', 1) +
+          slurred('E', 1, 'stop') +
+          slurred('F', 1) +
+          '<backup><duration>4</duration></backup>' +
+          slurred('C', 2) +
+          slurred('D', 2, 'start') +
+          slurred('E', 2) +
+          slurred('F', 2, 'stop'),
+      ),
+    );
+    const slurs = (staff: number) => events(score, staff)[0]!.map((event) => event.marks);
+    expect(slurs(1)).toEqual([[slur('start')], [], [slur('stop')], []]);
+    expect(slurs(2)).toEqual([[], [slur('start')], [], [slur('stop')]]);
+    const snapshot = readScore(score);
+    const kept = JSON.stringify([snapshot.unit(1, 1, 1), snapshot.unit(1, 2, 1)]);
+    expect(kept).not.toContain('"n":"slur"');
+  });
+
   it('gives a second slur open at the same time level 2, and keeps a slur between voices as XML', () => {
     const score = imported(
       part(

@@ -51,14 +51,21 @@ function endsOf(units: readonly OpenUnit[]): SlurEnd[] {
   return ends;
 }
 
-/** File-like order: by measure, onset, grace notes before their note, then stops before starts. */
-function inTimeOrder(a: SlurEnd, b: SlurEnd): number {
+/**
+ * The file's order, as the writers of MusicXML order a measure: staff by
+ * staff, voice by voice (each reached by a `<backup>`), then by onset, grace
+ * notes before their note, stops before starts. A slur's `number` pairs in
+ * that order: MuseScore gives the slurs of both staves of a measure number
+ * 1, each closed before the next staff's opens, so in time order a stop on
+ * staff 1 would close a start on staff 2.
+ */
+function inFileOrder(a: SlurEnd, b: SlurEnd): number {
   return (
     a.unit.measure - b.unit.measure ||
-    compare(a.event.onset, b.event.onset) ||
-    Number(a.event.role !== 'grace') - Number(b.event.role !== 'grace') ||
     a.unit.staff - b.unit.staff ||
     a.voice - b.voice ||
+    compare(a.event.onset, b.event.onset) ||
+    Number(a.event.role !== 'grace') - Number(b.event.role !== 'grace') ||
     a.eventIndex - b.eventIndex ||
     Number(a.type === 'start') - Number(b.type === 'start')
   );
@@ -83,7 +90,7 @@ function modelable(end: SlurEnd): boolean {
  * ```
  */
 export function readSlurs(units: readonly OpenUnit[]): void {
-  const ends = endsOf(units).sort(inTimeOrder);
+  const ends = endsOf(units).sort(inFileOrder);
   const open = new Map<string, number[]>();
   const pairs: [number, number][] = [];
   ends.forEach((end, index) => {
