@@ -8,6 +8,7 @@ import { balancedPartGroups } from './part-groups.ts';
 import { scorePartFor } from './part-list.ts';
 import { type PartNumbers, scoreNumbering } from './part-numbering.ts';
 import { readScore, type ScoreSnapshot } from './score-snapshot.ts';
+import { SlurNumbering } from './slur-numbering.ts';
 import { type SettledMeasure, SlurPairing, withoutLonelySlurs } from './slur-pairs.ts';
 import { partKeep, scoreKeep } from './unit-keep.ts';
 import { type PartWriting, writeMeasure } from './write-measure.ts';
@@ -118,6 +119,7 @@ function partMeasuresText(
     stride,
     tiesOut: new Map(),
     keptSlurs,
+    slurNumbering: new SlurNumbering(keptSlurs),
     hyphens: new Map(),
     octaves: new Map(),
     numbers,
@@ -152,6 +154,7 @@ function partMeasuresText(
   };
   for (let measure = 1; measure <= snapshot.measures.length; measure++) {
     const tree = writeMeasure(writing, measure);
+    writing.slurNumbering?.endMeasure();
     held.set(measure - 1, tree);
     write(pairing.add(tree));
   }

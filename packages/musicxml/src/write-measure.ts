@@ -6,6 +6,7 @@
 import {
   add,
   compare,
+  type LaneMark,
   type Pitch,
   type Rational,
   rational,
@@ -31,6 +32,7 @@ import {
   writeKey,
   writeTime,
 } from './signatures.ts';
+import type { SlurNumbering } from './slur-numbering.ts';
 import { endWavyLinesBeforeTrailingGraces } from './trailing-grace-spans.ts';
 import { parseAt, unitKeep } from './unit-keep.ts';
 import { compareVoiceIds } from './voice-ids.ts';
@@ -264,6 +266,8 @@ export interface PartWriting {
   readonly tiesOut: Map<string, Pitch[]>;
   /** The highest slur `number` the part's kept notes use: model slurs are numbered above it. */
   readonly keptSlurs?: number;
+  /** Gives the model's slurs their numbers as the part is written (see `slur-numbering.ts`). */
+  readonly slurNumbering?: SlurNumbering;
   /** The verses whose last syllable had a hyphen, by `staff/voice`. */
   readonly hyphens?: Map<string, Set<number>>;
   /** The size of the octave line open in each voice, by `staff/voice`. */
@@ -295,10 +299,11 @@ export function lineNumberFor(staff: number, voice: number): string {
 }
 
 /**
- * The `number` a model slur of `level` in a voice is written with: above
- * every number the part's kept slurs use, and different for each voice
- * and staff (up to eight of them), so that no reader pairs the ends of two
- * voices' slurs with each other.
+ * The `number` a model slur of `level` in a voice is written with when
+ * export has no {@link SlurNumbering} to ask (or a stop has no slur open
+ * in its lane): above every number the part's kept slurs use, and
+ * different for each voice and staff up to eight of them; past eight, two
+ * lanes share one, which is why export asks `SlurNumbering`.
  *
  * @example
  * ```ts
@@ -600,6 +605,7 @@ function voiceChunks(writing: PartWriting, toWrite: VoiceToWrite): Chunk[] {
     slurNumberFor(keptSlurs, staff, voice.voice, 1),
     slurNumberFor(keptSlurs, staff, voice.voice, 2),
   ];
+  const slurLane = `${staff}/${voice.voice}/`;
   let soundingCount = 0;
   for (const event of events) if (!event.grace) soundingCount++;
   let at = ZERO;
@@ -645,6 +651,8 @@ function voiceChunks(writing: PartWriting, toWrite: VoiceToWrite): Chunk[] {
         };
       } else items = withModelDirections(items ?? NO_NODES, directions.before);
     }
+    if (writing.slurNumbering && event.marks !== undefined)
+      numberSlurs(event.marks, writing.slurNumbering, slurLane, slurNumbers);
     context.lyrics = event.lyrics ? lyricElements(event.lyrics, hyphens) : undefined;
     context.tiedIn = event.grace ? NO_PITCHES : tiedIn;
     context.bracket = brackets.get(eventIndex);
@@ -673,6 +681,27 @@ function voiceChunks(writing: PartWriting, toWrite: VoiceToWrite): Chunk[] {
   }
   writing.tiesOut.set(tieKey, tiedIn);
   return endWavyLinesBeforeTrailingGraces(written, withNotesOf);
+}
+
+/**
+ * Sets the numbers an event's slur ends are written with, per level, into
+ * `numbers` (the voice's, read by the event's notes): a stop takes its open
+ * slur's number, a start one no open slur holds (stops first, so that a
+ * slur that starts where another of its level stops may take that number).
+ * A level with no slur end on the event keeps what it had.
+ */
+function numberSlurs(
+  marks: readonly LaneMark[],
+  numbering: SlurNumbering,
+  lane: string,
+  numbers: [string, string],
+): void {
+  for (const mark of marks)
+    if (mark.kind === 'slur' && mark.type === 'stop')
+      numbers[mark.level - 1] = numbering.stop(lane + mark.level) ?? numbers[mark.level - 1]!;
+  for (const mark of marks)
+    if (mark.kind === 'slur' && mark.type === 'start')
+      numbers[mark.level - 1] = numbering.start(lane + mark.level);
 }
 
 /**
