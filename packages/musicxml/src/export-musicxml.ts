@@ -154,7 +154,6 @@ function partMeasuresText(
   };
   for (let measure = 1; measure <= snapshot.measures.length; measure++) {
     const tree = writeMeasure(writing, measure);
-    writing.slurNumbering?.endMeasure();
     held.set(measure - 1, tree);
     write(pairing.add(tree));
   }

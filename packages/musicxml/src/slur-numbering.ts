@@ -31,8 +31,6 @@ export class SlurNumbering {
   readonly #first: number;
   /** The number each open slur holds, by its lane (`staff/voice/level`). */
   readonly #open = new Map<string, number>();
-  /** The numbers open slurs hold. */
-  readonly #held = new Set<number>();
   /** The numbers given back in the measure being written, with the lane that gave each back. */
   readonly #givenBack = new Map<number, string>();
 
@@ -52,7 +50,6 @@ export class SlurNumbering {
     const number = this.#ownGivenBack(lane) ?? this.#free(true) ?? this.#free(false) ?? this.#first;
     this.#givenBack.delete(number);
     this.#open.set(lane, number);
-    this.#held.add(number);
     return String(number);
   }
 
@@ -71,7 +68,6 @@ export class SlurNumbering {
 
   #giveBack(lane: string, number: number): void {
     this.#open.delete(lane);
-    this.#held.delete(number);
     this.#givenBack.set(number, lane);
   }
 
@@ -82,9 +78,11 @@ export class SlurNumbering {
 
   /** The first number no open slur holds (and, when `fresh`, none given back in this measure). */
   #free(fresh: boolean): number | undefined {
+    // A part has a few slurs open at a time: their numbers are looked through, not indexed.
+    const held = new Set(this.#open.values());
     for (let step = 0; step < MOST_NUMBERS; step++) {
       const number = ((this.#first - 1 + step) % MOST_NUMBERS) + 1;
-      if (!this.#held.has(number) && !(fresh && this.#givenBack.has(number))) return number;
+      if (!held.has(number) && !(fresh && this.#givenBack.has(number))) return number;
     }
     return undefined;
   }

@@ -267,7 +267,7 @@ export interface PartWriting {
   /** The highest slur `number` the part's kept notes use: model slurs are numbered above it. */
   readonly keptSlurs?: number;
   /** Gives the model's slurs their numbers as the part is written (see `slur-numbering.ts`). */
-  readonly slurNumbering?: SlurNumbering;
+  readonly slurNumbering: SlurNumbering;
   /** The verses whose last syllable had a hyphen, by `staff/voice`. */
   readonly hyphens?: Map<string, Set<number>>;
   /** The size of the octave line open in each voice, by `staff/voice`. */
@@ -299,11 +299,12 @@ export function lineNumberFor(staff: number, voice: number): string {
 }
 
 /**
- * The `number` a model slur of `level` in a voice is written with when
- * export has no {@link SlurNumbering} to ask (or a stop has no slur open
- * in its lane): above every number the part's kept slurs use, and
- * different for each voice and staff up to eight of them; past eight, two
- * lanes share one, which is why export asks `SlurNumbering`.
+ * The `number` a model slur stop of `level` in a voice is written with
+ * when no slur is open in its lane (a lone stop; see `slur-pairs.ts` for
+ * which of those export writes): above every number the part's kept slurs
+ * use, and different for each voice and staff up to eight of them. Past
+ * eight, two lanes share one, so every slur that starts is numbered by
+ * {@link SlurNumbering} instead.
  *
  * @example
  * ```ts
@@ -651,7 +652,7 @@ function voiceChunks(writing: PartWriting, toWrite: VoiceToWrite): Chunk[] {
         };
       } else items = withModelDirections(items ?? NO_NODES, directions.before);
     }
-    if (writing.slurNumbering && event.marks !== undefined)
+    if (event.marks !== undefined)
       numberSlurs(event.marks, writing.slurNumbering, slurLane, slurNumbers);
     context.lyrics = event.lyrics ? lyricElements(event.lyrics, hyphens) : undefined;
     context.tiedIn = event.grace ? NO_PITCHES : tiedIn;
@@ -927,6 +928,7 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
     body.moveTo(length);
     for (const item of atEnd) body.nodes.push(item);
   }
+  writing.slurNumbering.endMeasure();
   const attributes: Record<string, string> = { number: writing.numbers[index - 1]! };
   if (measureAttributes) Object.assign(attributes, measureAttributes);
   else if (index === 1 && info.pickup) attributes.implicit = 'yes';
