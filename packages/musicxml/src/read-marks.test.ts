@@ -199,6 +199,37 @@ describe('marks on notes', () => {
     expect(readScore(imported(exportMusicXml(score))).unit(1, 1, 1)).toEqual(unit);
   });
 
+  it("reads ornaments in the model's order as marks, and keeps ornaments in another order as the file had them", () => {
+    // MuseScore performs a note's ornaments in the file's order (Beethoven's op. 78, bar 18, has a
+    // turn before an inverted mordent); export writes the model's marks in canonical order.
+    const score = imported(
+      part(
+        note('C', { notations: '<ornaments><inverted-mordent/><turn/></ornaments>' }) +
+          note('D', { notations: '<ornaments><turn/><inverted-mordent/></ornaments>' }) +
+          note('E', {
+            notations: '<ornaments><turn/><tremolo type="single">2</tremolo></ornaments>',
+          }) +
+          note('F') +
+          rests,
+      ),
+    );
+    const unit = readScore(score).unit(1, 1, 1);
+    const [inOrder, reversed, withTremolo] = unit.voices[0]!.events;
+    expect(inOrder?.marks).toEqual([
+      { kind: 'ornament', name: 'inverted-mordent' },
+      { kind: 'ornament', name: 'turn' },
+    ]);
+    expect(reversed?.marks).toBeUndefined();
+    expect(withTremolo?.marks).toEqual([
+      { kind: 'ornament', name: 'turn' },
+      { kind: 'tremolo', strokes: 2 },
+    ]);
+    const out = exportMusicXml(score);
+    expect(out).toContain('<turn/>\n            <inverted-mordent/>');
+    expect(out).toContain('<inverted-mordent/>\n            <turn/>');
+    expect(readScore(imported(out)).unit(1, 1, 1)).toEqual(unit);
+  });
+
   it('reads N.C. and a chord symbol where the voice has no note as marks at that onset', () => {
     const score = imported(
       part(

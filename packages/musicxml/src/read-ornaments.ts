@@ -2,9 +2,12 @@
  * Reading `<ornaments>` as marks: trills, mordents, turns and single-note
  * tremolos. An `<ornaments>` that holds an accidental mark or a wavy line
  * belongs together (a trill with its sharp, a trill with its line) and is
- * kept whole as the file had it.
+ * kept whole as the file had it; so is one whose ornaments stand in another
+ * order than the model writes marks in, since a player performs them in the
+ * file's order (MuseScore plays a turn then a mordent so, and the other
+ * way round differently).
  */
-import type { LaneMark, OrnamentName } from '@scorelane/lanes-seq';
+import { compareMarks, type LaneMark, type OrnamentName } from '@scorelane/lanes-seq';
 import { fullText, layoutOnly } from './mark-xml.ts';
 import { childElements, type XmlElement } from './xml-tree.ts';
 
@@ -39,7 +42,8 @@ function readOrnament(node: XmlElement): LaneMark | undefined {
 /**
  * The marks of the children of an `<ornaments>` that the model names, each
  * with the element it came from; none when the ornaments hold an accidental
- * mark or a wavy line.
+ * mark or a wavy line, or when the marks are out of the model's order
+ * (`compareMarks`), which export would write them in.
  *
  * @example
  * ```ts
@@ -53,7 +57,10 @@ export function readOrnaments(ornaments: XmlElement): [XmlElement, LaneMark][] {
   const read: [XmlElement, LaneMark][] = [];
   for (const node of children) {
     const mark = readOrnament(node);
-    if (mark) read.push([node, mark]);
+    if (!mark) continue;
+    const previous = read[read.length - 1];
+    if (previous && compareMarks(previous[1], mark) > 0) return [];
+    read.push([node, mark]);
   }
   return read;
 }
