@@ -43,6 +43,17 @@ describe('real-score causes, read back by MuseScore', () => {
     expect(await museScoreDifference('cross-staff-voice.musicxml')).toBeUndefined();
   });
 
+  test('ornaments-in-file-order.musicxml: ornaments the model would write in another order are kept as the file had them, so MuseScore performs them as in the file', async () => {
+    const { score } = imported('ornaments-in-file-order.musicxml');
+    const [, turnFirst, , mordentFirst] = readScore(score).unit(1, 1, 1).voices[0]!.events;
+    expect(turnFirst?.marks).toBeUndefined();
+    expect(mordentFirst?.marks).toEqual([
+      { kind: 'ornament', name: 'inverted-mordent' },
+      { kind: 'ornament', name: 'turn' },
+    ]);
+    expect(await museScoreDifference('ornaments-in-file-order.musicxml')).toBeUndefined();
+  });
+
   test('rounded-tuplet.musicxml: tuplet notes whose <duration> rounds their printed value are read as that value, so the <backup> after them lands on the start', async () => {
     const { score, warnings } = imported('rounded-tuplet.musicxml');
     expect(warnings.map((warning) => [warning.code, warning.measure])).toEqual([
