@@ -11,6 +11,7 @@
  * | score | the score header (work, identification, defaults, credits) and the root attributes |
  */
 import type { ScoreEvent } from '@scorelane/score-model';
+import type { PedalStyle } from './pedal-style.ts';
 import type { XmlElement, XmlNode } from './xml-tree.ts';
 
 /**
@@ -64,6 +65,8 @@ export type PartKeep = {
   readonly header?: readonly XmlNode[];
   /** The root element's attributes, on the first part of a score imported before it had a {@link ScoreKeep}. */
   readonly root?: { readonly [name: string]: string };
+  /** The style the part's pedals are drawn in (`pedal-style.ts`), when its file had pedals the model read. */
+  readonly pedal?: PedalStyle;
 };
 
 /** What rides on the score as a whole (`ScoreInit.attachments`), so that no part edit loses it. */

@@ -86,7 +86,8 @@ export function scoreText(snapshot: ScoreSnapshot): string {
     if (snapshot.measures.length === 0) parts += empty;
     else {
       parts += `${empty.slice(0, -'/>\n'.length)}>\n`;
-      parts += partMeasuresText(snapshot, partIndex + 1, divisions, numbering[partIndex]!, numbers);
+      const writing = { divisions, numbers, pedalStyle: keep.pedal };
+      parts += partMeasuresText(snapshot, partIndex + 1, writing, numbering[partIndex]!);
       parts += '  </part>\n';
     }
   }
@@ -108,21 +109,19 @@ export function scoreText(snapshot: ScoreSnapshot): string {
 function partMeasuresText(
   snapshot: ScoreSnapshot,
   part: number,
-  divisions: number,
+  score: Pick<PartWriting, 'divisions' | 'numbers' | 'pedalStyle'>,
   { stride, keptSlurs }: PartNumbers,
-  numbers: readonly string[],
 ): string {
   const writing: PartWriting = {
+    ...score,
     snapshot,
     part,
-    divisions,
     stride,
     tiesOut: new Map(),
     keptSlurs,
     slurNumbering: new SlurNumbering(keptSlurs),
     hyphens: new Map(),
     octaves: new Map(),
-    numbers,
   };
   const pairing = new SlurPairing();
   /** The trees of measures not yet settled, by 0-based index. */

@@ -289,6 +289,8 @@ function readScoreInit(
   const measures = deliberateNumbers(asNumbered);
 
   const partInfos: PartInfo[] = [];
+  /** What each part keeps, written into its info again once its pedal style is read. */
+  const partKeeps: PartKeep[] = [];
   const units: UnitInit[] = [];
   const header = (root.c ?? []).filter(
     (node) =>
@@ -326,6 +328,7 @@ function readScoreInit(
     const program = Number(midi ? childText(midi, 'midi-program') : undefined);
     if (Number.isInteger(program) && program >= 1 && program <= 128) info.program = program - 1;
     partInfos.push(info);
+    partKeeps.push(partKeep);
 
     const clefChanges = importedClefChanges(
       part.measures.map((measure) => measure.clefChanges),
@@ -393,20 +396,26 @@ function readScoreInit(
   // The version is the exporter's to write: it always writes MusicXML 4.0.
   const { version: _version, ...rootAttributes } = root.a ?? {};
   if (Object.keys(rootAttributes).length > 0) scoreKeep.root = rootAttributes;
+  const marked = readMarks(
+    settleTies(units, warnings),
+    (index) => {
+      const info = measures[index - 1]!;
+      return info.pickup ?? rational(info.time.beats, info.time.beatType);
+    },
+    openSlursOf(sources),
+  );
+  // Each part keeps the style its pedals were read in, so export draws the model's pedals so.
+  for (const [part, pedal] of marked.pedalStyles) {
+    const attachments = keep({ ...partKeeps[part - 1]!, pedal });
+    partInfos[part - 1] = { ...partInfos[part - 1]!, attachments };
+  }
   return {
     init: {
       ...headerTexts(header),
       ...(Object.keys(scoreKeep).length > 0 ? { attachments: keep(scoreKeep) } : {}),
       parts: partInfos,
       measures,
-      units: readMarks(
-        settleTies(units, warnings),
-        (index) => {
-          const info = measures[index - 1]!;
-          return info.pickup ?? rational(info.time.beats, info.time.beatType);
-        },
-        openSlursOf(sources),
-      ),
+      units: marked.units,
     },
     warnings,
   };

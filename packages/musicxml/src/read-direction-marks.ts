@@ -19,6 +19,7 @@ import {
 } from '@scorelane/lanes-seq';
 import { qualityOf } from './chord-kinds.ts';
 import { fullText, isBlank, layoutOnly } from './mark-xml.ts';
+import { type PedalStyle, pedalStyleOf } from './pedal-style.ts';
 import { child, childElements, childText, type XmlElement } from './xml-tree.ts';
 
 /** One end of a line a direction draws (hairpin, octave line, pedal). */
@@ -29,6 +30,8 @@ export interface SpanEnd {
   readonly start?: LaneMark;
   readonly stop?: LaneMark;
   readonly number: string;
+  /** How a pedal end is drawn (see `pedal-style.ts`); only on a pedal's. */
+  readonly style?: PedalStyle;
 }
 
 /** What an element between notes reads as. */
@@ -103,9 +106,10 @@ function readSpan(node: XmlElement): SpanEnd | undefined {
       if (!layoutOnly(node, ['type', 'number', 'line', 'sign', 'abbreviated'])) return undefined;
       const start: LaneMark = { kind: 'pedal', type: 'start' };
       const stop: LaneMark = { kind: 'pedal', type: 'stop' };
-      if (type === 'start') return { kind: 'pedal', type: 'start', start, number };
-      if (type === 'stop') return { kind: 'pedal', type: 'stop', stop, number };
-      if (type === 'change') return { kind: 'pedal', type: 'change', start, stop, number };
+      const style = pedalStyleOf(node);
+      if (type === 'start') return { kind: 'pedal', type: 'start', start, number, style };
+      if (type === 'stop') return { kind: 'pedal', type: 'stop', stop, number, style };
+      if (type === 'change') return { kind: 'pedal', type: 'change', start, stop, number, style };
       return undefined;
     }
     default:

@@ -9,12 +9,14 @@
  * stop in the start's voice: a hairpin's and a pedal's on the event at
  * whose start they end (the next measure's first, at the barline), an
  * octave line's on the last event it covers. Whatever cannot be placed so
- * stays kept, as the file had it.
+ * stays kept, as the file had it. A part's pedals are read in the style of
+ * its first (see `pedal-style.ts`); one drawn otherwise is kept.
  */
 import { compare, type LaneMark, type Rational } from '@scorelane/lanes-seq';
 import type { PlacedElement } from './attachment-types.ts';
 import { canJoin } from './mark-order.ts';
 import type { OpenEvent, OpenUnit, OpenVoice } from './marked-units.ts';
+import { type PedalStyle, samePedalStyle } from './pedal-style.ts';
 import { type ItemMarks, lineEndsIn, readItemMarks, type SpanEnd } from './read-direction-marks.ts';
 import { takes } from './read-note-marks.ts';
 import { parseAt } from './unit-keep.ts';
@@ -252,23 +254,28 @@ function readLines(inOrder: readonly EndInOrder[], grid: Grid, taken: Set<Placed
 
 /**
  * Reads the elements kept between the notes of one part's units into
- * marks, taking the ones it places out of the units' kept items.
+ * marks, taking the ones it places out of the units' kept items. Returns
+ * the style the part's pedals are read in: the first pedal's, `undefined`
+ * when the part has none the model can read.
  *
  * @example
  * ```ts
  * readDirections(unitsOfPart); // a <direction> with <p/> at 1/4: the dynamic p on the note at 1/4
  * ```
  */
-export function readDirections(units: readonly OpenUnit[]): void {
+export function readDirections(units: readonly OpenUnit[]): PedalStyle | undefined {
   const ordered = [...units].sort((a, b) => a.measure - b.measure || a.staff - b.staff);
   const grid: Grid = new Map(ordered.map((unit) => [`${unit.measure}/${unit.staff}`, unit]));
   const ends: EndInOrder[] = [];
   const taken = new Set<PlacedElement>();
+  let pedalStyle: PedalStyle | undefined;
   for (const unit of ordered) {
     for (const item of unit.items) {
       if (item.start !== undefined) continue;
       const read = readItemMarks(item.x);
-      if (!read) {
+      const style = read?.span?.style;
+      if (style !== undefined) pedalStyle ??= style;
+      if (!read || (style !== undefined && !samePedalStyle(style, pedalStyle!))) {
         for (const kept of lineEndsIn(item.x)) ends.push({ kept });
         continue;
       }
@@ -286,4 +293,5 @@ export function readDirections(units: readonly OpenUnit[]): void {
   }
   readLines(ends, grid, taken);
   for (const unit of ordered) unit.items = unit.items.filter((item) => !taken.has(item));
+  return pedalStyle;
 }

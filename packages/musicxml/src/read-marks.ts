@@ -12,6 +12,7 @@ import { type Pitch, type Rational, samePitch } from '@scorelane/lanes-seq';
 import type { ScoreEvent, UnitInit } from '@scorelane/score-model';
 import { withoutMarks } from './mark-xml.ts';
 import { closeUnit, type OpenEvent, type OpenUnit, openUnit } from './marked-units.ts';
+import type { PedalStyle } from './pedal-style.ts';
 import { readDirections } from './read-directions.ts';
 import { readLyric } from './read-lyrics.ts';
 import { readNoteMarks } from './read-note-marks.ts';
@@ -101,6 +102,13 @@ function readLyrics(units: readonly OpenUnit[]): void {
     }
 }
 
+/** A score's units with their marks read, and the style each part's pedals were read in. */
+export interface MarkedUnits {
+  readonly units: UnitInit[];
+  /** By 1-based part: the style of its pedals (`pedal-style.ts`), when it has any the model read. */
+  readonly pedalStyles: ReadonlyMap<number, PedalStyle>;
+}
+
 /**
  * The units with the marks, lyrics and fingerings their kept XML says
  * read into the model and taken out of that XML, and the marks of what
@@ -110,14 +118,14 @@ function readLyrics(units: readonly OpenUnit[]): void {
  *
  * @example
  * ```ts
- * const units = readMarks(settled, (measure) => rational(1)); // a kept <staccato/> is now a mark
+ * const { units } = readMarks(settled, (measure) => rational(1)); // a kept <staccato/> is now a mark
  * ```
  */
 export function readMarks(
   units: readonly UnitInit[],
   lengthOf: (measure: number) => Rational,
   openSlurs: ReadonlySet<XmlElement> = new Set(),
-): UnitInit[] {
+): MarkedUnits {
   const open = units.map((unit) => openUnit(unit, lengthOf(unit.measure)));
   const parts = new Map<number, OpenUnit[]>();
   for (const unit of open) {
@@ -126,10 +134,12 @@ export function readMarks(
     parts.set(unit.part, list);
     for (const voice of unit.voices) for (const event of voice.events) readNotations(event);
   }
-  for (const part of parts.values()) {
+  const pedalStyles = new Map<number, PedalStyle>();
+  for (const [number, part] of parts) {
     readLyrics(part);
     readSlurs(part);
-    readDirections(part);
+    const pedalStyle = readDirections(part);
+    if (pedalStyle !== undefined) pedalStyles.set(number, pedalStyle);
   }
-  return open.map((unit) => closeUnit(unit, openSlurs));
+  return { units: open.map((unit) => closeUnit(unit, openSlurs)), pedalStyles };
 }

@@ -9,6 +9,7 @@
  */
 import { type LaneMark, notateDuration } from '@scorelane/lanes-seq';
 import { kindOf } from './chord-kinds.ts';
+import { DEFAULT_PEDAL_STYLE, type PedalStyle } from './pedal-style.ts';
 import { typeName } from './write-note.ts';
 import { element, type XmlElement, type XmlNode } from './xml-tree.ts';
 
@@ -22,6 +23,8 @@ export interface DirectionPlace {
   readonly lineNumber: string;
   /** The size of the voice's octave line open now, which its stop repeats (MuseScore pairs by it). */
   readonly octave: { size: string };
+  /** How the part draws its pedals (`pedal-style.ts`): a line when not given. */
+  readonly pedal?: PedalStyle | undefined;
 }
 
 function direction(
@@ -125,7 +128,7 @@ function markElement(mark: LaneMark, place: DirectionPlace): XmlElement | undefi
     }
     case 'pedal':
       return direction(place, 'below', [
-        element('pedal', { type: mark.type, number, line: 'yes' }),
+        element('pedal', { type: mark.type, number, ...(place.pedal ?? DEFAULT_PEDAL_STYLE) }),
       ]);
     case 'text':
       return direction(place, mark.placement, [element('words', {}, [mark.text])]);

@@ -23,6 +23,7 @@ import { ATTRIBUTES_ORDER, mergeInOrder } from './element-order.ts';
 import { brokenBeams, isMixed, keptTupletsPairUp } from './kept-groups.ts';
 import { MeasureBody } from './measure-body.ts';
 import { writeTranspose } from './part-transposition.ts';
+import type { PedalStyle } from './pedal-style.ts';
 import type { ScoreSnapshot } from './score-snapshot.ts';
 import {
   keyLabel,
@@ -274,6 +275,8 @@ export interface PartWriting {
   readonly octaves?: Map<string, { size: string }>;
   /** The printed number of each measure (`printedNumbersOf` the snapshot's measures). */
   readonly numbers: readonly string[];
+  /** How the part draws its pedals (`pedal-style.ts`), as its file did; a line when not given. */
+  readonly pedalStyle?: PedalStyle | undefined;
 }
 
 function octaveOf(writing: PartWriting, lane: string): { size: string } {
@@ -738,6 +741,7 @@ function directionPlace(
     staff: staves > 1 ? staff : undefined,
     lineNumber: lineNumberFor(staff, voice),
     octave: octaveOf(writing, `${staff}/${voice}`),
+    pedal: writing.pedalStyle,
   };
 }
 
