@@ -174,6 +174,17 @@ function directionContent(direction: XmlElement): XmlElement[] | undefined {
   return found.length > 0 ? found : undefined;
 }
 
+/**
+ * Whether a `<sound tempo>` (quarter notes a minute) plays a metronome mark
+ * as it shows, to the thousandth export writes it with: Chopin's étude op.
+ * 25/11 shows half = 69 and plays 128, and export writes the sound from the
+ * mark.
+ */
+function playsAsShown(tempo: string, metronome: { beat: Rational; perMinute: number }): boolean {
+  const quarters = (metronome.perMinute * metronome.beat.num * 4) / metronome.beat.den;
+  return Math.abs(Number(tempo) - quarters) < 0.0005;
+}
+
 function readDirection(direction: XmlElement): ItemMarks | undefined {
   if (!layoutOnly(direction, ['directive'])) return undefined;
   const allowed = new Set(['direction-type', 'staff', 'voice', 'sound']);
@@ -214,8 +225,11 @@ function readDirection(direction: XmlElement): ItemMarks | undefined {
       marks.push({ kind: 'rehearsal', text });
     } else return undefined;
   }
-  if (metronome) marks.push({ kind: 'tempo', ...(words ? { text: words } : {}), ...metronome });
-  else if (words !== undefined) {
+  if (metronome) {
+    // A <sound> that plays another tempo than the mark shows is more than the model can say.
+    if (sound?.a?.tempo !== undefined && !playsAsShown(sound.a.tempo, metronome)) return undefined;
+    marks.push({ kind: 'tempo', ...(words ? { text: words } : {}), ...metronome });
+  } else if (words !== undefined) {
     // Words that set the tempo without a metronome mark: the model's tempo has no speed for them.
     if (sound?.a?.tempo !== undefined) return undefined;
     marks.push({ kind: 'text', text: words, placement });

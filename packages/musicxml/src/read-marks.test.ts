@@ -230,6 +230,22 @@ describe('marks on notes', () => {
     expect(readScore(imported(out)).unit(1, 1, 1)).toEqual(unit);
   });
 
+  it('reads a metronome mark as a tempo only when its <sound> plays the tempo it shows', () => {
+    // Chopin's étude op. 25/11 shows half = 69 and plays 128 quarters a minute: the model's tempo
+    // has one speed, and export writes the <sound> from it.
+    const tempo = (sound: string) =>
+      `<direction placement="above"><direction-type><metronome><beat-unit>half</beat-unit><per-minute>69</per-minute></metronome></direction-type><staff>1</staff><sound tempo="${sound}"/></direction>`;
+    const score = imported(
+      part(tempo('138') + note('C') + note('D') + tempo('128') + note('E') + note('F') + rests),
+    );
+    const [shown, , played] = readScore(score).unit(1, 1, 1).voices[0]!.events;
+    expect(shown?.marks).toEqual([{ kind: 'tempo', beat: { num: 1, den: 2 }, perMinute: 69 }]);
+    expect(played?.marks).toBeUndefined();
+    const out = exportMusicXml(score);
+    expect(out).toContain('<sound tempo="138"/>');
+    expect(out).toContain('<sound tempo="128"/>');
+  });
+
   it('reads N.C. and a chord symbol where the voice has no note as marks at that onset', () => {
     const score = imported(
       part(
