@@ -230,6 +230,35 @@ describe('marks on notes', () => {
     expect(readScore(imported(out)).unit(1, 1, 1)).toEqual(unit);
   });
 
+  it("pairs the slur ends of a voice that crosses staves in the voice's order, as the file writes them", () => {
+    // Debussy's Reflets dans l'eau, bar 23: voice 1 slurs from a note on staff 2 to one on staff 1.
+    // Staff by staff, the stop would come first and stay alone, and the start would pair with the
+    // stray stop of measure 2, drawing a slur of the model across the bar.
+    const slurred = (step: string, staff: number, type: 'start' | 'stop') =>
+      note(step, { staff, notations: `<slur type="${type}" number="1"/>` });
+    const xml = part(
+      slurred('D', 2, 'start') + slurred('E', 1, 'stop') + note('F') + note('G') + rests,
+    ).replace(
+      '</measure></part>',
+      `</measure><measure number="2">${slurred('C', 2, 'stop')}${note('D', { staff: 2 })}${note('E', { staff: 2 })}${note('F', { staff: 2 })}</measure></part>`,
+    );
+    const score = imported(xml);
+    const snapshot = readScore(score);
+    const marks = [1, 2].flatMap((measure) =>
+      [1, 2].flatMap((staff) =>
+        snapshot
+          .unit(1, staff, measure)
+          .voices.flatMap((voice) => voice.events.flatMap((event) => event.marks ?? [])),
+      ),
+    );
+    expect(marks).toEqual([]);
+    const first = exportMusicXml(score).split('<measure number="2"')[0]!;
+    expect(first.match(/<slur [^>]*\/>/g)).toEqual([
+      '<slur type="start" number="1"/>',
+      '<slur type="stop" number="1"/>',
+    ]);
+  });
+
   it('reads a metronome mark as a tempo only when its <sound> plays the tempo it shows', () => {
     // Chopin's étude op. 25/11 shows half = 69 and plays 128 quarters a minute: the model's tempo
     // has one speed, and export writes the <sound> from it.

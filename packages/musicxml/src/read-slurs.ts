@@ -52,20 +52,56 @@ function endsOf(units: readonly OpenUnit[]): SlurEnd[] {
 }
 
 /**
+ * Where a voice of a measure is written in the file: on its home staff (the
+ * upper of the staves it has notes on, for a voice that crosses staves), as
+ * the model's voice it is there. MuseScore writes a voice that crosses staves in
+ * one run, its notes on both staves in time order, among the voices of its
+ * home staff.
+ */
+interface VoicePlace {
+  readonly staff: number;
+  readonly voice: number;
+}
+
+/** The file's `<voice>` of a model voice of a unit (the model's own lane when import kept none). */
+function fileVoiceOf(unit: OpenUnit, voice: number): string {
+  return unit.voiceIds[String(voice)] ?? `${unit.staff}/${voice}`;
+}
+
+/** The {@link VoicePlace} of every file voice of each measure, by `measure/voice`. */
+function voicePlaces(units: readonly OpenUnit[]): Map<string, VoicePlace> {
+  const places = new Map<string, VoicePlace>();
+  for (const unit of units)
+    for (const { voice } of unit.voices) {
+      const key = `${unit.measure}/${fileVoiceOf(unit, voice)}`;
+      const held = places.get(key);
+      if (!held || unit.staff < held.staff) places.set(key, { staff: unit.staff, voice });
+    }
+  return places;
+}
+
+/** A slur end with where its voice is written (see {@link VoicePlace}). */
+type PlacedEnd = SlurEnd & { readonly place: VoicePlace };
+
+/**
  * The file's order, as the writers of MusicXML order a measure: staff by
- * staff, voice by voice (each reached by a `<backup>`), then by onset, grace
+ * staff, voice by voice (each reached by a `<backup>`; a voice that crosses
+ * staves on its home staff, see {@link VoicePlace}), then by onset, grace
  * notes before their note, stops before starts. A slur's `number` pairs in
  * that order: MuseScore gives the slurs of both staves of a measure number
  * 1, each closed before the next staff's opens, so in time order a stop on
- * staff 1 would close a start on staff 2.
+ * staff 1 would close a start on staff 2; and a slur along a voice that
+ * crosses staves stops on the other staff before the next voice is written
+ * (Debussy's Reflets dans l'eau, bar 23).
  */
-function inFileOrder(a: SlurEnd, b: SlurEnd): number {
+function inFileOrder(a: PlacedEnd, b: PlacedEnd): number {
   return (
     a.unit.measure - b.unit.measure ||
-    a.unit.staff - b.unit.staff ||
-    a.voice - b.voice ||
+    a.place.staff - b.place.staff ||
+    a.place.voice - b.place.voice ||
     compare(a.event.onset, b.event.onset) ||
     Number(a.event.role !== 'grace') - Number(b.event.role !== 'grace') ||
+    a.unit.staff - b.unit.staff ||
     a.eventIndex - b.eventIndex ||
     Number(a.type === 'start') - Number(b.type === 'start')
   );
@@ -90,7 +126,13 @@ function modelable(end: SlurEnd): boolean {
  * ```
  */
 export function readSlurs(units: readonly OpenUnit[]): void {
-  const ends = endsOf(units).sort(inFileOrder);
+  const places = voicePlaces(units);
+  const ends = endsOf(units)
+    .map((end): PlacedEnd => {
+      const place = places.get(`${end.unit.measure}/${fileVoiceOf(end.unit, end.voice)}`)!;
+      return { ...end, place };
+    })
+    .sort(inFileOrder);
   const open = new Map<string, number[]>();
   const pairs: [number, number][] = [];
   ends.forEach((end, index) => {
