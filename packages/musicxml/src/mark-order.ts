@@ -32,3 +32,21 @@ export function canJoin(marks: readonly LaneMark[], mark: LaneMark): boolean {
   const slot = markSlot(mark);
   return !marks.some((held) => markSlot(held) === slot);
 }
+
+/**
+ * Whether `marks` stand in the order export writes the model's marks in
+ * (`compareMarks`). Players perform some marks of a note in the order the
+ * file gives them (MuseScore plays a turn then a mordent so, and times a
+ * note by its last articulation), so a group of marks in another order is
+ * kept as the file had it rather than read into the model.
+ *
+ * @example
+ * ```ts
+ * inMarkOrder([{ kind: 'articulation', name: 'accent' }, { kind: 'articulation', name: 'staccato' }]); // false
+ * ```
+ */
+export function inMarkOrder(marks: readonly LaneMark[]): boolean {
+  for (let index = 1; index < marks.length; index++)
+    if (compareMarks(marks[index - 1]!, marks[index]!) > 0) return false;
+  return true;
+}

@@ -230,6 +230,29 @@ describe('marks on notes', () => {
     expect(readScore(imported(out)).unit(1, 1, 1)).toEqual(unit);
   });
 
+  it("reads articulations in the model's order as marks, and keeps articulations in another order as the file had them", () => {
+    // MuseScore times a note by its last articulation: Ravel's Alborada writes an accent, then a
+    // staccatissimo, and the model's order would put the staccatissimo first.
+    const score = imported(
+      part(
+        note('C', { notations: '<articulations><staccato/><accent/></articulations>' }) +
+          note('D', { notations: '<articulations><accent/><staccatissimo/></articulations>' }) +
+          note('E') +
+          note('F') +
+          rests,
+      ),
+    );
+    const [inOrder, reversed] = readScore(score).unit(1, 1, 1).voices[0]!.events;
+    expect(inOrder?.marks).toEqual([
+      { kind: 'articulation', name: 'staccato' },
+      { kind: 'articulation', name: 'accent' },
+    ]);
+    expect(reversed?.marks).toBeUndefined();
+    const out = exportMusicXml(score);
+    expect(out).toContain('<accent/>\n            <staccatissimo/>');
+    expect(readScore(imported(out)).unit(1, 1, 1)).toEqual(readScore(score).unit(1, 1, 1));
+  });
+
   it("pairs the slur ends of a voice that crosses staves in the voice's order, as the file writes them", () => {
     // Debussy's Reflets dans l'eau, bar 23: voice 1 slurs from a note on staff 2 to one on staff 1.
     // Staff by staff, the stop would come first and stay alone, and the start would pair with the

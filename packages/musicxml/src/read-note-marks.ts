@@ -6,7 +6,7 @@
  * lyrics are read by `read-lyrics.ts`.
  */
 import { fitsGrace, fitsRest, type LaneMark } from '@scorelane/lanes-seq';
-import { canJoin } from './mark-order.ts';
+import { canJoin, inMarkOrder } from './mark-order.ts';
 import { fullText, layoutOnly, without } from './mark-xml.ts';
 import { readArticulation } from './read-articulations.ts';
 import { readOrnaments } from './read-ornaments.ts';
@@ -60,10 +60,18 @@ function readGroup(
     taken.add(node);
   };
   switch (group.n) {
-    case 'articulations':
-      if (layoutOnly(group))
-        for (const node of childElements(group)) accept(node, readArticulation(node));
+    case 'articulations': {
+      if (!layoutOnly(group)) return group;
+      const read: [XmlElement, LaneMark][] = [];
+      for (const node of childElements(group)) {
+        const mark = readArticulation(node);
+        if (mark) read.push([node, mark]);
+      }
+      // In another order than export writes them, they are kept: MuseScore times a note by the last.
+      if (inMarkOrder(read.map(([, mark]) => mark)))
+        for (const [node, mark] of read) accept(node, mark);
       return without(group, taken);
+    }
     case 'ornaments':
       for (const [node, mark] of readOrnaments(group)) accept(node, mark);
       return without(group, taken);

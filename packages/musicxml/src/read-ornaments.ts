@@ -7,7 +7,8 @@
  * file's order (MuseScore plays a turn then a mordent so, and the other
  * way round differently).
  */
-import { compareMarks, type LaneMark, type OrnamentName } from '@scorelane/lanes-seq';
+import type { LaneMark, OrnamentName } from '@scorelane/lanes-seq';
+import { inMarkOrder } from './mark-order.ts';
 import { fullText, layoutOnly } from './mark-xml.ts';
 import { childElements, type XmlElement } from './xml-tree.ts';
 
@@ -57,10 +58,7 @@ export function readOrnaments(ornaments: XmlElement): [XmlElement, LaneMark][] {
   const read: [XmlElement, LaneMark][] = [];
   for (const node of children) {
     const mark = readOrnament(node);
-    if (!mark) continue;
-    const previous = read[read.length - 1];
-    if (previous && compareMarks(previous[1], mark) > 0) return [];
-    read.push([node, mark]);
+    if (mark) read.push([node, mark]);
   }
-  return read;
+  return inMarkOrder(read.map(([, mark]) => mark)) ? read : [];
 }
