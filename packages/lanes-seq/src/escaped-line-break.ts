@@ -43,6 +43,8 @@ export function escapedLineBreaks(text: string): EscapedBreaks {
   const ends: number[] = [];
   let headed = false;
   for (let at = text.indexOf('\\n'); at !== -1; at = text.indexOf('\\n', at + 2)) {
+    // `\\n`, an escaped backslash and an n (in a quoted part name), is text, not a line break.
+    if (escapedBackslash(text, at)) continue;
     const escapedReturn =
       at >= 2 && text.charCodeAt(at - 1) === LOWER_R && text.charCodeAt(at - 2) === BACKSLASH;
     starts.push(escapedReturn ? at - 2 : at);
@@ -54,6 +56,13 @@ export function escapedLineBreaks(text: string): EscapedBreaks {
     .map((start, i) => ({ start, end: ends[i]! }))
     .filter(({ end }, i) => endsLine(text, end, starts[i + 1]));
   return { starts: kept.map((item) => item.start), ends: kept.map((item) => item.end), next: 0 };
+}
+
+/** Whether the backslash at `at` is escaped: an odd run of backslashes stands right before it. */
+function escapedBackslash(text: string, at: number): boolean {
+  let run = 0;
+  while (at - run - 1 >= 0 && text.charCodeAt(at - run - 1) === BACKSLASH) run++;
+  return run % 2 === 1;
 }
 
 /** Whether a lane header (`P1`) or a `%` comment follows `at`, after spaces. */

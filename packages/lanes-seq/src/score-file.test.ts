@@ -31,6 +31,16 @@ describe('parseScoreFile', () => {
     expect(result.score.header.parts[0]!.name).toBe('The "Big" Horn');
   });
 
+  it('reads a part name holding a backslash and an n before a % as text, not as an escaped line break', () => {
+    // Found by the round-trip property: the name `\n%` is written escaped, `"\\n%"`.
+    const text =
+      '%% part P1 name="\\\\n%" staves=1 clefs=treble\n%% part P2 name="x" staves=1 clefs=treble\n%% time m1 4/4\n%% key m1 C major\nP1 s1 v1 m1: D4=1\n';
+    const result = parseScoreFile(text);
+    if (!result.ok) throw new Error(JSON.stringify(result.issues));
+    expect(result.score.header.parts[0]!.name).toBe('\\n%');
+    expect(serializeScoreFile(result.score)).toContain('name="\\\\n%"');
+  });
+
   const problems: ReadonlyArray<readonly [string, string, IssueCode, number]> = [
     ['an unknown directive', `${HEADER}\n%% tempo m1 120`, 'unknown-directive', 6],
     ['a part out of order', `${HEADER}\n%% part P4 name="Flute"`, 'invalid-directive', 6],
