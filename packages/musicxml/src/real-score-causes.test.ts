@@ -54,6 +54,13 @@ describe('real-score causes, read back by MuseScore', () => {
     expect(await museScoreDifference('ornaments-in-file-order.musicxml')).toBeUndefined();
   });
 
+  test('overfull-measure.musicxml: a part that fills its time signature exactly gets no <forward> to the end of a measure another part overfills, so MuseScore starts the next measure where it does in the file', async () => {
+    const xml = exportMusicXml(imported('overfull-measure.musicxml').score);
+    const secondPart = xml.slice(xml.indexOf('<part id="P2"'));
+    expect(firstMeasure(secondPart)).not.toContain('<forward>');
+    expect(await museScoreDifference('overfull-measure.musicxml')).toBeUndefined();
+  });
+
   test('rounded-tuplet.musicxml: tuplet notes whose <duration> rounds their printed value are read as that value, so the <backup> after them lands on the start', async () => {
     const { score, warnings } = imported('rounded-tuplet.musicxml');
     expect(warnings.map((warning) => [warning.code, warning.measure])).toEqual([

@@ -724,6 +724,21 @@ function withModelDirections(
   return [...items.slice(0, at), ...directions, ...items.slice(at)];
 }
 
+/**
+ * A voice's chunks without the invisible rest it ends with past `from`
+ * (its measure's time signature), in a measure longer than that: another
+ * voice's `<duration>`s add up further than its notes' values (Beethoven's
+ * op. 18/1, bar 169: a dotted sixteenth with an eighth's `<duration>`).
+ * MuseScore times that measure by the notes' values, and a `<forward>` to
+ * the end made the other parts longer than the file's, and every note
+ * after them late.
+ */
+function withoutFillerPast(chunks: Chunk[], from: Rational): Chunk[] {
+  const last = chunks[chunks.length - 1];
+  if (!last?.filler || last.items.length > 0 || last.after.length > 0) return chunks;
+  return compare(last.at, from) >= 0 ? chunks.slice(0, -1) : chunks;
+}
+
 function withNotesOf(chunk: Chunk, notes: readonly XmlNode[]): Chunk {
   return { ...chunk, notes };
 }
@@ -852,6 +867,8 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
   const info = measures[index - 1]!;
   const partInfo = snapshot.parts[part - 1]!;
   const length = lengthOf(info);
+  const signatureLength = rational(info.time.beats, info.time.beatType);
+  const overfull = compare(length, signatureLength) > 0;
   const body = new MeasureBody(writing.divisions);
   const atEnd: XmlElement[] = [];
   let measureAttributes: { readonly [name: string]: string } | undefined;
@@ -905,7 +922,7 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
       const voice = voices[voiceIndex]!;
       const voiceId = voiceIds.get(`${staff}/${voice.voice}`)!;
       const nextVoice = following?.voices.find((other) => other.voice === voice.voice);
-      const chunks = voiceChunks(writing, {
+      const written = voiceChunks(writing, {
         staff,
         voice,
         voiceId,
@@ -914,6 +931,7 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
         length,
         nextVoiceStart: nextSounding(nextVoice?.events ?? [], 0),
       });
+      const chunks = overfull ? withoutFillerPast(written, signatureLength) : written;
       const group = crossing.get(voiceId);
       if (!group) {
         steps.push({ lanes: [chunks], merged: false, voice: voiceId });
