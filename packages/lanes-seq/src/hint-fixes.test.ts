@@ -218,6 +218,16 @@ describe('hint fixes (property)', () => {
     },
   );
 
+  it('reads a lower-case pitch after a rest that repeats its duration as that pitch, not as a detached grace duration', () => {
+    // Found by the property above: `r g0=1/4` read the g0 as the rest's duration (`g` for grace).
+    const bad = `${HEADER}(Cbb0)=1/2 r g0=1/4 Cbb0`;
+    const result = parse(bad);
+    expect(result.issues.map((issue) => issue.code)).toEqual(['lowercase-step']);
+    const repaired = parse(applyEdits(bad, result.issues));
+    expect(repaired.issues).toEqual([]);
+    expect(repaired.document).toEqual(parse(`${HEADER}(Cbb0)=1/2 r G0=1/4 Cbb0`).document);
+  });
+
   it('can make every mistake of the corpus in some event', () => {
     const samples = [
       'F#4=1/4~',

@@ -261,6 +261,13 @@ export function tokenEnd(cursor: Cursor): number {
   return end;
 }
 
+/** Whether the word that starts at `from` (up to a space or `end`) holds an "=". */
+function equalsInWord(text: string, from: number, end: number): boolean {
+  for (let at = from; at < end && !isSpace(text.charCodeAt(at)); at++)
+    if (text.charCodeAt(at) === EQUALS) return true;
+  return false;
+}
+
 /**
  * Recognises an event whose duration stands apart from it, `C4 =1/4`,
  * `C4 = 1/4` or `C4 1/4`: reports it once, as one mistake, and moves past the
@@ -281,6 +288,8 @@ export function readDetachedDuration(cursor: Cursor, eventStart: number): boolea
     isDigit(text.charCodeAt(next)) ||
     (text.charCodeAt(next) === LOWER_G && isDigit(text.charCodeAt(next + 1)));
   if (!hasEquals && (!startsDuration || tupletGroupAt(text, next, cursor.contentEnd))) return false;
+  // A word with its own "=" is an event of its own (`r g0=1/4`: a lower-case G), not a duration.
+  if (!hasEquals && equalsInWord(text, next, cursor.contentEnd)) return false;
   cursor.pos = next;
   skipToken(cursor);
   const subject = text.slice(eventStart, subjectEnd);
