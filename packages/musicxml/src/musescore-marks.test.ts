@@ -12,7 +12,11 @@ import { readScore } from './score-snapshot.ts';
 const SUITE = FIXTURE_NAMES.filter((name) =>
   /^(31a|31c|32a-|32b|32c|32d|32e|33a|33c|33d|42a|43e|46g|61[a-i]-|71)/.test(name),
 );
-const CASES = ['marks-one-voice.musicxml', 'musescore-marks.musicxml'];
+const CASES = [
+  'marks-one-voice.musicxml',
+  'musescore-marks.musicxml',
+  'voice-lines-out-of-order.musicxml',
+];
 
 /** Elements inside every `<name>…</name>` of `xml`. */
 function childrenOf(xml: string, name: string): number {

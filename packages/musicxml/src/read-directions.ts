@@ -14,6 +14,7 @@
  */
 import { compare, type LaneMark, type Rational } from '@scorelane/lanes-seq';
 import type { PlacedElement } from './attachment-types.ts';
+import { LineLanes, type LinePoint } from './line-lanes.ts';
 import { canJoin } from './mark-order.ts';
 import type { OpenEvent, OpenUnit, OpenVoice } from './marked-units.ts';
 import { type PedalStyle, samePedalStyle } from './pedal-style.ts';
@@ -165,6 +166,14 @@ function stopTarget(grid: Grid, start: Target, end: End, mark: LaneMark): Target
   return undefined;
 }
 
+/** Where a target stands in its voice, to keep the lines of a voice apart (see `line-lanes.ts`). */
+function pointOf(target: Target): LinePoint {
+  const { measure } = target.unit;
+  if ('event' in target)
+    return { measure, onset: target.event.onset, order: target.voice.events.indexOf(target.event) };
+  return { measure, onset: target.onset, order: -1 };
+}
+
 /** The line ends already chosen for each target while lines are paired, before any is put. */
 function pendingMarks(): { of(target: Target): LaneMark[] } {
   const byEvent = new Map<OpenEvent, LaneMark[]>();
@@ -213,6 +222,7 @@ function readLines(inOrder: readonly EndInOrder[], grid: Grid, taken: Set<Placed
   for (const end of inOrder) if (!('kept' in end)) ends.push(end);
   const placed: { pair: [End, End]; start: Target; stop: Target }[] = [];
   const pending = pendingMarks();
+  const lanes = new LineLanes();
   for (const pair of pairs) {
     const [from, to] = pair;
     const startMark = from.read.span.start!;
@@ -226,6 +236,9 @@ function readLines(inOrder: readonly EndInOrder[], grid: Grid, taken: Set<Placed
     // Two lines may reach for one event (two hairpin starts on a note): the second stays kept.
     if (!fits(start, [startMark], pending.of(start)) || !fits(stop, [stopMark], pending.of(stop)))
       continue;
+    // One line of a kind at a time in a voice: one that overlaps a line read before stays kept.
+    const lane = `${from.read.span.kind}/${start.unit.staff}/${start.voice.voice}`;
+    if (!lanes.take(lane, pointOf(start), pointOf(stop))) continue;
     pending.of(start).push(startMark);
     pending.of(stop).push(stopMark);
     placed.push({ pair, start, stop });

@@ -22,6 +22,7 @@ import { notationOf } from './duration-notation.ts';
 import { ATTRIBUTES_ORDER, mergeInOrder } from './element-order.ts';
 import { brokenBeams, isMixed, keptTupletsPairUp } from './kept-groups.ts';
 import { MeasureBody } from './measure-body.ts';
+import { ownsItsOnset } from './own-voice-marks.ts';
 import { writeTranspose } from './part-transposition.ts';
 import type { PedalStyle } from './pedal-style.ts';
 import type { ScoreSnapshot } from './score-snapshot.ts';
@@ -570,6 +571,8 @@ interface VoiceToWrite {
   readonly place: DirectionPlace;
   /** The staff's kept items written before this voice's events (taken from the front as written). */
   readonly aligned: Placed[];
+  /** The voice's marks at onsets written in its own run, at their times (see `own-voice-marks.ts`), in time order. */
+  readonly own: readonly Placed[];
   readonly length: Rational;
   /** The first sounding event of the same voice in the next measure. */
   readonly nextVoiceStart: ScoreEvent | undefined;
@@ -588,7 +591,8 @@ const NO_INDEXES: ReadonlySet<number> = new Set();
  * runs it for every voice of every measure.)
  */
 function voiceChunks(writing: PartWriting, toWrite: VoiceToWrite): Chunk[] {
-  const { staff, voice, voiceId, place, aligned, length } = toWrite;
+  const { staff, voice, voiceId, place, aligned, own, length } = toWrite;
+  let ownIndex = 0;
   const { divisions } = writing;
   const events = voice.events;
   const staves = writing.snapshot.parts[writing.part - 1]!.staves;
@@ -634,11 +638,18 @@ function voiceChunks(writing: PartWriting, toWrite: VoiceToWrite): Chunk[] {
   };
   for (let eventIndex = 0; eventIndex < events.length; eventIndex++) {
     const event = events[eventIndex]!;
+    // The voice's own marks inside the sounding event before, each at its time.
+    for (; ownIndex < own.length && compare(own[ownIndex]!.at, at) < 0; ownIndex++)
+      written.push(markChunk(own[ownIndex]!));
     // Made only for an event with something before it: most have nothing.
     let items: XmlNode[] | undefined;
     while (aligned.length > 0 && compare(aligned[0]!.at, at) <= 0) {
       items ??= [];
       items.push(aligned.shift()!.x);
+    }
+    for (; ownIndex < own.length && compare(own[ownIndex]!.at, at) === 0; ownIndex++) {
+      items ??= [];
+      items.push(own[ownIndex]!.x);
     }
     const directions =
       event.marks !== undefined && event.marks.length > 0
@@ -683,8 +694,22 @@ function voiceChunks(writing: PartWriting, toWrite: VoiceToWrite): Chunk[] {
       tiedIn = tiedPitches(event);
     }
   }
+  for (; ownIndex < own.length; ownIndex++) written.push(markChunk(own[ownIndex]!));
   writing.tiesOut.set(tieKey, tiedIn);
   return endWavyLinesBeforeTrailingGraces(written, withNotesOf);
+}
+
+/** A chunk of only a voice's mark at an onset inside one of its notes: written at that time. */
+function markChunk(mark: Placed): Chunk {
+  return {
+    at: mark.at,
+    end: mark.at,
+    items: [mark.x],
+    notes: NO_NODES,
+    after: NO_NODES,
+    filler: false,
+    grace: false,
+  };
 }
 
 /**
@@ -833,6 +858,8 @@ function writeStep(body: MeasureBody, step: Step): void {
     body.moveTo(chunks[0]?.at ?? ZERO);
     for (let index = 0; index < chunks.length; index++) {
       const chunk = chunks[index]!;
+      // Each chunk starts where the one before ends, but a mark inside a note (see markChunk).
+      body.moveTo(chunk.at);
       body.push(chunk.items);
       body.push(chunk.notes);
       body.push(chunk.after);
@@ -905,13 +932,24 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
     // Marks at onsets go before the kept elements at the same offset (never at 0, where the
     // measure's opening is), so that reading the file again takes them first.
     const atOnsets: Placed[] = [];
+    /** The marks at onsets written in their own voice's run (see `own-voice-marks.ts`), by voice. */
+    let inOwnVoice: Map<number, Placed[]> | undefined;
     for (const voice of voices)
-      for (const entry of voice.onsetMarks ?? [])
+      for (const entry of voice.onsetMarks ?? []) {
+        const own = ownsItsOnset(voice, entry);
         for (const x of onsetDirections(
           entry.marks,
           directionPlace(writing, voiceIds, staff, voice.voice),
-        ))
-          atOnsets.push({ at: entry.onset, x });
+        )) {
+          if (!own) atOnsets.push({ at: entry.onset, x });
+          else {
+            inOwnVoice ??= new Map();
+            const list = inOwnVoice.get(voice.voice) ?? [];
+            inOwnVoice.set(voice.voice, list);
+            list.push({ at: entry.onset, x });
+          }
+        }
+      }
     const items =
       atOnsets.length > 0 ? [...atOnsets, ...kept].sort((a, b) => compare(a.at, b.at)) : kept;
     const placed = placeItems(items, voices, length);
@@ -928,6 +966,7 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
         voiceId,
         place: directionPlace(writing, voiceIds, staff, voice.voice),
         aligned: placed.before[voiceIndex]!,
+        own: inOwnVoice?.get(voice.voice)?.sort((a, b) => compare(a.at, b.at)) ?? [],
         length,
         nextVoiceStart: nextSounding(nextVoice?.events ?? [], 0),
       });
