@@ -404,3 +404,42 @@ describe('marks on notes', () => {
     expect(planned.ok && planned.plan.changes.every((change) => change.unchanged)).toBe(true);
   });
 });
+
+describe('lyrics kept as XML', () => {
+  const sung = (step: string, lyrics: string, tie = '') =>
+    `<note><pitch><step>${step}</step><octave>4</octave></pitch><duration>2</duration>${tie}<voice>1</voice><type>half</type>${lyrics}</note>`;
+  const lyric = (number: string, text: string) =>
+    `<lyric number="${number}" default-y="-80"><syllabic>single</syllabic><text>${text}</text></lyric>`;
+
+  it("are written with their verse's number, so a second import reads the same verses", () => {
+    // As music21 writes a Kyrie: every lyric of the part numbered "part4verse1", and a note that
+    // ends one phrase and starts the next with two of them. The model takes one syllable of a
+    // verse on a note; the second is kept.
+    const score = imported(
+      part(
+        sung('C', lyric('part4verse1', 'e'), '') +
+          sung('D', lyric('part4verse1', 'leison') + lyric('part4verse1', 'Christe')) +
+          rests,
+      ),
+    );
+    expect(events(score)[0]!.map((event) => event.lyrics)).toEqual([['1:e'], ['1:leison']]);
+    const out = exportMusicXml(score);
+    expect(out.match(/<lyric number="1"/g)).toHaveLength(3);
+    expect(out).not.toContain('part4verse1');
+    const again = imported(out);
+    expect(events(again)).toEqual(events(score));
+    expect(exportMusicXml(again)).toBe(out);
+  });
+
+  it('on the continuation of a tie, numbered as the verse of the syllables around them', () => {
+    // A part whose one verse is numbered "2": the model writes it as verse 1.
+    const tieStart = '<tie type="start"/>';
+    const tieStop = '<tie type="stop"/>';
+    const score = imported(
+      part(sung('G', lyric('2', 'Kin'), tieStart) + sung('G', lyric('2', 'der'), tieStop) + rests),
+    );
+    expect(events(score)[0]!.map((event) => event.lyrics)).toEqual([['1:Kin'], []]);
+    const out = exportMusicXml(score);
+    expect(out.match(/<lyric number="1"/g)).toHaveLength(2);
+  });
+});

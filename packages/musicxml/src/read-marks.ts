@@ -18,7 +18,14 @@ import { readLyric } from './read-lyrics.ts';
 import { readNoteMarks } from './read-note-marks.ts';
 import { readSlurs } from './read-slurs.ts';
 import { tiedPitches } from './write-measure.ts';
-import { child, childElements, type XmlElement } from './xml-tree.ts';
+import {
+  child,
+  childElements,
+  isElement,
+  withAttributes,
+  withChildren,
+  type XmlElement,
+} from './xml-tree.ts';
 
 function readNotations(event: OpenEvent): void {
   if (!event.notes) return;
@@ -77,6 +84,8 @@ function readLyrics(units: readonly OpenUnit[]): void {
         event.notes.forEach((note, index) => {
           if (!hasLyric(note)) return;
           const taken = new Set<XmlElement>();
+          /** The lyrics kept as XML that are written with their verse's number (see below). */
+          let renumbered: Map<XmlElement, XmlElement> | undefined;
           for (const lyric of childElements(note, 'lyric')) {
             const read = readLyric(lyric);
             if (!read) continue;
@@ -85,18 +94,37 @@ function readLyrics(units: readonly OpenUnit[]): void {
               verse = verses.size + 1;
               verses.set(read.number, verse);
             }
-            if (read.kind === 'held') {
-              if (lane.extended.has(verse)) taken.add(lyric);
+            if (
+              read.kind === 'held' ? lane.extended.has(verse) : !(continuation || sung.has(verse))
+            ) {
+              taken.add(lyric);
+              if (read.kind === 'held') continue;
+              sung.add(verse);
+              event.lyrics.push({ verse, ...read.syllable });
+              if (read.syllable.extend) lane.extended.add(verse);
+              else lane.extended.delete(verse);
               continue;
             }
-            if (continuation || sung.has(verse)) continue;
-            sung.add(verse);
-            event.lyrics.push({ verse, ...read.syllable });
-            if (read.syllable.extend) lane.extended.add(verse);
-            else lane.extended.delete(verse);
-            taken.add(lyric);
+            // Kept (a second syllable of a verse on one note, a syllable on a tie's continuation):
+            // export numbers the model's verses 1, 2, ..., so a kept lyric numbered as the file
+            // numbered its verse ("part4verse1") would read as a verse of its own next time, and
+            // move every verse after it. It is numbered as its verse is written.
+            const number = String(verse);
+            if (lyric.a?.number !== number) {
+              renumbered ??= new Map();
+              renumbered.set(lyric, withAttributes(lyric, { ...lyric.a, number }));
+            }
           }
-          event.notes![index] = withoutMarks(note, taken);
+          const left = withoutMarks(note, taken);
+          event.notes![index] =
+            renumbered === undefined
+              ? left
+              : withChildren(
+                  left,
+                  (left.c ?? []).map((child) =>
+                    isElement(child) ? (renumbered!.get(child) ?? child) : child,
+                  ),
+                );
         });
       }
     }
