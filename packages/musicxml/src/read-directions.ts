@@ -217,7 +217,12 @@ function pairedEnds(inOrder: readonly EndInOrder[]): [End, End][] {
 
 /** Reads the lines of a part: pairs their ends, and places the pairs that fit whole. */
 function readLines(inOrder: readonly EndInOrder[], grid: Grid, taken: Set<PlacedElement>): void {
-  const pairs = pairedEnds(inOrder);
+  // In the order the lines start in the file: of two that overlap in a voice, the one that
+  // starts first is read, as export writes it first (see `line-lanes.ts`), so that the same
+  // one is read again from the export.
+  const place = new Map<EndInOrder, number>();
+  inOrder.forEach((end, index) => place.set(end, index));
+  const pairs = pairedEnds(inOrder).sort((a, b) => place.get(a[0])! - place.get(b[0])!);
   const ends: End[] = [];
   for (const end of inOrder) if (!('kept' in end)) ends.push(end);
   const placed: { pair: [End, End]; start: Target; stop: Target }[] = [];
