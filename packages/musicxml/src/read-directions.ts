@@ -221,7 +221,7 @@ function readLines(inOrder: readonly EndInOrder[], grid: Grid, taken: Set<Placed
   // starts first is read, as export writes it first (see `line-lanes.ts`), so that the same
   // one is read again from the export.
   const place = new Map<EndInOrder, number>();
-  inOrder.forEach((end, index) => place.set(end, index));
+  for (let index = 0; index < inOrder.length; index++) place.set(inOrder[index]!, index);
   const pairs = pairedEnds(inOrder).sort((a, b) => place.get(a[0])! - place.get(b[0])!);
   const ends: End[] = [];
   for (const end of inOrder) if (!('kept' in end)) ends.push(end);
