@@ -839,6 +839,36 @@ function staffItems(
   return staff === 1 ? barlinesAsTheModelHasThem(clefed, measures, index, measure.length) : clefed;
 }
 
+/**
+ * The directions of a staff's marks at onsets: those written among the
+ * staff's kept items (`atOnsets`), and, by voice, those written in their own
+ * voice's run (`inOwnVoice`, in time order; see `own-voice-marks.ts`).
+ */
+function onsetItems(
+  writing: PartWriting,
+  voiceIds: ReadonlyMap<string, string>,
+  staff: number,
+  voices: readonly VoiceContent[],
+): { atOnsets: Placed[]; inOwnVoice: Map<number, Placed[]> | undefined } {
+  const atOnsets: Placed[] = [];
+  let inOwnVoice: Map<number, Placed[]> | undefined;
+  for (const voice of voices) {
+    for (const entry of voice.onsetMarks ?? []) {
+      const place = directionPlace(writing, voiceIds, staff, voice.voice);
+      const directions = onsetDirections(entry.marks, place);
+      let list = atOnsets;
+      if (ownsItsOnset(voice, entry)) {
+        inOwnVoice ??= new Map();
+        list = inOwnVoice.get(voice.voice) ?? [];
+        inOwnVoice.set(voice.voice, list);
+      }
+      for (const x of directions) list.push({ at: entry.onset, x });
+    }
+  }
+  for (const list of inOwnVoice?.values() ?? []) list.sort((a, b) => compare(a.at, b.at));
+  return { atOnsets, inOwnVoice };
+}
+
 /** Writes the steps of a measure (see {@link inVoiceOrder}) into its body, in order. */
 function writeSteps(body: MeasureBody, steps: readonly Step[]): void {
   inVoiceOrder(steps, writeStep, body);
@@ -931,25 +961,7 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
         : content.voices;
     // Marks at onsets go before the kept elements at the same offset (never at 0, where the
     // measure's opening is), so that reading the file again takes them first.
-    const atOnsets: Placed[] = [];
-    /** The marks at onsets written in their own voice's run (see `own-voice-marks.ts`), by voice. */
-    let inOwnVoice: Map<number, Placed[]> | undefined;
-    for (const voice of voices)
-      for (const entry of voice.onsetMarks ?? []) {
-        const own = ownsItsOnset(voice, entry);
-        for (const x of onsetDirections(
-          entry.marks,
-          directionPlace(writing, voiceIds, staff, voice.voice),
-        )) {
-          if (!own) atOnsets.push({ at: entry.onset, x });
-          else {
-            inOwnVoice ??= new Map();
-            const list = inOwnVoice.get(voice.voice) ?? [];
-            inOwnVoice.set(voice.voice, list);
-            list.push({ at: entry.onset, x });
-          }
-        }
-      }
+    const { atOnsets, inOwnVoice } = onsetItems(writing, voiceIds, staff, voices);
     const items =
       atOnsets.length > 0 ? [...atOnsets, ...kept].sort((a, b) => compare(a.at, b.at)) : kept;
     const placed = placeItems(items, voices, length);
@@ -966,7 +978,7 @@ export function writeMeasure(writing: PartWriting, index: number): XmlElement {
         voiceId,
         place: directionPlace(writing, voiceIds, staff, voice.voice),
         aligned: placed.before[voiceIndex]!,
-        own: inOwnVoice?.get(voice.voice)?.sort((a, b) => compare(a.at, b.at)) ?? [],
+        own: inOwnVoice?.get(voice.voice) ?? [],
         length,
         nextVoiceStart: nextSounding(nextVoice?.events ?? [], 0),
       });
