@@ -1,5 +1,14 @@
-import { plan, readMeasures, type Score } from '@scorelane/score-model';
+import { fc, test as property } from '@fast-check/vitest';
+import { parseScoreFile } from '@scorelane/lanes-seq';
+import {
+  plan,
+  readMeasures,
+  type Score,
+  scoreFromLanes,
+  scoreToLanes,
+} from '@scorelane/score-model';
 import { describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
 import { exportMusicXml } from './export-musicxml.ts';
 import { caseText } from './fixtures.test-support.ts';
 import { importMusicXml } from './import-musicxml.ts';
@@ -112,4 +121,101 @@ ${pedal('start')}${pedal('start')}${note('C', 1)}${note('D', 1)}${note('E', 1)}$
     expect(exportMusicXml(again)).toBe(out);
     readPlansBackUnchanged(again);
   });
+});
+
+/** Voice 1's rhythms of a 4/4 bar, each with a half note that an onset mark can fall inside. */
+const RHYTHMS: readonly (readonly string[])[] = [
+  ['1/2', '1/4', '1/4'],
+  ['1/4', '1/2', '1/4'],
+  ['1/4', '1/4', '1/2'],
+  ['1/2', '1/2'],
+];
+
+/** Where a line end may stand in a bar of voice 1: on an event, or at an onset inside one. */
+interface EndPlace {
+  readonly event: number;
+  /** An onset inside the event (in quarters past its start), or undefined for the event itself. */
+  readonly inside?: number;
+}
+
+function placesOf(rhythm: readonly string[]): EndPlace[] {
+  const places: EndPlace[] = [];
+  rhythm.forEach((duration, event) => {
+    places.push({ event });
+    if (duration === '1/2') places.push({ event, inside: 1 });
+  });
+  return places;
+}
+
+/** A bar of voice 1 with its line ends: `ends` maps a place's index to the mark written there. */
+function barText(rhythm: readonly string[], ends: ReadonlyMap<number, string>): string {
+  const places = placesOf(rhythm);
+  const words: string[] = [];
+  let onset = 0;
+  rhythm.forEach((duration, event) => {
+    const own = places.findIndex((place) => place.event === event && place.inside === undefined);
+    words.push(`${['C5', 'D5', 'E5'][event]}=${duration}${ends.get(own) ?? ''}`);
+    const inside = places.findIndex((place) => place.event === event && place.inside === 1);
+    if (inside >= 0 && ends.has(inside)) words.push(`@${onset + 1}/4${ends.get(inside)}`);
+    onset += duration === '1/2' ? 2 : 1;
+  });
+  return words.join(' ');
+}
+
+/**
+ * The ends of hairpins and pedals in a file that a reader pairing by `number`
+ * in the file's order (as MuseScore does) cannot pair: a start while its
+ * number is open, a stop while it is not.
+ */
+function unpairedByNumber(xml: string): string[] {
+  const open = new Set<string>();
+  const wrong: string[] = [];
+  for (const [, kind, type, number] of xml.matchAll(
+    /<(wedge|pedal) type="(\w+)" number="(\d+)"/g,
+  )) {
+    const key = `${kind} ${number}`;
+    if (type === 'stop') {
+      if (!open.delete(key)) wrong.push(`${key} stop`);
+    } else if (open.has(key)) wrong.push(`${key} ${type}`);
+    else open.add(key);
+  }
+  return wrong;
+}
+
+describe('laws of lines along a voice', () => {
+  property.prop([
+    fc.array(fc.integer({ min: 0, max: RHYTHMS.length - 1 }), { minLength: 1, maxLength: 3 }),
+    fc.array(fc.boolean(), { minLength: 15, maxLength: 15 }),
+    fc.constantFrom('hairpin', 'pedal'),
+  ])(
+    "a voice's hairpins or pedals, on its notes and inside them, are written so that pairing by number pairs them, come back from an export as they were, and export the same text again",
+    (bars, chosen, kind) => {
+      const places = bars.flatMap((rhythm, bar) =>
+        placesOf(RHYTHMS[rhythm]!).map((_, index) => ({ bar, index })),
+      );
+      // Alternate starts and stops over the chosen places; an odd last start is left out.
+      const picked = places.filter((_, index) => chosen[index % chosen.length]);
+      if (picked.length % 2 === 1) picked.pop();
+      const [start, stop] = kind === 'hairpin' ? ['\\<', '\\!'] : ['\\ped', '\\pedup'];
+      const ends = bars.map(() => new Map<number, string>());
+      picked.forEach(({ bar, index }, order) =>
+        ends[bar]!.set(index, order % 2 === 0 ? start : stop),
+      );
+      const lines = bars.map(
+        (rhythm, bar) => `P1 s1 v1 m${bar + 1}: ${barText(RHYTHMS[rhythm]!, ends[bar]!)}`,
+      );
+      // Voice 2 starts a note on every eighth, where the export places what has no note of its own.
+      lines.push(...bars.map((_, bar) => `P1 s1 v2 m${bar + 1}: ${'G3=1/8 '.repeat(8).trim()}`));
+      const file = parseScoreFile(
+        `%% part P1 name="A" staves=1 clefs=treble\n%% measures ${bars.length}\n%% time m1 4/4\n%% key m1 C major\n${lines.join('\n')}\n`,
+      );
+      if (!file.ok) throw new Error(file.issues.map((issue) => issue.message).join('\n'));
+      const score = scoreFromLanes(file.score.header, file.score.document, { doc: new Y.Doc() });
+      const out = exportMusicXml(score);
+      expect(unpairedByNumber(out)).toEqual([]);
+      const again = imported(out);
+      expect(scoreToLanes(again)).toEqual(scoreToLanes(score));
+      expect(exportMusicXml(again)).toBe(out);
+    },
+  );
 });
