@@ -217,12 +217,7 @@ function pairedEnds(inOrder: readonly EndInOrder[]): [End, End][] {
 
 /** Reads the lines of a part: pairs their ends, and places the pairs that fit whole. */
 function readLines(inOrder: readonly EndInOrder[], grid: Grid, taken: Set<PlacedElement>): void {
-  // In the order the lines start in the file: of two that overlap in a voice, the one that
-  // starts first is read, as export writes it first (see `line-lanes.ts`), so that the same
-  // one is read again from the export.
-  const place = new Map<EndInOrder, number>();
-  for (let index = 0; index < inOrder.length; index++) place.set(inOrder[index]!, index);
-  const pairs = pairedEnds(inOrder).sort((a, b) => place.get(a[0])! - place.get(b[0])!);
+  const pairs = pairedEnds(inOrder);
   const ends: End[] = [];
   for (const end of inOrder) if (!('kept' in end)) ends.push(end);
   const placed: { pair: [End, End]; start: Target; stop: Target }[] = [];

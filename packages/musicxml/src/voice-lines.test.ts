@@ -100,27 +100,6 @@ describe('lines along a voice: one open at a time, written in the order they pai
     expect(exportMusicXml(kept).match(/<octave-shift /g)).toHaveLength(2);
     readPlansBackUnchanged(kept);
   });
-
-  it('reads the same one of a pedal written twice over itself after an export, the one that starts first', () => {
-    // As MuseScore wrote Herbie Hancock's Tell Me a Bedtime Story: each pedal twice, both
-    // number 1, stopping at the end of the bar.
-    const pedal = (type: string) =>
-      `<direction placement="below"><direction-type><pedal type="${type}" line="yes" default-y="-86.95"/></direction-type><staff>1</staff></direction>`;
-    const note = (step: string, staff: number, type = 'quarter', duration = 1) =>
-      `<note><pitch><step>${step}</step><octave>4</octave></pitch><duration>${duration}</duration><voice>${staff === 1 ? 1 : 5}</voice><type>${type}</type><staff>${staff}</staff></note>`;
-    const lower = `<backup><duration>4</duration></backup>${note('C', 2, 'whole', 4)}`;
-    const xml = `<?xml version="1.0" encoding="UTF-8"?>
-<score-partwise version="4.0"><part-list><score-part id="P1"><part-name>P</part-name></score-part></part-list>
-<part id="P1"><measure number="1"><attributes><divisions>1</divisions><time><beats>4</beats><beat-type>4</beat-type></time><staves>2</staves></attributes>
-${pedal('start')}${pedal('start')}${note('C', 1)}${note('D', 1)}${note('E', 1)}${note('F', 1)}${pedal('stop')}${pedal('stop')}${lower}
-</measure><measure number="2">${note('G', 1, 'whole', 4)}${lower}</measure></part></score-partwise>`;
-    const score = imported(xml);
-    const out = exportMusicXml(score);
-    expect(out.match(/<pedal type="start"/g)).toHaveLength(2);
-    const again = imported(out);
-    expect(exportMusicXml(again)).toBe(out);
-    readPlansBackUnchanged(again);
-  });
 });
 
 /** Voice 1's rhythms of a 4/4 bar, each with a half note that an onset mark can fall inside. */
