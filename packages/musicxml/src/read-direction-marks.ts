@@ -42,6 +42,18 @@ export interface ItemMarks {
   readonly span?: SpanEnd;
   /** The file's `<voice>` the element names. */
   readonly voice?: string | undefined;
+  /**
+   * How far from where it stands the element takes effect, in whole notes: a
+   * `<harmony>`'s `<offset>` (a chord that changes during a held note).
+   */
+  readonly offset?: Rational;
+}
+
+/** A kept `<offset>` as import holds it (`"r:-1/4"`, in whole notes; see read-part.ts), or undefined. */
+function offsetOf(offset: XmlElement): Rational | undefined {
+  if (!layoutOnly(offset)) return undefined;
+  const match = /^r:(-?\d+)\/(\d+)$/.exec(fullText(offset).trim());
+  return match ? rational(Number(match[1]), Number(match[2])) : undefined;
 }
 
 const NOTE_VALUES: Readonly<Record<string, Rational>> = {
@@ -256,11 +268,16 @@ function readHarmony(harmony: XmlElement): ItemMarks | undefined {
   if (!layoutOnly(harmony, ['print-frame', 'type']) || harmony.a?.['print-object'] === 'no')
     return undefined;
   if ((harmony.a?.type ?? 'explicit') !== 'explicit') return undefined;
-  const allowed = new Set(['root', 'kind', 'bass', 'degree', 'staff']);
+  const allowed = new Set(['root', 'kind', 'bass', 'degree', 'staff', 'offset']);
   if (childElements(harmony).some((node) => !allowed.has(node.n))) return undefined;
+  // A chord that changes during a held note stands before it, `<offset>` later (MuseScore).
+  const offsets = childElements(harmony, 'offset');
+  const offset = offsets.length === 1 ? offsetOf(offsets[0]!) : undefined;
+  if (offsets.length > 0 && offset === undefined) return undefined;
+  const at = offset !== undefined && offset.num !== 0 ? { offset } : {};
   const kindElement = child(harmony, 'kind');
   const kind = kindElement ? fullText(kindElement).trim() : '';
-  if (kind === 'none') return { marks: [{ kind: 'chord-symbol', quality: '' }] };
+  if (kind === 'none') return { marks: [{ kind: 'chord-symbol', quality: '' }], ...at };
   const rootElement = child(harmony, 'root');
   const root = rootElement ? readRoot(rootElement, 'root') : undefined;
   if (!root) return undefined;
@@ -278,7 +295,7 @@ function readHarmony(harmony: XmlElement): ItemMarks | undefined {
   const bassElement = child(harmony, 'bass');
   const bass = bassElement ? readRoot(bassElement, 'bass') : undefined;
   if (bassElement && !bass) return undefined;
-  return { marks: [{ kind: 'chord-symbol', root, quality, ...(bass ? { bass } : {}) }] };
+  return { marks: [{ kind: 'chord-symbol', root, quality, ...(bass ? { bass } : {}) }], ...at };
 }
 
 /**

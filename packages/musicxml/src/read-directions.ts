@@ -12,7 +12,7 @@
  * stays kept, as the file had it. A part's pedals are read in the style of
  * its first (see `pedal-style.ts`); one drawn otherwise is kept.
  */
-import { compare, type LaneMark, type Rational } from '@scorelane/lanes-seq';
+import { add, compare, type LaneMark, type Rational } from '@scorelane/lanes-seq';
 import type { PlacedElement } from './attachment-types.ts';
 import { LineLanes, type LinePoint } from './line-lanes.ts';
 import { canJoin } from './mark-order.ts';
@@ -292,7 +292,8 @@ export function readDirections(units: readonly OpenUnit[]): PedalStyle | undefin
         for (const kept of lineEndsIn(item.x)) ends.push({ kept });
         continue;
       }
-      const at = parseAt(item.at);
+      const at = read.offset ? add(parseAt(item.at), read.offset) : parseAt(item.at);
+      if (read.offset && (at.num < 0 || compare(at, unit.length) >= 0)) continue;
       if (read.span) {
         ends.push({ unit, item, at, read: read as End['read'] });
         continue;

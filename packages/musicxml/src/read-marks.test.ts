@@ -314,6 +314,37 @@ describe('marks on notes', () => {
     expect(readScore(imported(exportMusicXml(score))).unit(1, 1, 1).voices[0]).toEqual(voice);
   });
 
+  it('reads a chord symbol an <offset> puts later (a chord that changes during a held note) at its time, and keeps one it puts outside the measure', () => {
+    // As MuseScore writes a chord change on beat 3 of a whole note: before the note, 2 divisions on.
+    const harmony = (root: string, offset: number) =>
+      `<harmony print-frame="no"><root><root-step>${root}</root-step></root><kind text="7">dominant</kind><offset>${offset}</offset></harmony>`;
+    const score = imported(
+      part(
+        '<harmony print-frame="no"><root><root-step>C</root-step></root><kind>major</kind></harmony>' +
+          harmony('G', 2) +
+          harmony('F', 4) +
+          '<note><pitch><step>C</step><octave>4</octave></pitch><duration>4</duration><voice>1</voice><type>whole</type><staff>1</staff></note>' +
+          rests,
+      ),
+    );
+    const voice = readScore(score).unit(1, 1, 1).voices[0]!;
+    expect(voice.events[0]!.marks).toEqual([
+      { kind: 'chord-symbol', root: { step: 'C', alter: 0 }, quality: '' },
+    ]);
+    expect(voice.onsetMarks).toEqual([
+      {
+        onset: { num: 1, den: 2 },
+        marks: [{ kind: 'chord-symbol', root: { step: 'G', alter: 0 }, quality: '7' }],
+      },
+    ]);
+    // The F7 four beats on stands past the bar: kept as the file had it.
+    const out = exportMusicXml(score);
+    expect(out).toMatch(/<root-step>F<\/root-step>[\s\S]*?<offset>4<\/offset>/);
+    const again = imported(out);
+    expect(readScore(again).unit(1, 1, 1).voices[0]).toEqual(voice);
+    expect(exportMusicXml(again)).toBe(out);
+  });
+
   it("writes a mark the file repeats on a note after the model's, so every later round trip reads the same one", () => {
     // A string quartet's file repeats a staccato, both placed above: the model reads one, the
     // other stays kept, placement and all, and reading the export again takes the model's.
