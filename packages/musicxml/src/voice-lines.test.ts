@@ -177,9 +177,9 @@ describe('laws of lines along a voice', () => {
       if (picked.length % 2 === 1) picked.pop();
       const [start, stop] = kind === 'hairpin' ? ['\\<', '\\!'] : ['\\ped', '\\pedup'];
       const ends = bars.map(() => new Map<number, string>());
-      picked.forEach(({ bar, index }, order) =>
-        ends[bar]!.set(index, order % 2 === 0 ? start : stop),
-      );
+      picked.forEach(({ bar, index }, order) => {
+        ends[bar]!.set(index, order % 2 === 0 ? start : stop);
+      });
       const lines = bars.map(
         (rhythm, bar) => `P1 s1 v1 m${bar + 1}: ${barText(RHYTHMS[rhythm]!, ends[bar]!)}`,
       );
