@@ -74,9 +74,8 @@ export class LineLanes {
     const before = taken[index - 1];
     const after = taken[index];
     if (before !== undefined && comparePoints(before.to, from) > 0) return false;
+    // (A line that starts where a taken one starts is refused by the first test: the taken one stops later.)
     if (after !== undefined && comparePoints(after.from, to) < 0) return false;
-    // Two lines that start at one point overlap (the event takes one start of a kind).
-    if (before !== undefined && comparePoints(before.from, from) === 0) return false;
     taken.splice(index, 0, { from, to });
     return true;
   }

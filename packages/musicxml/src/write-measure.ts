@@ -888,8 +888,9 @@ function writeStep(body: MeasureBody, step: Step): void {
     body.moveTo(chunks[0]?.at ?? ZERO);
     for (let index = 0; index < chunks.length; index++) {
       const chunk = chunks[index]!;
-      // Each chunk starts where the one before ends, but a mark inside a note (see markChunk).
-      body.moveTo(chunk.at);
+      // Each chunk starts where the one before ends (the same value), but a mark inside a note
+      // (see markChunk): only that one moves.
+      if (chunk.at !== body.at) body.moveTo(chunk.at);
       body.push(chunk.items);
       body.push(chunk.notes);
       body.push(chunk.after);
