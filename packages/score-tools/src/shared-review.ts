@@ -141,7 +141,7 @@ export function createSharedReview(
         args: rest,
         proposed_by: actor(),
         client: context.score.doc.clientID,
-        proposed_at: new Date().toISOString(),
+        proposed_at: proposedAt(proposals),
         base_revision: output.revision,
         range: { ...output.changed_range, parts: [...output.changed_range.parts] },
         scope: scopeInputOf(scope),
@@ -254,4 +254,20 @@ function scopeInputOf(scope: WriteScope | undefined): ScoreScopeInput | null {
     return null;
   const measures = data.measures as { start: number; end: number };
   return Array.isArray(data.parts) ? { measures, parts: data.parts as number[] } : { measures };
+}
+
+/**
+ * The time a new proposal is made at, as ISO text: now, or a millisecond
+ * after the newest proposal the store holds when that one is not older (by
+ * less than a second), so
+ * that the store's order (by `proposed_at`) is the order proposals were made
+ * in, also for several made within one millisecond (their ids, which break
+ * ties, are random).
+ */
+function proposedAt(proposals: ProposalStore): string {
+  const now = Date.now();
+  const newest = proposals.list().at(-1);
+  const after = newest === undefined ? Number.NaN : Date.parse(newest.proposed_at) + 1;
+  // A stamp far ahead (a peer's clock, a hand-written one) is not followed: only a tie is broken.
+  return new Date(after > now && after - now < 1000 ? after : now).toISOString();
 }
