@@ -9,12 +9,14 @@
  * stop in the start's voice: a hairpin's and a pedal's on the event at
  * whose start they end (the next measure's first, at the barline), an
  * octave line's on the last event it covers. Whatever cannot be placed so
- * stays kept, as the file had it. A part's pedals are read in the style of
- * its first (see `pedal-style.ts`); one drawn otherwise is kept.
+ * stays kept, as the file had it. Of a line drawn twice over, the first
+ * to start is read (see `line-twins.ts`). A part's pedals are read in the
+ * style of its first (see `pedal-style.ts`); one drawn otherwise is kept.
  */
 import { add, compare, type LaneMark, type Rational } from '@scorelane/lanes-seq';
 import type { PlacedElement } from './attachment-types.ts';
 import { LineLanes, type LinePoint } from './line-lanes.ts';
+import { twinsInStartOrder } from './line-twins.ts';
 import { canJoin } from './mark-order.ts';
 import type { OpenEvent, OpenUnit, OpenVoice } from './marked-units.ts';
 import { type PedalStyle, samePedalStyle } from './pedal-style.ts';
@@ -215,33 +217,62 @@ function pairedEnds(inOrder: readonly EndInOrder[]): [End, End][] {
   return pairs;
 }
 
+/** A pair of line ends with the targets its start and stop go to, in the lane it would take. */
+interface LineToPlace {
+  readonly pair: [End, End];
+  readonly start: Target;
+  readonly stop: Target;
+  readonly lane: string;
+}
+
+/** The pairs whose two ends have a target, each with them (a line on one event has none). */
+function linesToPlace(pairs: readonly [End, End][], grid: Grid): LineToPlace[] {
+  const lines: LineToPlace[] = [];
+  for (const pair of pairs) {
+    const [from, to] = pair;
+    const start = targetAt(from.unit, from.at, from.read.voice, [from.read.span.start!]);
+    const stop = start && stopTarget(grid, start, to, to.read.span.stop!);
+    // A line that starts and stops on one event has no text: lanes-seq writes stops before starts.
+    const oneEvent =
+      start && stop && 'event' in start && 'event' in stop && start.event === stop.event;
+    if (!start || !stop || oneEvent) continue;
+    const lane = `${from.read.span.kind}/${start.unit.staff}/${start.voice.voice}`;
+    lines.push({ pair, start, stop, lane });
+  }
+  return lines;
+}
+
+function pointKey({ measure, onset, order }: LinePoint): string {
+  return `${measure}@${onset.num}/${onset.den}#${order}`;
+}
+
 /** Reads the lines of a part: pairs their ends, and places the pairs that fit whole. */
 function readLines(inOrder: readonly EndInOrder[], grid: Grid, taken: Set<PlacedElement>): void {
   const pairs = pairedEnds(inOrder);
   const ends: End[] = [];
   for (const end of inOrder) if (!('kept' in end)) ends.push(end);
-  const placed: { pair: [End, End]; start: Target; stop: Target }[] = [];
+  const rank = new Map<EndInOrder, number>();
+  for (let index = 0; index < inOrder.length; index++) rank.set(inOrder[index]!, index);
+  const lines = twinsInStartOrder(
+    linesToPlace(pairs, grid),
+    ({ lane, start, stop }) => `${lane} ${pointKey(pointOf(start))} ${pointKey(pointOf(stop))}`,
+    ({ pair }) => rank.get(pair[0])!,
+  );
+  const placed: LineToPlace[] = [];
   const pending = pendingMarks();
   const lanes = new LineLanes();
-  for (const pair of pairs) {
-    const [from, to] = pair;
-    const startMark = from.read.span.start!;
-    const stopMark = to.read.span.stop!;
-    const start = targetAt(from.unit, from.at, from.read.voice, [startMark]);
-    const stop = start && stopTarget(grid, start, to, stopMark);
-    // A line that starts and stops on one event has no text: lanes-seq writes stops before starts.
-    const oneEvent =
-      start && stop && 'event' in start && 'event' in stop && start.event === stop.event;
-    if (!start || !stop || oneEvent) continue;
+  for (const line of lines) {
+    const { pair, start, stop, lane } = line;
+    const startMark = pair[0].read.span.start!;
+    const stopMark = pair[1].read.span.stop!;
     // Two lines may reach for one event (two hairpin starts on a note): the second stays kept.
     if (!fits(start, [startMark], pending.of(start)) || !fits(stop, [stopMark], pending.of(stop)))
       continue;
     // One line of a kind at a time in a voice: one that overlaps a line read before stays kept.
-    const lane = `${from.read.span.kind}/${start.unit.staff}/${start.voice.voice}`;
     if (!lanes.take(lane, pointOf(start), pointOf(stop))) continue;
     pending.of(start).push(startMark);
     pending.of(stop).push(stopMark);
-    placed.push({ pair, start, stop });
+    placed.push(line);
   }
   // A pedal change is one element for two lines: it is read only when both are.
   let rejected = new Set<End>();

@@ -102,6 +102,38 @@ describe('lines along a voice: one open at a time, written in the order they pai
   });
 });
 
+describe('a line drawn twice over', () => {
+  // MuseScore writes some pedals twice, start on start and stop on stop; both stop at the
+  // barline, which the model writes before the next measure's first note.
+  const pedal = (type: string) =>
+    `<direction placement="below"><direction-type><pedal type="${type}" line="yes" default-y="-87"/></direction-type><staff>1</staff></direction>`;
+  const note =
+    '<note><pitch><step>C</step><octave>4</octave></pitch><duration>2</duration><voice>1</voice><type>half</type><staff>1</staff></note>';
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<score-partwise version="4.0"><part-list><score-part id="P1"><part-name>Piano</part-name></score-part></part-list>
+<part id="P1"><measure number="1"><attributes><divisions>1</divisions><time><beats>4</beats><beat-type>4</beat-type></time><staves>2</staves></attributes>
+${pedal('start')}${pedal('start')}${note}${note}${pedal('stop')}${pedal('stop')}
+<backup><duration>4</duration></backup><note><rest measure="yes"/><duration>4</duration><voice>5</voice><staff>2</staff></note></measure>
+<measure number="2">${note}${note}<backup><duration>4</duration></backup><note><rest measure="yes"/><duration>4</duration><voice>5</voice><staff>2</staff></note></measure>
+</part></score-partwise>`;
+
+  it('reads one, keeps the other, and the export imports to the same reading and the same text', () => {
+    const score = imported(xml);
+    const pedals = (read: Score) =>
+      readScore(read)
+        .unit(1, 1, 1)
+        .voices[0]!.events.flatMap((event) =>
+          (event.marks ?? []).filter((mark) => mark.kind === 'pedal'),
+        );
+    expect(pedals(score)).toHaveLength(1);
+    const out = exportMusicXml(score);
+    expect(out.match(/<pedal /g)).toHaveLength(4);
+    const again = imported(out);
+    expect(pedals(again)).toEqual(pedals(score));
+    expect(exportMusicXml(again)).toBe(out);
+  });
+});
+
 /** Voice 1's rhythms of a 4/4 bar, each with a half note that an onset mark can fall inside. */
 const RHYTHMS: readonly (readonly string[])[] = [
   ['1/2', '1/4', '1/4'],
