@@ -173,6 +173,36 @@ describe('marks on notes', () => {
     expect(events(imported(exportMusicXml(score)))).toEqual(events(score));
   });
 
+  it('reads two of three slurs drawn over each other in the order they start, and an export comes back the same', () => {
+    // MuseScore writes some slurs three times over, from one note to the next: the model holds
+    // two levels, the third is kept.
+    const score = imported(
+      part(
+        note('C', {
+          notations:
+            '<slur type="start" number="1"/><slur type="start" number="2"/><slur type="start" number="3"/>',
+        }) +
+          note('D', {
+            notations:
+              '<slur type="stop" number="1"/><slur type="stop" number="2"/><slur type="stop" number="3"/>',
+          }) +
+          note('E') +
+          note('F') +
+          rests,
+      ),
+    );
+    const [m1] = events(score);
+    expect(m1!.slice(0, 2).map((event) => event.marks)).toEqual([
+      [slur('start', 2), slur('start', 1)],
+      [slur('stop', 1), slur('stop', 2)],
+    ]);
+    expect(JSON.stringify(readScore(score).unit(1, 1, 1))).toContain('"number":"3"');
+    const out = exportMusicXml(score);
+    const again = imported(out);
+    expect(events(again)).toEqual(events(score));
+    expect(exportMusicXml(again)).toBe(out);
+  });
+
   it('reads a fingering per chord note, a tremolo and an arpeggio, and leaves what it cannot name', () => {
     const score = imported(
       part(

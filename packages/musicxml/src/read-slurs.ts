@@ -144,10 +144,14 @@ export function readSlurs(units: readonly OpenUnit[]): void {
     if (end.type === 'start') starts.push(index);
     else if (starts.length > 0) pairs.push([starts.pop()!, index]);
   });
-  // In the order they start; two that start on one note, the longer first (the outer one is level 1).
+  // In the order they start; two that start on one note, the longer first (the outer one is
+  // level 1). Two drawn over each other, from one note to one note, in the order they start:
+  // export writes the model's stops inner first, so their order is not one that comes back.
   pairs.sort((a, b) => {
     const [startA, startB] = [ends[a[0]]!, ends[b[0]]!];
-    return startA.event === startB.event ? b[1] - a[1] : a[0] - b[0];
+    if (startA.event !== startB.event || ends[a[1]]!.event === ends[b[1]]!.event)
+      return a[0] - b[0];
+    return b[1] - a[1];
   });
   const accepted = new Map<string, { from: number; to: number; level: 1 | 2 }[]>();
   const taken = new Map<OpenEvent, Map<number, Set<XmlElement>>>();
