@@ -20,7 +20,14 @@ import {
 import { qualityOf } from './chord-kinds.ts';
 import { fullText, isBlank, layoutOnly } from './mark-xml.ts';
 import { type PedalStyle, pedalStyleOf } from './pedal-style.ts';
-import { child, childElements, childText, type XmlElement } from './xml-tree.ts';
+import {
+  child,
+  childElements,
+  childText,
+  withAttributes,
+  withChildren,
+  type XmlElement,
+} from './xml-tree.ts';
 
 /** One end of a line a direction draws (hairpin, octave line, pedal). */
 export interface SpanEnd {
@@ -172,6 +179,36 @@ export function lineEndsIn(
     }
   }
   return ends;
+}
+
+/**
+ * A `<direction>` holding one line end (see {@link lineEndsIn}) with that
+ * end numbered `number`; the same element when it already is.
+ *
+ * @example
+ * ```ts
+ * withLineEndNumber(pedalStart, '2'); // <direction>...<pedal type="start" number="2"/>...
+ * ```
+ */
+export function withLineEndNumber(item: XmlElement, number: string): XmlElement {
+  const children = (item.c ?? []).map((directionType) => {
+    if (typeof directionType !== 'object' || !('n' in directionType)) return directionType;
+    if (directionType.n !== 'direction-type') return directionType;
+    const inner = (directionType.c ?? []).map((line) =>
+      typeof line === 'object' &&
+      'n' in line &&
+      LINE_KINDS[line.n] !== undefined &&
+      (line.a?.number ?? '1') !== number
+        ? withAttributes(line, { ...line.a, number })
+        : line,
+    );
+    return inner.every((line, index) => line === directionType.c![index])
+      ? directionType
+      : withChildren(directionType, inner);
+  });
+  return children.every((node, index) => node === item.c![index])
+    ? item
+    : withChildren(item, children);
 }
 
 /** The content of each `<direction-type>`: one element each. */

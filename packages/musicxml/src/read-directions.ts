@@ -17,12 +17,20 @@ import { add, compare, type LaneMark, type Rational } from '@scorelane/lanes-seq
 import type { PlacedElement } from './attachment-types.ts';
 import { LineLanes, type LinePoint } from './line-lanes.ts';
 import { twinsInStartOrder } from './line-twins.ts';
+import { loneLineEnds, loneNumbers } from './lone-line-ends.ts';
 import { canJoin } from './mark-order.ts';
 import type { OpenEvent, OpenUnit, OpenVoice } from './marked-units.ts';
 import { type PedalStyle, samePedalStyle } from './pedal-style.ts';
-import { type ItemMarks, lineEndsIn, readItemMarks, type SpanEnd } from './read-direction-marks.ts';
+import {
+  type ItemMarks,
+  lineEndsIn,
+  readItemMarks,
+  type SpanEnd,
+  withLineEndNumber,
+} from './read-direction-marks.ts';
 import { takes } from './read-note-marks.ts';
 import { parseAt } from './unit-keep.ts';
+import { lineNumberFor } from './write-measure.ts';
 
 /** Where marks go: an event, or a voice's marks at an onset. */
 type Target =
@@ -111,6 +119,8 @@ interface KeptEnd {
     readonly type: SpanEnd['type'];
     readonly number: string;
   };
+  readonly item: PlacedElement;
+  readonly unit: OpenUnit;
 }
 
 /** The line ends of a part in the file's order, read or kept. */
@@ -320,7 +330,7 @@ export function readDirections(units: readonly OpenUnit[]): PedalStyle | undefin
       const style = read?.span?.style;
       if (style !== undefined) pedalStyle ??= style;
       if (!read || (style !== undefined && !samePedalStyle(style, pedalStyle!))) {
-        for (const kept of lineEndsIn(item.x)) ends.push({ kept });
+        for (const kept of lineEndsIn(item.x)) ends.push({ kept, item, unit });
         continue;
       }
       const at = read.offset ? add(parseAt(item.at), read.offset) : parseAt(item.at);
@@ -337,6 +347,52 @@ export function readDirections(units: readonly OpenUnit[]): PedalStyle | undefin
     }
   }
   readLines(ends, grid, taken);
-  for (const unit of ordered) unit.items = unit.items.filter((item) => !taken.has(item));
+  const renumbered = loneEndsRenumbered(ends, taken, ordered);
+  for (const unit of ordered)
+    unit.items = unit.items
+      .filter((item) => !taken.has(item))
+      .map((item) => renumbered.get(item) ?? item);
   return pedalStyle;
+}
+
+/**
+ * The kept items of the pedal ends left alone (see `lone-line-ends.ts`),
+ * each with its end numbered as lone pedal ends are: the starts with one
+ * number, the stops with another, that neither a pedal kept whole nor a
+ * pedal of the model uses. An item that holds more than one line end keeps
+ * its numbers (and they stay taken). Hairpins and octave lines are left as
+ * they are: `line-numbers.ts` numbers them before they are read, by the
+ * measures each spans, and a lone end numbered apart would make a line of
+ * the ends around it whole, which it then numbers anew.
+ */
+function loneEndsRenumbered(
+  ends: readonly EndInOrder[],
+  taken: ReadonlySet<PlacedElement>,
+  units: readonly OpenUnit[],
+): Map<PlacedElement, PlacedElement> {
+  const lone = loneLineEnds(ends.map(spanOf));
+  for (const index of lone) if (spanOf(ends[index]!).kind !== 'pedal') lone.delete(index);
+  const renumbered = new Map<PlacedElement, PlacedElement>();
+  if (lone.size === 0) return renumbered;
+  const movable = (end: EndInOrder) => lineEndsIn(end.item.x).length === 1;
+  const used = new Map<string, Set<string>>();
+  const usedOf = (kind: string) => used.get(kind) ?? used.set(kind, new Set()).get(kind)!;
+  ends.forEach((end, index) => {
+    const { kind, number } = spanOf(end);
+    const numbers = usedOf(kind);
+    if (lone.has(index) ? !movable(end) : !taken.has(end.item)) numbers.add(number);
+  });
+  for (const unit of units)
+    for (const voice of unit.voices)
+      for (const numbers of used.values()) numbers.add(lineNumberFor(unit.staff, voice.voice));
+  for (const index of lone) {
+    const end = ends[index]!;
+    const { kind, type } = spanOf(end);
+    const numbers = movable(end) ? loneNumbers(usedOf(kind)) : undefined;
+    if (!numbers) continue;
+    const item = renumbered.get(end.item) ?? end.item;
+    const x = withLineEndNumber(item.x, type === 'start' ? numbers.start : numbers.stop);
+    if (x !== item.x) renumbered.set(end.item, { ...item, x });
+  }
+  return renumbered;
 }

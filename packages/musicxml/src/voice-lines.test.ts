@@ -134,6 +134,42 @@ ${pedal('start')}${pedal('start')}${note}${note}${pedal('stop')}${pedal('stop')}
   });
 });
 
+describe('line ends a file leaves alone', () => {
+  // Chopin's Ballade 1: pedal signs on both staves, all number 1, a start on staff 1 before
+  // staff 2's start, stop and start again; staff 1's stop comes two bars later.
+  const pedal = (type: string, staff: number) =>
+    `<direction placement="below"><direction-type><pedal type="${type}" line="no"/></direction-type><staff>${staff}</staff></direction>`;
+  const note = (staff: number, step: string) =>
+    `<note><pitch><step>${step}</step><octave>${staff === 1 ? 5 : 3}</octave></pitch><duration>4</duration><voice>${staff === 1 ? 1 : 5}</voice><type>whole</type><staff>${staff}</staff></note>`;
+  const back = '<backup><duration>4</duration></backup>';
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<score-partwise version="4.0"><part-list><score-part id="P1"><part-name>Piano</part-name></score-part></part-list>
+<part id="P1">
+<measure number="1"><attributes><divisions>1</divisions><time><beats>4</beats><beat-type>4</beat-type></time><staves>2</staves><clef number="1"><sign>G</sign><line>2</line></clef><clef number="2"><sign>F</sign><line>4</line></clef></attributes>
+${pedal('start', 1)}${note(1, 'E')}${back}${pedal('start', 2)}${note(2, 'C')}${pedal('stop', 2)}</measure>
+<measure number="2">${note(1, 'F')}${back}${pedal('start', 2)}${note(2, 'D')}${pedal('stop', 2)}</measure>
+<measure number="3">${pedal('stop', 1)}${note(1, 'G')}${back}${note(2, 'E')}</measure>
+</part></score-partwise>`;
+
+  it('keeps them alone in the export, so its import reads the same lines and writes the same text', () => {
+    const score = imported(xml);
+    const out = exportMusicXml(score);
+    // Staff 2's pedals are the model's; staff 1's start and stop are kept, numbered apart.
+    const ends = [...out.matchAll(/<pedal type="(\w+)"(?: line="no")?(?: number="(\d+)")?/g)];
+    expect(ends.map(([, type]) => type)).toEqual([
+      'start',
+      'start',
+      'stop',
+      'start',
+      'stop',
+      'stop',
+    ]);
+    const again = imported(out);
+    expect(scoreToLanes(again)).toEqual(scoreToLanes(score));
+    expect(exportMusicXml(again)).toBe(out);
+  });
+});
+
 /** Voice 1's rhythms of a 4/4 bar, each with a half note that an onset mark can fall inside. */
 const RHYTHMS: readonly (readonly string[])[] = [
   ['1/2', '1/4', '1/4'],
@@ -227,6 +263,25 @@ describe('laws of lines along a voice', () => {
       const again = imported(out);
       expect(scoreToLanes(again)).toEqual(scoreToLanes(score));
       expect(exportMusicXml(again)).toBe(out);
+      if (kind !== 'pedal') return;
+      // Every pedal drawn twice over with no number, as MuseScore draws some: the same pedals
+      // are read (the ends the twins leave alone stay kept), and the export of that comes back
+      // as the same text.
+      const twinned = imported(withEveryLineTwice(out));
+      expect(scoreToLanes(twinned)).toEqual(scoreToLanes(score));
+      const first = exportMusicXml(twinned);
+      expect(exportMusicXml(imported(first))).toBe(first);
     },
   );
 });
+
+/** A file with each `<direction>` of a hairpin or pedal end written twice, with no `number`. */
+function withEveryLineTwice(xml: string): string {
+  return xml.replace(
+    /<direction\b[^>]*>(?:(?!<\/direction>)[\s\S])*?<(?:wedge|pedal) [\s\S]*?<\/direction>\n/g,
+    (direction) => {
+      const unnumbered = direction.replace(/ number="\d+"/, '');
+      return unnumbered + unnumbered;
+    },
+  );
+}
